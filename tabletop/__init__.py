@@ -1,0 +1,13 @@
+"""tabletop: four dice/board games on one computer.
+
+The package is split by job: ``core`` (the game-independent rules protocol), ``layout`` (YAML
+boards), ``games/<id>`` (one game each: rules, AI, scene), ``ai`` (generic agents), ``ui`` and
+``app`` (pygame). Only ``ui``, ``app`` and the ``games/*/scene.py`` modules may import pygame.
+"""
+
+from pathlib import Path
+
+__version__ = "0.1.0"
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+"""Where the package lives; ``boards``, ``sprites`` and ``sounds`` sit inside it."""

@@ -1,0 +1,1 @@
+"""Game-independent computer players over the GameState protocol. No pygame here."""

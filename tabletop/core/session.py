@@ -1,0 +1,150 @@
+"""The game driver: one game's state, its seeded chance, the move history for undo, the record.
+
+Chance outcome number k is drawn from ``random.Random(f"{seed}:{k}")``: the same seed gives the
+same dice whatever was undone or resumed in between, and no generator state has to be saved.
+Undo restores the copy taken before a move and never crosses a chance move, so it never rerolls.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.core.errors import IllegalMoveError, StateError
+from tabletop.core.game import CHANCE, GameState, Move
+from tabletop.core.spec import GameSpec
+
+RECORD_FORMAT = "tabletop-record"
+RECORD_VERSION = 1
+
+
+@dataclass(frozen=True)
+class PlayedMove:
+    """One entry of the record: who moved (CHANCE for a roll/draw) and the move's text form."""
+
+    seat: int
+    text: str
+
+
+class Session:
+    """Drives one game for the app, the command line and the tests."""
+
+    def __init__(self, spec: GameSpec, state: GameState, seed: int,
+                 meta: dict[str, Any] | None = None) -> None:
+        self.spec = spec
+        self.state = state
+        self.seed = seed
+        self.meta: dict[str, Any] = dict(meta or {})
+        self.initial = state.copy()
+        self.played: list[PlayedMove] = []
+        self._before: list[GameState] = []
+        self._chance_count = 0
+
+    # -- playing ---------------------------------------------------------------------------------
+    def chance_rng(self) -> random.Random:
+        return random.Random(f"{self.seed}:{self._chance_count}")
+
+    def roll(self) -> Move:
+        """Resolve the pending chance move (dice, draw) with the seeded generator."""
+        if self.state.current_player != CHANCE:
+            raise IllegalMoveError("nothing to roll or draw now")
+        move = self.state.sample_chance(self.chance_rng())
+        self._push(move, CHANCE)
+        return move
+
+    def play(self, move: Move) -> None:
+        """Apply a player's move (checked) and record it."""
+        seat = self.state.current_player
+        if seat is None:
+            raise IllegalMoveError("the game is over")
+        self._push(move, seat)
+
+    def _push(self, move: Move, seat: int) -> None:
+        before = self.state.copy()
+        self.state.apply(move)
+        self._before.append(before)
+        self.played.append(PlayedMove(seat, str(move)))
+        if seat == CHANCE:
+            self._chance_count += 1
+
+    # -- undo ------------------------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        """True when the last move was a player's decision (undo never crosses a roll or draw)."""
+        return bool(self.played) and self.played[-1].seat != CHANCE
+
+    def last_mover(self) -> int | None:
+        return self.played[-1].seat if self.played else None
+
+    def undo(self) -> None:
+        if not self.can_undo():
+            raise IllegalMoveError("nothing to undo since the last roll")
+        self.state = self._before.pop()
+        self.played.pop()
+
+    def step_back(self) -> None:
+        """Take back the last move even if it was a roll or draw (replay viewer, tests); a later
+        roll with the same seed gives the same outcome again."""
+        if not self.played:
+            raise IllegalMoveError("already at the start")
+        self.state = self._before.pop()
+        if self.played.pop().seat == CHANCE:
+            self._chance_count -= 1
+
+    # -- records ---------------------------------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        """Game id, rules version, setup, seed, the initial position and every move with its roll."""
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.spec.id,
+            "rules_version": self.spec.rules_version,
+            "meta": self.meta,
+            "seed": self.seed,
+            "initial": self.initial.to_json(),
+            "moves": [[p.seat, p.text] for p in self.played],
+        }
+
+    @classmethod
+    def from_record(cls, spec: GameSpec, data: Any, *, upto: int | None = None) -> Session:
+        """Replay a record to the identical state. Raises RecordError naming the first bad move."""
+        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+            raise StateError("not a tabletop game record")
+        if data.get("version") != RECORD_VERSION:
+            raise StateError(f"record version {data.get('version')!r} is not supported "
+                             f"(this program reads version {RECORD_VERSION})")
+        if data.get("game") != spec.id:
+            raise StateError(f"the record is of game {data.get('game')!r}, not {spec.id!r}")
+        if data.get("rules_version") != spec.rules_version:
+            raise StateError(f"the record was made with rules version {data.get('rules_version')!r}; "
+                             f"this program plays version {spec.rules_version}")
+        seed = data.get("seed")
+        moves = data.get("moves")
+        if not isinstance(seed, int) or not isinstance(moves, list):
+            raise StateError("the record has no seed or no move list")
+        state = spec.state_class.from_json(data.get("initial"))
+        session = cls(spec, state, seed, data.get("meta") if isinstance(data.get("meta"), dict) else {})
+        for index, entry in enumerate(moves[:upto] if upto is not None else moves):
+            if (not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[0], int)
+                    or not isinstance(entry[1], str)):
+                raise RecordError(index, session, f"move {index + 1} is malformed: {entry!r}")
+            seat, text = entry
+            if seat != session.state.current_player:
+                raise RecordError(index, session,
+                                  f"move {index + 1} ({text}) is by seat {seat}, but "
+                                  f"{session.state.current_player} is to move")
+            try:
+                move = session.state.parse_move(text)
+            except IllegalMoveError as exc:
+                raise RecordError(index, session, f"move {index + 1} ({text}) is illegal: {exc}") from None
+            session._push(move, seat)
+        return session
+
+
+class RecordError(StateError):
+    """A record whose move ``index`` cannot be played; ``session`` holds the position before it."""
+
+    def __init__(self, index: int, session: Session, message: str) -> None:
+        super().__init__(message)
+        self.index = index
+        self.session = session

@@ -1,0 +1,159 @@
+"""What a game tells the app about itself: id, seats, variants, options, boards, agents, scene.
+
+Each game package (``tabletop/games/<id>/__init__.py``) defines ``GAME = GameSpec(...)``; the
+registry finds it by scanning the folder, so adding a game adds a folder and a board file only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from tabletop.core.errors import TabletopError
+
+if TYPE_CHECKING:
+    from tabletop.core.game import GameState
+    from tabletop.layout.store import BoardStore
+
+
+class OptionError(TabletopError):
+    """A variant or option value the game does not accept."""
+
+
+@dataclass(frozen=True)
+class VariantSpec:
+    """One rules variant, offered in the menu and as ``--variant ID``."""
+
+    id: str
+    label: str
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option, offered in the menu (cycling through ``choices``) and as ``--option KEY=VALUE``.
+
+    ``parse`` turns the text into the value the rules use and raises ``ValueError`` with a reason
+    for bad text; ``choices`` are the texts the menu cycles through (free text is allowed on the
+    command line when ``parse`` accepts it). ``variants`` limits the option to some variants.
+    """
+
+    key: str
+    label: str
+    default: str
+    choices: tuple[str, ...]
+    parse: Callable[[str], Any] = str
+    help: str = ""
+    variants: tuple[str, ...] = ()
+
+    def applies_to(self, variant: str) -> bool:
+        return not self.variants or variant in self.variants
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything a new game needs: seat count, variant, parsed options, the game's layout and the
+    first player (None: the game decides, e.g. by an opening roll or at random)."""
+
+    players: int
+    variant: str
+    options: Mapping[str, Any]
+    layout: Any = None
+    first_player: int | None = None
+
+
+def choice_parser(choices: tuple[str, ...]) -> Callable[[str], str]:
+    """A parser that accepts exactly one of ``choices``."""
+
+    def parse(text: str) -> str:
+        if text not in choices:
+            raise ValueError(f"expected one of {', '.join(choices)}, got {text!r}")
+        return text
+
+    return parse
+
+
+def int_parser(low: int, high: int) -> Callable[[str], int]:
+    """A parser for a whole number in [low, high]."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise ValueError(f"expected a whole number, got {text!r}") from None
+        if not low <= value <= high:
+            raise ValueError(f"expected a number from {low} to {high}, got {value}")
+        return value
+
+    return parse
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game as the app, the command line and the tests see it.
+
+    ``load_layout(store, variant)`` reads and validates the game's board file(s) through the board
+    store and raises ``LayoutErrors``; ``new_state(setup)`` deals a new game; ``state_class`` gives
+    ``from_json``; ``make_agent(level)`` builds a computer player (imported lazily, AI code is
+    heavier); ``scene`` names the pygame scene class as ``module:Class`` (imported only by the app).
+    """
+
+    id: str
+    title: str
+    rules_version: int
+    min_players: int
+    max_players: int
+    variants: tuple[VariantSpec, ...]
+    options: tuple[OptionSpec, ...]
+    new_state: Callable[[Setup], GameState]
+    state_class: type
+    load_layout: Callable[[BoardStore, str], Any]
+    make_agent: Callable[[str], Any]
+    scene: str
+    agent_levels: tuple[str, ...] = ("random", "easy", "hard")
+    board_files: tuple[str, ...] = ()
+    default_players: int = 2
+    rules_summary: str = ""
+    colours: tuple[str, ...] = ()
+    discover_variants: Callable[[BoardStore], tuple[VariantSpec, ...]] | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def default_variant(self) -> str:
+        return self.variants[0].id
+
+    def all_variants(self, store: BoardStore | None = None) -> tuple[VariantSpec, ...]:
+        """The fixed variants plus any the game finds among the boards (e.g. a user's board F)."""
+        if self.discover_variants is not None and store is not None:
+            return self.discover_variants(store)
+        return self.variants
+
+    def parse_options(self, variant: str, given: Mapping[str, str],
+                      store: BoardStore | None = None) -> dict[str, Any]:
+        """Validate a variant id and ``KEY=VALUE`` texts; fill defaults; raise OptionError."""
+        ids = [v.id for v in self.all_variants(store)]
+        if variant not in ids:
+            raise OptionError(f"{self.id}: unknown variant {variant!r}; choose one of {', '.join(ids)}")
+        known = {o.key: o for o in self.options}
+        for key in given:
+            if key not in known:
+                names = ", ".join(known) or "none"
+                raise OptionError(f"{self.id}: unknown option {key!r}; options are: {names}")
+            if not known[key].applies_to(variant):
+                raise OptionError(f"{self.id}: option {key!r} does not apply to variant {variant!r}")
+        result: dict[str, Any] = {}
+        for key, spec in known.items():
+            if not spec.applies_to(variant):
+                continue
+            text = given.get(key, spec.default)
+            try:
+                result[key] = spec.parse(text)
+            except ValueError as exc:
+                raise OptionError(f"{self.id}: option {key}: {exc}") from None
+        return result
+
+    def check_players(self, players: int) -> None:
+        if not self.min_players <= players <= self.max_players:
+            raise OptionError(
+                f"{self.title} takes {self.min_players}–{self.max_players} players, not {players}")

@@ -1,0 +1,221 @@
+"""Small, explicit schema checks for board files that collect *every* problem with its position.
+
+A game's layout module walks its document with a :class:`Checker`: each accessor returns the value
+when it is right and records an issue (and returns a harmless fallback) when it is not, so one
+run reports everything that is wrong. ``checker.done()`` raises :class:`LayoutErrors` if anything
+was recorded.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from tabletop.layout.yamlsrc import LayoutErrors, LayoutIssue, Path_, SourceDoc
+
+_MISSING = object()
+_COLOUR = re.compile(r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
+_ID = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_\-]*$")
+
+LAYOUT_VERSION = 1
+
+
+def _show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return _show(value)
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+class Checker:
+    """Typed access to a :class:`SourceDoc` that records issues instead of raising."""
+
+    def __init__(self, doc: SourceDoc) -> None:
+        self.doc = doc
+        self.issues: list[LayoutIssue] = []
+
+    # -- recording -------------------------------------------------------------------------------
+    def error(self, path: Path_, what: str) -> None:
+        self.issues.append(self.doc.issue(path, what))
+
+    def done(self) -> None:
+        if self.issues:
+            raise LayoutErrors(self.issues)
+
+    @property
+    def ok(self) -> bool:
+        return not self.issues
+
+    # -- structure -------------------------------------------------------------------------------
+    def top(self, allowed: Iterable[str]) -> dict[str, Any]:
+        """The top-level mapping; checks ``layout_version: 1`` and unknown keys."""
+        data = self.doc.data
+        if not isinstance(data, dict):
+            self.error((), f"expected a mapping of keys at the top of the file, got {_kind(data)}")
+            return {}
+        version = data.get("layout_version", _MISSING)
+        if version is _MISSING:
+            self.error((), f"missing 'layout_version: {LAYOUT_VERSION}' at the top of the file")
+        elif version != LAYOUT_VERSION:
+            self.error(("layout_version",), f"expected {LAYOUT_VERSION}, got {_kind(version)} "
+                                            "(this program reads layout version 1)")
+        self.keys(data, (), {"layout_version", *allowed})
+        return data
+
+    def keys(self, mapping: dict[str, Any], path: Path_, allowed: Iterable[str]) -> None:
+        allowed = set(allowed)
+        for key in mapping:
+            if key not in allowed:
+                names = ", ".join(sorted(str(a) for a in allowed))
+                self.error((*path, key), f"unknown key {key!r} (expected one of: {names})")
+
+    def get(self, mapping: Any, path: Path_, key: str, required: bool = True) -> Any:
+        """``mapping[key]`` or _MISSING (recording an issue when required)."""
+        if not isinstance(mapping, dict):
+            return _MISSING
+        if key not in mapping:
+            if required:
+                self.error(path, f"missing key {key!r}")
+            return _MISSING
+        return mapping[key]
+
+    def mapping(self, parent: Any, path: Path_, key: str, required: bool = True) -> dict[str, Any]:
+        value = self.get(parent, path, key, required)
+        if value is _MISSING:
+            return {}
+        if not isinstance(value, dict):
+            self.error((*path, key), f"expected a mapping, got {_kind(value)}")
+            return {}
+        return value
+
+    def list(self, parent: Any, path: Path_, key: str, required: bool = True,
+             min_len: int = 0, max_len: int = 10_000) -> list[Any]:
+        value = self.get(parent, path, key, required)
+        if value is _MISSING:
+            return []
+        if not isinstance(value, list):
+            self.error((*path, key), f"expected a list, got {_kind(value)}")
+            return []
+        if not min_len <= len(value) <= max_len:
+            if min_len == max_len:
+                self.error((*path, key), f"expected exactly {min_len} entries, got {len(value)}")
+            else:
+                self.error((*path, key), f"expected {min_len} to {max_len} entries, got {len(value)}")
+        return value
+
+    # -- scalars ---------------------------------------------------------------------------------
+    def number(self, parent: Any, path: Path_, key: str, default: float | None = None,
+               low: float = -1e6, high: float = 1e6, required: bool | None = None) -> float:
+        value = self.get(parent, path, key, default is None if required is None else required)
+        if value is _MISSING:
+            return default if default is not None else low if low > -1e6 else 0.0
+        return self.number_value(value, (*path, key), low, high, default)
+
+    def number_value(self, value: Any, path: Path_, low: float = -1e6, high: float = 1e6,
+                     fallback: float | None = None) -> float:
+        fb = fallback if fallback is not None else max(low, 0.0) if low <= 0 <= high or low > 0 else low
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            self.error(path, f"expected a number, got {_kind(value)}")
+            return fb
+        if not low <= value <= high:
+            self.error(path, f"expected a number from {low:g} to {high:g}, got {value:g}")
+            return fb
+        return float(value)
+
+    def integer(self, parent: Any, path: Path_, key: str, default: int | None = None,
+                low: int = -1_000_000, high: int = 1_000_000) -> int:
+        value = self.get(parent, path, key, default is None)
+        if value is _MISSING:
+            return default if default is not None else low
+        return self.integer_value(value, (*path, key), low, high)
+
+    def integer_value(self, value: Any, path: Path_, low: int = -1_000_000, high: int = 1_000_000) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.error(path, f"expected a whole number, got {_kind(value)}")
+            return low
+        if not low <= value <= high:
+            self.error(path, f"expected a whole number from {low} to {high}, got {value}")
+            return low
+        return value
+
+    def string(self, parent: Any, path: Path_, key: str, default: str | None = None,
+               choices: Iterable[str] | None = None) -> str:
+        value = self.get(parent, path, key, default is None)
+        if value is _MISSING:
+            return default if default is not None else ""
+        return self.string_value(value, (*path, key), choices)
+
+    def string_value(self, value: Any, path: Path_, choices: Iterable[str] | None = None) -> str:
+        if not isinstance(value, str):
+            self.error(path, f"expected text, got {_kind(value)}")
+            return ""
+        if choices is not None:
+            options = list(choices)
+            if value not in options:
+                self.error(path, f"unknown value {value!r} (expected one of: {', '.join(options)})")
+                return ""
+        return value
+
+    def ident(self, value: Any, path: Path_) -> str:
+        if not isinstance(value, str) or not _ID.match(value):
+            self.error(path, f"expected an id (letters, digits, _ and -), got {_kind(value)}")
+            return ""
+        return value
+
+    def boolean(self, parent: Any, path: Path_, key: str, default: bool | None = None) -> bool:
+        value = self.get(parent, path, key, default is None)
+        if value is _MISSING:
+            return bool(default)
+        if not isinstance(value, bool):
+            self.error((*path, key), f"expected true or false, got {_kind(value)}")
+            return bool(default)
+        return value
+
+    def colour(self, parent: Any, path: Path_, key: str, default: str | None = None) -> tuple[int, int, int]:
+        """A ``"#rrggbb"`` colour as an RGB tuple."""
+        value = self.get(parent, path, key, default is None)
+        if value is _MISSING:
+            value = default or "#000000"
+            return tuple(int(value[i:i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
+        return self.colour_value(value, (*path, key))
+
+    def colour_value(self, value: Any, path: Path_) -> tuple[int, int, int]:
+        if not isinstance(value, str) or not _COLOUR.match(value):
+            self.error(path, f"expected a colour like \"#a0b0c0\", got {_kind(value)}")
+            return (255, 0, 255)
+        return tuple(int(value[i:i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
+
+    def point(self, parent: Any, path: Path_, key: str, low: float = -1e6, high: float = 1e6,
+              default: tuple[float, float] | None = None) -> tuple[float, float]:
+        """An ``[x, y]`` pair of numbers."""
+        value = self.get(parent, path, key, default is None)
+        if value is _MISSING:
+            return default or (0.0, 0.0)
+        return self.point_value(value, (*path, key), low, high)
+
+    def point_value(self, value: Any, path: Path_, low: float = -1e6, high: float = 1e6) -> tuple[float, float]:
+        if (not isinstance(value, list) or len(value) != 2
+                or any(isinstance(v, bool) or not isinstance(v, (int, float)) for v in value)):
+            self.error(path, f"expected [x, y] numbers, got {_kind(value) if not isinstance(value, list) else _show(value)}")
+            return (0.0, 0.0)
+        x, y = float(value[0]), float(value[1])
+        if not (low <= x <= high and low <= y <= high and math.isfinite(x) and math.isfinite(y)):
+            self.error(path, f"expected coordinates from {low:g} to {high:g}, got [{x:g}, {y:g}]")
+            return (0.0, 0.0)
+        return (x, y)
