@@ -5,7 +5,10 @@ boards), ``games/<id>`` (one game each: rules, AI, scene), ``ai`` (generic agent
 ``app`` (pygame). Only ``ui``, ``app`` and the ``games/*/scene.py`` modules may import pygame.
 """
 
+import os
 from pathlib import Path
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything imports pygame
 
 __version__ = "0.1.0"
 

@@ -1,0 +1,210 @@
+"""The window, display modes, the main loop and the scene stack.
+
+The loop redraws only when a scene is dirty and sleeps in ``pygame.event.wait`` when no scene is
+busy, so an idle window costs almost nothing; while something animates or a computer player
+thinks it ticks at the display's refresh rate (capped at 60).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass, field
+
+import pygame
+
+from tabletop.audio import Audio
+from tabletop.layout import BoardStore
+from tabletop.saves import SaveSlot, Settings
+from tabletop.ui.scene import MessageOverlay, Scene
+
+log = logging.getLogger(__name__)
+
+MIN_SIZE = (1024, 600)
+DEFAULT_SIZE = (1280, 760)
+
+
+@dataclass
+class AppOptions:
+    fullscreen: bool = False
+    display: int = 0
+    mute: bool = False
+    size: tuple[int, int] | None = None
+    boards_dir: str | None = None
+    table: bool | None = None
+    lang: str | None = None
+    headless: bool = False
+    extra: dict = field(default_factory=dict)
+
+
+class App:
+    """Owns the window and the scene stack; scenes reach shared services through it."""
+
+    def __init__(self, options: AppOptions | None = None) -> None:
+        self.options = options or AppOptions()
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        pygame.display.init()
+        pygame.font.init()
+        self.settings = Settings()
+        self.saves = SaveSlot()
+        self.store = BoardStore.default(self.options.boards_dir)
+        self.audio = Audio(enabled=not self.options.mute and self.settings["sound"] and not self.options.headless)
+        self.table_mode = self.settings["table"] if self.options.table is None else self.options.table
+        self.lang = self.options.lang or self.settings["lang"]
+        self.ui_scale = float(self.settings["ui_scale"])
+        self.fullscreen = self.options.fullscreen or (self.settings["fullscreen"] and not self.options.headless)
+        self.stack: list[Scene] = []
+        self.running = True
+        self.clock = pygame.time.Clock()
+        self.screen = self._open_window()
+        pygame.display.set_caption("tabletop")
+        pygame.key.set_repeat(0)
+        try:
+            pygame.display.set_allow_screensaver(False)
+        except pygame.error:
+            pass
+        self.pending_message = self.settings.message
+
+    # -- window ----------------------------------------------------------------------------------
+    def _open_window(self) -> pygame.Surface:
+        if self.options.headless:
+            return pygame.display.set_mode(self.options.size or DEFAULT_SIZE)
+        if self.fullscreen:
+            try:
+                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN, display=self.options.display)
+            except pygame.error as exc:
+                self.fullscreen = False
+                self.pending_message = f"Fullscreen is not available ({exc}); staying in a window."
+        size = self.options.size or DEFAULT_SIZE
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        try:
+            return pygame.display.set_mode(size, pygame.RESIZABLE, display=self.options.display)
+        except pygame.error:
+            return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        self.settings["fullscreen"] = self.fullscreen
+        self.screen = self._open_window()
+        self.relayout()
+
+    def relayout(self) -> None:
+        size = self.screen.get_size()
+        for scene in self.stack:
+            scene.layout(size)
+
+    # -- scenes ----------------------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push_scene(self, scene: Scene) -> None:
+        self.stack.append(scene)
+        scene.layout(self.screen.get_size())
+        self.mark_dirty()
+
+    def pop_scene(self, scene: Scene | None = None) -> None:
+        if not self.stack:
+            return
+        scene = scene or self.stack[-1]
+        if scene in self.stack:
+            self.stack.remove(scene)
+            scene.closed()
+        self.mark_dirty()
+
+    def replace_scenes(self, scene: Scene) -> None:
+        for old in self.stack:
+            old.closed()
+        self.stack = []
+        self.push_scene(scene)
+
+    def message(self, title: str, body: str, buttons=None, wide: bool = False) -> None:
+        self.push_scene(MessageOverlay(self, title, body, buttons, wide))
+
+    def mark_dirty(self) -> None:
+        for scene in self.stack:
+            scene.dirty = True
+
+    # -- loop ------------------------------------------------------------------------------------
+    def render(self) -> None:
+        """Draw the stack from the last opaque scene up."""
+        start = 0
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].opaque:
+                start = i
+                break
+        for scene in self.stack[start:]:
+            scene.draw(self.screen)
+            scene.dirty = False
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            if not self.fullscreen and event.type == pygame.VIDEORESIZE:
+                w, h = max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)
+                if (w, h) != (event.w, event.h):
+                    self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+            self.screen = pygame.display.get_surface() or self.screen
+            self.relayout()
+            return
+        if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWFOCUSGAINED, pygame.WINDOWRESTORED):
+            self.mark_dirty()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        event = self._finger_to_mouse(event)
+        if event is not None and self.top is not None:
+            self.top.handle(event)
+
+    def _finger_to_mouse(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        """Touch works like the mouse: a finger down/up/motion becomes button 1 at that pixel."""
+        if event.type not in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
+            if getattr(event, "touch", False) and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                                                                 pygame.MOUSEMOTION):
+                return None  # SDL's synthesized mouse event for a touch: the finger event handles it
+            return event
+        w, h = self.screen.get_size()
+        pos = (int(event.x * w), int(event.y * h))
+        if event.type == pygame.FINGERDOWN:
+            return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=True)
+        if event.type == pygame.FINGERUP:
+            return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=True)
+        return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0), touch=True)
+
+    def tick(self, dt: float) -> None:
+        for scene in list(self.stack):
+            scene.update(dt)
+
+    def any_busy(self) -> bool:
+        return any(s.busy() for s in self.stack)
+
+    def any_dirty(self) -> bool:
+        return any(s.dirty for s in self.stack)
+
+    def run(self) -> None:
+        if self.pending_message:
+            self.message("Note", self.pending_message)
+            self.pending_message = ""
+        last = pygame.time.get_ticks()
+        while self.running and self.stack:
+            if self.any_busy() or self.any_dirty():
+                events = pygame.event.get()
+            else:
+                first = pygame.event.wait(1000)  # wakes at least once a second (board file polling)
+                events = [first] + pygame.event.get() if first.type != pygame.NOEVENT else []
+            for event in events:
+                self.dispatch(event)
+            now = pygame.time.get_ticks()
+            self.tick((now - last) / 1000.0)
+            last = now
+            if self.any_dirty():
+                self.render()
+                pygame.display.flip()
+            if self.any_busy():
+                self.clock.tick(60)
+        for scene in self.stack:
+            scene.closed()
+        pygame.quit()

@@ -1,0 +1,180 @@
+"""``tabletop bench``: the speed figures the issues quote — frame time per game scene at 1080p and
+2160p (headless), random playouts per second, decision time per computer level, start-up time to
+the menu's first frame, and the CPU an idle game window uses over 10 s.
+
+Medians over repeated runs; every figure is measured on this machine at run time, nothing assumed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any
+
+from tabletop.ai.play import random_playout
+from tabletop.core import CHANCE, Setup
+from tabletop.games import all_games
+from tabletop.layout import BoardStore
+
+
+def _new_state(spec, store, seed: int, players: int | None = None):
+    variant = spec.default_variant
+    layout = spec.load_layout(store, variant)
+    options = spec.parse_options(variant, {}, store)
+    return spec.new_state(Setup(players or spec.default_players, variant, options, layout,
+                                first_player=seed % (players or spec.default_players)))
+
+
+def playouts_per_second(spec, store, seconds: float = 2.0) -> float:
+    rng = random.Random(5)
+    games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds or games < 3:
+        random_playout(_new_state(spec, store, games), rng)
+        games += 1
+    return games / (time.perf_counter() - start)
+
+
+def decision_times(spec, store, level: str, decisions: int) -> dict[str, float]:
+    """Time ``decisions`` decisions of ``level`` at positions met in games among that level."""
+    rng = random.Random(11)
+    agent = spec.make_agent(level)
+    times: list[float] = []
+    seed = 0
+    while len(times) < decisions:
+        state = _new_state(spec, store, seed)
+        seed += 1
+        moves = 0
+        while state.current_player is not None and len(times) < decisions and moves < 3000:
+            cp = state.current_player
+            if cp == CHANCE:
+                state.apply_unchecked(state.sample_chance(rng))
+            else:
+                obs = state.observation(cp)
+                legal = state.legal_moves()
+                t0 = time.perf_counter()
+                move = agent.choose(obs, rng)
+                dt = time.perf_counter() - t0
+                if len(legal) > 1:
+                    times.append(dt)
+                state.apply(move)
+            moves += 1
+    return {"median": statistics.median(times) * 1000, "max": max(times) * 1000, "n": len(times)}
+
+
+def frame_times(game_id: str, size: tuple[int, int], frames: int) -> float:
+    """Median full-frame render time (ms) of the game's scene mid-game at ``size``."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from tabletop.app import App, AppOptions
+    from tabletop.games import get_game
+    from tabletop.launch import Seat, advance, new_session
+    from tabletop.ui.game_scene import make_scene
+
+    spec = get_game(game_id)
+    app = App(AppOptions(size=size, headless=True, mute=True))
+    players = spec.default_players
+    session = new_session(spec, app.store, players, None, {}, [Seat("human")] + [Seat("ai", "easy")] * (players - 1),
+                          seed=3)
+    advance(session, 30)
+    scene = make_scene(app, session)
+    scene.over_shown = True
+    app.push_scene(scene)
+    import pygame
+
+    samples = []
+    for _ in range(frames):
+        app.mark_dirty()
+        t0 = time.perf_counter()
+        app.render()
+        pygame.display.flip()
+        samples.append(time.perf_counter() - t0)
+    pygame.display.quit()
+    return statistics.median(samples) * 1000
+
+
+def _subprocess_json(code: str) -> Any:
+    env = dict(os.environ, SDL_VIDEODRIVER=os.environ.get("SDL_VIDEODRIVER", "dummy"),
+               SDL_AUDIODRIVER=os.environ.get("SDL_AUDIODRIVER", "dummy"))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+STARTUP_CODE = """
+import time, json
+t0 = time.perf_counter()
+from tabletop.app import App, AppOptions
+from tabletop.ui.menu import MenuScene
+import pygame
+app = App(AppOptions(size=(1366, 768), mute=True))
+app.push_scene(MenuScene(app))
+app.render(); pygame.display.flip()
+print(json.dumps(time.perf_counter() - t0))
+"""
+
+IDLE_CODE = """
+import time, json, resource, threading
+from tabletop.app import App, AppOptions
+from tabletop.games import all_games
+from tabletop.launch import Seat, new_session
+from tabletop.ui.game_scene import make_scene
+import pygame
+app = App(AppOptions(size=(1366, 768), mute=True))
+spec = all_games()[GAME]
+session = new_session(spec, app.store, spec.default_players, None, {}, [Seat('human')] * spec.default_players, seed=1)
+app.push_scene(make_scene(app, session))
+def stop():
+    time.sleep(SECONDS); app.running = False; pygame.event.post(pygame.event.Event(pygame.USEREVENT))
+threading.Thread(target=stop, daemon=True).start()
+r0 = resource.getrusage(resource.RUSAGE_SELF); w0 = time.perf_counter()
+app.run()
+r1 = resource.getrusage(resource.RUSAGE_SELF); w1 = time.perf_counter()
+cpu = (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
+print(json.dumps(100.0 * cpu / (w1 - w0)))
+"""
+
+
+def run_bench(quick: bool = False, only: list[str] | None = None, log=print) -> dict[str, Any]:
+    store = BoardStore([])
+    result: dict[str, Any] = {}
+    runs = 3 if quick else 7
+    startup = [_subprocess_json(STARTUP_CODE) for _ in range(runs)]
+    result["startup_s"] = statistics.median(startup)
+    log(f"start-up to first menu frame: {result['startup_s']:.3f} s (median of {runs})")
+    games = [g for g in all_games() if not only or g in only]
+    idle_game = games[0] if games else None
+    seconds = 3 if quick else 10
+    if idle_game:
+        result["idle_cpu_percent"] = _subprocess_json(
+            IDLE_CODE.replace("GAME", repr(idle_game)).replace("SECONDS", str(seconds)))
+        log(f"idle game window ({idle_game}, {seconds} s): {result['idle_cpu_percent']:.2f}% of one core")
+    result["games"] = {}
+    for game_id in games:
+        spec = all_games()[game_id]
+        entry: dict[str, Any] = {}
+        frames = 15 if quick else 40
+        entry["frame_ms_1080p"] = frame_times(game_id, (1920, 1080), frames)
+        entry["frame_ms_2160p"] = frame_times(game_id, (3840, 2160), max(5, frames // 2))
+        entry["playouts_per_s"] = playouts_per_second(spec, store, 1.0 if quick else 3.0)
+        entry["decision_ms"] = {}
+        for level in spec.agent_levels:
+            n = (8 if quick else 30) if level == "hard" else (20 if quick else 100)
+            entry["decision_ms"][level] = decision_times(spec, store, level, n)
+        result["games"][game_id] = entry
+        d = entry["decision_ms"]
+        log(f"{game_id}: frame {entry['frame_ms_1080p']:.2f} ms @1080p, {entry['frame_ms_2160p']:.2f} ms @2160p; "
+            f"{entry['playouts_per_s']:.1f} playouts/s; decisions (median/max ms) "
+            + ", ".join(f"{lvl} {v['median']:.1f}/{v['max']:.1f}" for lvl, v in d.items()))
+    return result
+
+
+def bench_command(args) -> int:
+    only = args.games.split(",") if args.games else None
+    result = run_bench(args.quick, only, log=(lambda *a: None) if args.json else print)
+    if args.json:
+        print(json.dumps(result, indent=2))
+    return 0

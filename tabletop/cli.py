@@ -1,0 +1,203 @@
+"""The command line: one program, subcommands. Bad arguments give a clear message and exit 2.
+
+    tabletop                         the menu
+    tabletop GAME [options]          straight into a game
+    tabletop continue                resume the autosaved game
+    tabletop screenshot GAME|menu OUT.png [--size WxH] [--seed N] [--moves K]
+    tabletop simulate GAME --games N [--seed S] [--agents a,b,...] [--json]
+    tabletop check-boards [FILES]
+    tabletop replay RECORD.json
+    tabletop bench [--json]
+    tabletop boards export DIR
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+from pathlib import Path
+
+from tabletop.core.errors import TabletopError
+
+SUBCOMMANDS = ("continue", "screenshot", "simulate", "check-boards", "replay", "bench", "boards", "menu")
+
+
+class UsageError(TabletopError):
+    pass
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT like 1920x1080, got {text!r}") from None
+    if not (320 <= w <= 8192 and 240 <= h <= 8192):
+        raise argparse.ArgumentTypeError(f"size {w}x{h} is out of range (320x240 to 8192x8192)")
+    return (w, h)
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--boards", metavar="DIR", help="a folder of board files that override the built-in ones")
+    parser.add_argument("--mute", action="store_true", help="no sound")
+    parser.add_argument("--fullscreen", action="store_true", help="start fullscreen (F11 toggles)")
+    parser.add_argument("--display", type=int, default=0, metavar="N", help="the monitor to use")
+    parser.add_argument("--size", type=_size, metavar="WxH", help="window size")
+    parser.add_argument("--table", action="store_true", default=None, help="table mode (panels face each edge)")
+    parser.add_argument("--lang", choices=("en", "ru"), help="interface language")
+
+
+def _game_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--players", type=int, metavar="N")
+    parser.add_argument("--seats", metavar="S,S,...", help="human or ai:LEVEL per seat, e.g. human,ai:hard")
+    parser.add_argument("--variant", metavar="V")
+    parser.add_argument("--option", action="append", metavar="KEY=VALUE", default=[])
+    parser.add_argument("--seed", type=int)
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # exit code 2 with a one-line reason
+        self.print_usage(sys.stderr)
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def build_parser(games: list[str]) -> argparse.ArgumentParser:
+    parser = _Parser(prog="tabletop", description="Four dice and board games on one computer.")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    for game in games:
+        p = sub.add_parser(game, help=f"play {game}")
+        _game_args(p)
+        _common(p)
+    p = sub.add_parser("menu", help="the menu (the default)")
+    _common(p)
+    p = sub.add_parser("continue", help="resume the autosaved game")
+    _common(p)
+    p = sub.add_parser("screenshot", help="render a scene to PNG without a window")
+    p.add_argument("game", help="a game id, or 'menu'")
+    p.add_argument("out", help="the PNG file to write")
+    p.add_argument("--moves", type=int, default=0, metavar="K", help="computer moves to play first")
+    _game_args(p)
+    _common(p)
+    p = sub.add_parser("simulate", help="computer against computer, no window")
+    p.add_argument("game")
+    p.add_argument("--games", type=int, default=100, metavar="N")
+    p.add_argument("--agents", metavar="A,B,...", help="one level per seat, e.g. hard,random,random,random")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--variant")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE", default=[])
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--boards", metavar="DIR")
+    p = sub.add_parser("check-boards", help="validate board files (exit 2 on errors)")
+    p.add_argument("files", nargs="*")
+    p.add_argument("--boards", metavar="DIR")
+    p = sub.add_parser("replay", help="step through a game record")
+    p.add_argument("record")
+    _common(p)
+    p = sub.add_parser("bench", help="measure frame time, rules throughput, AI decision time")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--quick", action="store_true", help="fewer repetitions")
+    p.add_argument("--games", metavar="G,G", help="only these games")
+    p = sub.add_parser("boards", help="board files")
+    p.add_argument("action", choices=("export",))
+    p.add_argument("dir")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    from tabletop.games import all_games
+
+    argv = list(sys.argv[1:] if argv is None else argv)
+    games = list(all_games())
+    parser = build_parser(games)
+    args = parser.parse_args(argv)
+    try:
+        return _run(args, games)
+    except TabletopError as exc:
+        print(f"tabletop: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def _run(args: argparse.Namespace, games: list[str]) -> int:
+    command = args.command or "menu"
+    if command == "check-boards":
+        from tabletop.boardcheck import check_boards
+
+        return check_boards(args.files, args.boards)
+    if command == "boards":
+        from tabletop.layout import BoardStore
+
+        written = BoardStore([]).export(Path(args.dir))
+        print(f"wrote {len(written)} board files to {args.dir} (existing files kept)")
+        return 0
+    if command == "simulate":
+        from tabletop.simulate import simulate_command
+
+        return simulate_command(args)
+    if command == "bench":
+        from tabletop.bench import bench_command
+
+        return bench_command(args)
+    if command == "screenshot":
+        from tabletop.screenshot import screenshot_command
+
+        return screenshot_command(args)
+    return _run_app(command, args)
+
+
+def session_from_args(args: argparse.Namespace, store, game_id: str):
+    """A new session from ``--players --seats --variant --option --seed``."""
+    from tabletop.games import get_game
+    from tabletop.launch import Seat, new_session, parse_option_texts
+
+    spec = get_game(game_id)
+    seats_text = getattr(args, "seats", None)
+    players = getattr(args, "players", None)
+    if seats_text:
+        seats = [Seat.parse(s, spec.agent_levels) for s in seats_text.split(",")]
+        players = players or len(seats)
+    else:
+        players = players or spec.default_players
+        seats = [Seat("human")] + [Seat("ai", "easy") for _ in range(players - 1)]
+    seed = args.seed if getattr(args, "seed", None) is not None else random.randrange(1 << 30)
+    return new_session(spec, store, players, getattr(args, "variant", None),
+                       parse_option_texts(getattr(args, "option", [])), seats, seed)
+
+
+def _run_app(command: str, args: argparse.Namespace) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from tabletop.app import App, AppOptions
+
+    options = AppOptions(fullscreen=args.fullscreen, display=args.display, mute=args.mute, size=args.size,
+                         boards_dir=args.boards, table=args.table, lang=args.lang)
+    if command not in ("menu", "continue", "replay"):
+        from tabletop.layout import BoardStore
+
+        session = session_from_args(args, BoardStore.default(args.boards), command)
+    app = App(options)
+    from tabletop.ui.game_scene import make_scene
+    from tabletop.ui.menu import MenuScene
+
+    app.push_scene(MenuScene(app))
+    if command == "continue":
+        app.top.continue_game()  # type: ignore[union-attr]
+    elif command == "replay":
+        from tabletop.ui.replay import ReplayScene
+
+        app.replace_scenes(ReplayScene.from_file(app, Path(args.record)))
+    elif command != "menu":
+        app.replace_scenes(make_scene(app, session))
+    app.run()
+    return 0
+
+
+def print_json(data) -> None:
+    print(json.dumps(data, indent=2))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

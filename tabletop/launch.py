@@ -1,0 +1,104 @@
+"""Starting games without a window: seats, new sessions, computer moves. Shared by the menu, the
+command line (``simulate``, ``screenshot``) and the tests. No pygame."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from tabletop.core import CHANCE, Setup
+from tabletop.core.session import Session
+from tabletop.core.spec import GameSpec, OptionError
+from tabletop.layout import BoardStore
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits in a seat: a person, or a computer player of a level."""
+
+    kind: str  # "human" | "ai"
+    level: str = "hard"
+    name: str = ""
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+    def label(self, index: int) -> str:
+        if self.name:
+            return self.name
+        return f"Player {index + 1}" if self.is_human else f"Computer ({self.level})"
+
+    @classmethod
+    def parse(cls, text: str, levels: tuple[str, ...]) -> Seat:
+        """``human`` or ``ai:LEVEL`` (also a bare level name)."""
+        text = text.strip()
+        if text == "human":
+            return cls("human")
+        level = text.split(":", 1)[1] if text.startswith("ai:") else text
+        if level == "ai":
+            level = "hard"
+        if level not in levels:
+            raise OptionError(f"unknown seat {text!r}: use human or ai:LEVEL with LEVEL one of {', '.join(levels)}")
+        return cls("ai", level)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Seat:
+        if not isinstance(data, dict) or data.get("kind") not in ("human", "ai"):
+            return cls("ai", "random")
+        return cls(data["kind"], str(data.get("level", "hard")), str(data.get("name", "")))
+
+
+def parse_option_texts(items: list[str] | None) -> dict[str, str]:
+    """``["match=3", "pinned_home=occupies"]`` → dict; raise OptionError on a malformed item."""
+    result: dict[str, str] = {}
+    for item in items or []:
+        if "=" not in item:
+            raise OptionError(f"--option takes KEY=VALUE, got {item!r}")
+        key, value = item.split("=", 1)
+        result[key.strip()] = value.strip()
+    return result
+
+
+def new_session(spec: GameSpec, store: BoardStore, players: int, variant: str | None,
+                option_texts: dict[str, str], seats: list[Seat], seed: int | None = None,
+                first_player: int | None = None) -> Session:
+    """Validate everything, load the board, deal a new game and wrap it in a session."""
+    spec.check_players(players)
+    variant = variant or spec.default_variant
+    allowed = spec.extra.get("players_for_variant")
+    if allowed and players not in allowed(variant):
+        raise OptionError(f"{spec.title}: variant {variant!r} is for {', '.join(map(str, allowed(variant)))} players")
+    options = spec.parse_options(variant, option_texts, store)
+    if len(seats) != players:
+        raise OptionError(f"{players} players need {players} seats, got {len(seats)}")
+    layout = spec.load_layout(store, variant)
+    seed = random.randrange(1 << 30) if seed is None else seed
+    state = spec.new_state(Setup(players, variant, options, layout, first_player))
+    meta = {"players": players, "variant": variant, "options": dict(option_texts),
+            "seats": [asdict(s) for s in seats]}
+    return Session(spec, state, seed, meta)
+
+
+def seats_of(session: Session) -> list[Seat]:
+    return [Seat.from_json(s) for s in session.meta.get("seats", [])] or \
+        [Seat("human") for _ in range(session.state.num_players)]
+
+
+def advance(session: Session, moves: int, agents: dict[int, Any] | None = None,
+            rng: random.Random | None = None, level: str = "easy") -> int:
+    """Play up to ``moves`` moves (rolls included) with computer players in every seat."""
+    rng = rng or random.Random(session.seed)
+    agents = agents if agents is not None else {}
+    done = 0
+    while done < moves and session.state.current_player is not None:
+        seat = session.state.current_player
+        if seat == CHANCE:
+            session.roll()
+        else:
+            if seat not in agents:
+                agents[seat] = session.spec.make_agent(level)
+            session.play(agents[seat].choose(session.state.observation(seat), rng))
+        done += 1
+    return done

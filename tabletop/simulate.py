@@ -1,0 +1,76 @@
+"""``tabletop simulate``: computer players against each other without a window.
+
+Agent i sits in seat i for every game; the starting seat rotates (game g starts with seat
+g mod players), so no level profits from moving first. A shared win counts as a win for each winner.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from typing import Any
+
+from tabletop.ai.play import play_game
+from tabletop.core import Setup
+from tabletop.core.spec import OptionError
+from tabletop.games import get_game
+from tabletop.launch import parse_option_texts
+from tabletop.layout import BoardStore
+
+
+def simulate(game_id: str, games: int, agents: list[str] | None = None, seed: int = 1,
+             variant: str | None = None, options: dict[str, str] | None = None,
+             store: BoardStore | None = None) -> dict[str, Any]:
+    spec = get_game(game_id)
+    store = store or BoardStore.default()
+    variant = variant or spec.default_variant
+    levels = agents or ["random"] * spec.default_players
+    for level in levels:
+        if level not in spec.agent_levels:
+            raise OptionError(f"unknown agent {level!r}; levels are {', '.join(spec.agent_levels)}")
+    players = len(levels)
+    spec.check_players(players)
+    parsed = spec.parse_options(variant, options or {}, store)
+    layout = spec.load_layout(store, variant)
+    wins = [0] * players
+    scores = [0.0] * players
+    finished = 0
+    total_moves = 0
+    start = time.perf_counter()
+    for g in range(games):
+        rng = random.Random(seed * 1_000_003 + g)
+        state = spec.new_state(Setup(players, variant, parsed, layout, first_player=g % players))
+        agent_objs = [spec.make_agent(level) for level in levels]
+        result = play_game(state, agent_objs, rng)
+        total_moves += result.moves
+        if result.outcome is not None:
+            finished += 1
+            for w in result.outcome.winners:
+                wins[w] += 1
+            for i, p in enumerate(result.outcome.points[:players]):
+                scores[i] += p
+    elapsed = time.perf_counter() - start
+    return {
+        "game": game_id, "variant": variant, "options": options or {}, "games": games, "finished": finished,
+        "mean_moves": total_moves / max(1, games), "games_per_second": games / elapsed if elapsed else 0.0,
+        "seats": [{"agent": levels[i], "wins": wins[i], "win_rate": wins[i] / max(1, games),
+                   "mean_score": scores[i] / max(1, finished)} for i in range(players)],
+    }
+
+
+def simulate_command(args) -> int:
+    if args.games < 1:
+        raise OptionError("--games must be at least 1")
+    agents = args.agents.split(",") if args.agents else None
+    store = BoardStore.default(args.boards)
+    result = simulate(args.game, args.games, agents, args.seed, args.variant, parse_option_texts(args.option), store)
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0
+    print(f"{result['game']} ({result['variant']}): {result['games']} games, {result['finished']} finished, "
+          f"{result['mean_moves']:.1f} moves per game, {result['games_per_second']:.2f} games/s")
+    for i, seat in enumerate(result["seats"]):
+        print(f"  seat {i + 1}  {seat['agent']:<8} wins {seat['wins']:>5}  ({seat['win_rate'] * 100:5.1f}%)  "
+              f"mean score {seat['mean_score']:.2f}")
+    return 0

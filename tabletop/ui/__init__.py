@@ -1,0 +1,1 @@
+"""Shared pygame widgets, the theme, the menu and the game-scene frame."""

@@ -1,0 +1,161 @@
+"""Drawing helpers every scene shares: panels with shadows, pieces with highlights, symbols, pips.
+
+Pieces get a soft shadow and a highlight so they read as objects; every player colour also
+carries its symbol (circle, triangle, square, diamond, star, cross) for colour-blind players.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import pygame
+
+from tabletop.ui import theme
+
+
+def shadowed_panel(surface: pygame.Surface, rect: pygame.Rect, fill=theme.PANEL,
+                   edge=theme.PANEL_EDGE, radius: int | None = None, shadow: int | None = None) -> None:
+    """A rounded panel with a soft drop shadow."""
+    radius = radius if radius is not None else max(6, rect.h // 14 if rect.h < 200 else 14)
+    shadow = shadow if shadow is not None else max(3, rect.h // 60 if rect.h > 180 else 3)
+    shade = pygame.Surface((rect.w + shadow * 4, rect.h + shadow * 4), pygame.SRCALPHA)
+    for i in range(3):
+        pygame.draw.rect(shade, (0, 0, 0, 26), pygame.Rect(shadow + i * 2, shadow + i * 2,
+                                                          rect.w + shadow * 2 - i * 4, rect.h + shadow * 2 - i * 4),
+                         border_radius=radius + shadow)
+    surface.blit(shade, (rect.x - shadow, rect.y - shadow // 2))
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    if edge is not None:
+        pygame.draw.rect(surface, edge, rect, width=max(1, rect.h // 200 + 1), border_radius=radius)
+
+
+def shade(rgb, factor: float) -> tuple[int, int, int]:
+    """Lighter (factor > 1) or darker (factor < 1) version of a colour."""
+    if factor >= 1:
+        return tuple(min(255, int(c + (255 - c) * (factor - 1))) for c in rgb[:3])  # type: ignore[return-value]
+    return tuple(int(c * factor) for c in rgb[:3])  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=512)
+def _disc(radius: int, rgb: tuple[int, int, int], symbol: str, ring: tuple[int, int, int] | None) -> pygame.Surface:
+    size = radius * 2 + radius // 2 + 4
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size // 2 - radius // 8
+    off = max(2, radius // 6)
+    pygame.draw.circle(surf, (0, 0, 0, 70), (c + off, c + off), radius)
+    pygame.draw.circle(surf, shade(rgb, 0.7), (c, c), radius)
+    pygame.draw.circle(surf, rgb, (c, c), int(radius * 0.88))
+    # a highlight toward the top left
+    hl = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.circle(hl, (255, 255, 255, 70), (c - radius // 3, c - radius // 3), int(radius * 0.45))
+    surf.blit(hl, (0, 0))
+    if ring is not None:
+        pygame.draw.circle(surf, ring, (c, c), radius, width=max(2, radius // 6))
+    if symbol:
+        draw_symbol(surf, symbol, (c, c), int(radius * 0.42), theme.text_colour_on(rgb))
+    return surf
+
+
+def piece(surface: pygame.Surface, centre: tuple[float, float], radius: float, rgb,
+          symbol: str = "", ring=None) -> None:
+    """A round piece (checker, cap, hen) with shadow, rim, highlight and its player's symbol."""
+    r = max(3, int(radius))
+    disc = _disc(r, tuple(rgb[:3]), symbol, tuple(ring[:3]) if ring else None)
+    c = disc.get_width() // 2 - r // 8
+    surface.blit(disc, (int(centre[0]) - c, int(centre[1]) - c))
+
+
+def draw_symbol(surface: pygame.Surface, symbol: str, centre: tuple[int, int], size: int, rgb) -> None:
+    """The small shape that doubles a player colour."""
+    x, y = centre
+    s = max(2, size)
+    if symbol == "circle":
+        pygame.draw.circle(surface, rgb, (x, y), s, width=max(2, s // 3))
+    elif symbol == "square":
+        pygame.draw.rect(surface, rgb, pygame.Rect(x - s * 0.8, y - s * 0.8, s * 1.6, s * 1.6), width=max(2, s // 3))
+    elif symbol == "triangle":
+        pts = [(x, y - s), (x + s * 0.95, y + s * 0.7), (x - s * 0.95, y + s * 0.7)]
+        pygame.draw.polygon(surface, rgb, pts, width=max(2, s // 3))
+    elif symbol == "diamond":
+        pts = [(x, y - s), (x + s, y), (x, y + s), (x - s, y)]
+        pygame.draw.polygon(surface, rgb, pts, width=max(2, s // 3))
+    elif symbol == "star":
+        pts = []
+        for i in range(10):
+            r = s if i % 2 == 0 else s * 0.45
+            a = -math.pi / 2 + i * math.pi / 5
+            pts.append((x + r * math.cos(a), y + r * math.sin(a)))
+        pygame.draw.polygon(surface, rgb, pts)
+    elif symbol == "cross":
+        w = max(2, s // 3)
+        pygame.draw.line(surface, rgb, (x - s, y - s), (x + s, y + s), w)
+        pygame.draw.line(surface, rgb, (x - s, y + s), (x + s, y - s), w)
+
+
+def die_face(surface: pygame.Surface, rect: pygame.Rect, value: int, used: bool = False,
+             tint=(252, 250, 244), angle: float = 0.0) -> None:
+    """One die with pips; dimmed when its value has been used this turn."""
+    size = rect.w
+    face = pygame.Surface((size, size), pygame.SRCALPHA)
+    body = shade(tint, 0.8) if used else tint
+    radius = size // 6
+    pygame.draw.rect(face, (0, 0, 0, 60), pygame.Rect(size // 16, size // 16, size - size // 16, size - size // 16),
+                     border_radius=radius)
+    pygame.draw.rect(face, body, pygame.Rect(0, 0, size - size // 16, size - size // 16), border_radius=radius)
+    pygame.draw.rect(face, shade(body, 0.7), pygame.Rect(0, 0, size - size // 16, size - size // 16),
+                     width=max(1, size // 28), border_radius=radius)
+    pip = (150, 145, 140) if used else theme.INK
+    inner = size - size // 16
+    spots = {
+        1: [(0.5, 0.5)], 2: [(0.25, 0.25), (0.75, 0.75)], 3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
+        4: [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)],
+        5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
+        6: [(0.25, 0.22), (0.75, 0.22), (0.25, 0.5), (0.75, 0.5), (0.25, 0.78), (0.75, 0.78)],
+    }.get(value, [])
+    for fx, fy in spots:
+        pygame.draw.circle(face, pip, (int(fx * inner), int(fy * inner)), max(2, size // 11))
+    if used:
+        pygame.draw.line(face, theme.BAD, (inner * 0.15, inner * 0.85), (inner * 0.85, inner * 0.15), max(2, size // 14))
+    if angle:
+        face = pygame.transform.rotozoom(face, angle, 1.0)
+    surface.blit(face, face.get_rect(center=rect.center))
+
+
+def text(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int, rgb=theme.INK,
+         bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+    """Blit text at ``pos`` using ``anchor`` (any pygame.Rect attribute name)."""
+    img = theme.render(words, size, rgb, bold)
+    rect = img.get_rect(**{anchor: pos})
+    surface.blit(img, rect)
+    return rect
+
+
+def fitted_text(surface: pygame.Surface, words: str, rect: pygame.Rect, size: int, rgb=theme.INK,
+                bold: bool = False, anchor: str = "center", min_size: int = 10) -> None:
+    """Text shrunk until it fits ``rect``'s width."""
+    while size > min_size and theme.font(size, bold).size(words)[0] > rect.w:
+        size -= 1
+    text(surface, words, getattr(rect, anchor), size, rgb, bold, anchor)
+
+
+def glow(surface: pygame.Surface, centre: tuple[float, float], radius: float, rgb=theme.HILITE,
+         alpha: int = 150) -> None:
+    """A soft ring that marks a legal target."""
+    r = max(4, int(radius))
+    ring = pygame.Surface((r * 2 + 8, r * 2 + 8), pygame.SRCALPHA)
+    pygame.draw.circle(ring, (*rgb[:3], alpha // 2), (r + 4, r + 4), r + 3)
+    pygame.draw.circle(ring, (*rgb[:3], alpha), (r + 4, r + 4), r, width=max(3, r // 5))
+    surface.blit(ring, (int(centre[0]) - r - 4, int(centre[1]) - r - 4))
+
+
+def translucent_polygon(surface: pygame.Surface, points, rgba) -> None:
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    x0, y0 = int(min(xs)) - 1, int(min(ys)) - 1
+    w, h = int(max(xs) - x0) + 2, int(max(ys) - y0) + 2
+    if w <= 0 or h <= 0:
+        return
+    layer = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.polygon(layer, rgba, [(x - x0, y - y0) for x, y in points])
+    surface.blit(layer, (x0, y0))

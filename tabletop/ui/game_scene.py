@@ -1,0 +1,544 @@
+"""The frame every game scene stands in: the side panel (players, dice, prompt, buttons, log),
+computer players in a worker thread, rolling, undo, autosave, rules and game-over overlays.
+
+A game's scene subclasses :class:`GameScene` and supplies only what is its own: the board's
+logical box, drawing the board, turning clicks into moves *by asking its rules core*, the prompt
+text and the panel rows. It changes the game only through :meth:`GameScene.play`.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tabletop.core import CHANCE
+from tabletop.core.errors import IllegalMoveError
+from tabletop.core.session import Session
+from tabletop.launch import Seat, seats_of
+from tabletop.ui import draw, theme
+from tabletop.ui.scene import Scene
+from tabletop.ui.widgets import Button, ButtonRow, LogPanel, Viewport, stack_buttons
+
+if TYPE_CHECKING:
+    from tabletop.app import App
+
+AI_PAUSE = 0.45      # seconds between computer moves, so people can follow them
+ROLL_TIME = 0.45     # dice tumble
+MOVE_TIME = 0.25     # a piece slides
+
+
+@dataclass
+class PlayerRow:
+    """One line of the players list."""
+
+    seat: int
+    name: str
+    colour: str
+    detail: str = ""
+    active: bool = False
+    out: bool = False
+
+
+def _agent_choose(agent: Any, observation: Any, seed: int) -> Any:
+    return agent.choose(observation, random.Random(seed))
+
+
+class GameScene(Scene):
+    """Shared game frame. Subclasses override the hooks in the second half of this class."""
+
+    title = ""
+
+    def __init__(self, app: App, session: Session, layout: Any) -> None:
+        super().__init__(app)
+        self.session = session
+        self.spec = session.spec
+        self.layout_data = layout
+        self.seats: list[Seat] = seats_of(session)
+        self.agents: dict[int, Any] = {}
+        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
+        self.future: Future | None = None
+        self.future_state_id = -1
+        self.ai_ready_at = 0.0
+        self.log = LogPanel()
+        self.buttons = ButtonRow()
+        self.viewport: Viewport | None = None
+        self.board_area = pygame.Rect(0, 0, 0, 0)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.dice_rect = pygame.Rect(0, 0, 0, 0)
+        self.roll_started = -1.0
+        self.move_started = -1.0
+        self.last_move: Any = None
+        self.last_state: Any = None
+        self.over_shown = False
+        self.state_version = 0
+        self.save_note = ""
+        self.log.add(f"{self.spec.title} — {session.meta.get('variant', '')}".rstrip(" —"), theme.INK_SOFT)
+        if session.played:
+            self.log.add(f"Resumed after {len(session.played)} moves.", theme.INK_SOFT)
+
+    # -- shared services -------------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    def seat_is_human(self, seat: int | None) -> bool:
+        return seat is not None and 0 <= seat < len(self.seats) and self.seats[seat].is_human
+
+    def human_to_move(self) -> bool:
+        return self.seat_is_human(self.state.current_player) and not self.animating()
+
+    def now(self) -> float:
+        return time.monotonic()
+
+    def animating(self) -> bool:
+        t = self.now()
+        return t - self.roll_started < ROLL_TIME or t - self.move_started < MOVE_TIME
+
+    def move_progress(self) -> float:
+        """0→1 while the last move slides (scenes interpolate pieces with it)."""
+        return min(1.0, max(0.0, (self.now() - self.move_started) / MOVE_TIME))
+
+    def play(self, move: Any) -> bool:
+        """Apply a human's move through the session (checked by the core). True on success."""
+        if not self.human_to_move():
+            return False
+        try:
+            before = self.state.copy()
+            self.session.play(move)
+        except IllegalMoveError as exc:
+            self.log.add(str(exc), theme.BAD)
+            self.dirty = True
+            return False
+        self._after_move(before, move, self.seats_label(before.current_player))
+        return True
+
+    def roll(self) -> None:
+        """Resolve the pending roll/draw (a click on the dice, Space, or automatically)."""
+        if self.state.current_player != CHANCE or self.animating():
+            return
+        before = self.state.copy()
+        move = self.session.roll()
+        self.roll_started = self.now()
+        self.app.audio.play(self.chance_sound(move))
+        self._after_move(before, move, None)
+
+    def undo(self) -> None:
+        if not self.can_undo():
+            return
+        self.session.undo()
+        self.log.add("Move taken back.", theme.INK_SOFT)
+        self.last_move = None
+        self._changed()
+        self.app.saves.write(self.session)
+
+    def can_undo(self) -> bool:
+        return (self.session.can_undo() and self.seat_is_human(self.session.last_mover())
+                and self.future is None)
+
+    def seats_label(self, seat: int | None) -> str:
+        if seat is None or seat == CHANCE:
+            return ""
+        return self.seat_name(seat)
+
+    def seat_name(self, seat: int) -> str:
+        return self.seats[seat].label(seat) if seat < len(self.seats) else f"Seat {seat + 1}"
+
+    def _after_move(self, before: Any, move: Any, who: str) -> None:
+        text = before.describe_move(move)
+        if text:
+            self.log.add(f"{who}: {text}" if who else text)
+        self.last_move = move
+        self.last_state = before
+        if before.current_player != CHANCE:
+            self.move_started = self.now()
+            self.app.audio.play(self.move_sound(before, move))
+        if not self.app.saves.write(self.session):
+            self.save_note = self.app.saves.disabled_reason
+        self._changed()
+
+    def _changed(self) -> None:
+        self.state_version += 1
+        self.on_state_changed()
+        self.relayout_panel()
+        self.dirty = True
+
+    # -- the loop ------------------------------------------------------------------------------------
+    def busy(self) -> bool:
+        return self.animating() or self.future is not None or self._auto_pending()
+
+    def _auto_pending(self) -> bool:
+        state = self.state
+        cp = state.current_player
+        if cp is None:
+            return not self.over_shown
+        if cp == CHANCE:
+            roller = self.roller()
+            return roller is None or not self.seat_is_human(roller)
+        return not self.seat_is_human(cp)
+
+    def update(self, dt: float) -> None:
+        if self.animating():
+            self.dirty = True
+            return
+        state = self.state
+        cp = state.current_player
+        if cp is None:
+            if not self.over_shown:
+                self.over_shown = True
+                self.app.saves.clear()
+                self.app.audio.play("win")
+                self.show_game_over()
+            return
+        if cp == CHANCE:
+            roller = self.roller()
+            if roller is None or not self.seat_is_human(roller):
+                if self.ai_ready_at == 0.0:
+                    self.ai_ready_at = self.now() + (AI_PAUSE if roller is not None else 0.15)
+                elif self.now() >= self.ai_ready_at:
+                    self.ai_ready_at = 0.0
+                    self.roll()
+            return
+        if self.seat_is_human(cp):
+            return
+        if self.future is None:
+            agent = self.agents.get(cp)
+            if agent is None:
+                agent = self.agents[cp] = self.spec.make_agent(self.seats[cp].level)
+            seed = hash((self.session.seed, len(self.session.played))) & 0x7FFFFFFF
+            self.future = self.worker.submit(_agent_choose, agent, state.observation(cp), seed)
+            self.future_state_id = self.state_version
+            self.ai_ready_at = self.now() + AI_PAUSE
+            self.dirty = True
+        elif self.future.done() and self.now() >= self.ai_ready_at:
+            future, self.future = self.future, None
+            self.ai_ready_at = 0.0
+            if self.future_state_id != self.state_version:
+                return  # the position changed meanwhile (undo); think again
+            try:
+                move = future.result()
+                before = state.copy()
+                self.session.play(move)
+            except Exception as exc:  # a broken agent must not take the table down
+                self.log.add(f"Computer player failed ({exc}); playing a random move.", theme.BAD)
+                move = random.choice(state.legal_moves())
+                before = state.copy()
+                self.session.play(move)
+            self._after_move(before, move, self.seat_name(cp))
+
+    def closed(self) -> None:
+        self.worker.shutdown(wait=False, cancel_futures=True)
+
+    # -- input -----------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self.key(event)
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.dirty |= self.buttons.motion(event.pos)
+            if self.viewport and self.board_area.collidepoint(event.pos):
+                self.dirty |= bool(self.board_motion(self.viewport.to_logical(*event.pos), event))
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.log.wheel(event.y)
+            self.dirty = True
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == 3:
+                self.cancel_selection()
+                self.dirty = True
+                return
+            if event.button != 1:
+                return
+            if self.buttons.click(event.pos):
+                self.app.audio.play("click")
+                self.dirty = True
+                return
+            if self.dice_rect.collidepoint(event.pos) and self.can_roll():
+                self.roll()
+                return
+            if self.viewport and self.board_area.collidepoint(event.pos):
+                self.board_click(self.viewport.to_logical(*event.pos), event)
+                self.dirty = True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.viewport and self.board_area.collidepoint(event.pos):
+                self.board_release(self.viewport.to_logical(*event.pos), event)
+                self.dirty = True
+
+    def key(self, event: pygame.event.Event) -> None:
+        k = event.key
+        if k == pygame.K_ESCAPE:
+            if not self.cancel_selection():
+                self.confirm_leave()
+        elif k == pygame.K_SPACE and self.can_roll():
+            self.roll()
+        elif k in (pygame.K_BACKSPACE,) or (k == pygame.K_z and event.mod & pygame.KMOD_CTRL):
+            self.undo()
+        elif k == pygame.K_F1:
+            self.show_rules()
+        elif k == pygame.K_m:
+            self.toggle_sound()
+        self.dirty = True
+
+    def can_roll(self) -> bool:
+        return (self.state.current_player == CHANCE and self.seat_is_human(self.roller())
+                and not self.animating())
+
+    def toggle_sound(self) -> None:
+        on = not self.app.audio.enabled
+        self.app.audio.set_enabled(on)
+        self.app.settings["sound"] = on
+        self.relayout_panel()
+
+    def confirm_leave(self) -> None:
+        self.app.message("Leave the game?", "The game is saved: \"Continue\" in the menu resumes it.",
+                         [("Leave", self.leave), ("Stay", None)])
+
+    def leave(self) -> None:
+        from tabletop.ui.menu import MenuScene
+
+        self.app.replace_scenes(MenuScene(self.app))
+
+    def show_rules(self) -> None:
+        self.app.message(f"How to play {self.spec.title}", self.spec.rules_summary or "(no summary)",
+                         [("Close", None)], wide=True)
+
+    def show_game_over(self) -> None:
+        outcome = self.state.outcome()
+        body = self.result_text(outcome)
+        self.log.add("Game over. " + body.split("\n", 1)[0], theme.ACCENT_DARK)
+        self.app.message("Game over", body, [("Play again", self.play_again), ("Menu", self.leave),
+                                             ("Look at the board", None)], wide=True)
+
+    def play_again(self) -> None:
+        from tabletop.launch import new_session
+
+        meta = self.session.meta
+        session = new_session(self.spec, self.app.store, meta["players"], meta["variant"],
+                              dict(meta.get("options", {})), self.seats)
+        self.app.replace_scenes(make_scene(self.app, session))
+
+    # -- layout and drawing ----------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        w, h = size
+        m = self.metrics
+        panel_w = max(int(w * 0.27), 300)
+        self.panel = pygame.Rect(w - panel_w - m.pad, m.pad, panel_w, h - 2 * m.pad)
+        self.board_area = pygame.Rect(m.pad * 2, m.pad * 2, self.panel.x - 4 * m.pad, h - 4 * m.pad)
+        self.viewport = Viewport(self.board_box(), self.board_area, self.board_rotation())
+        self.relayout_panel()
+
+    def relayout_panel(self) -> None:
+        m = self.metrics
+        p = self.panel.inflate(-2 * m.pad, -2 * m.pad)
+        buttons = [
+            Button("Roll" if self.roll_word() == "roll" else self.roll_word().capitalize(), self.roll,
+                   enabled=self.can_roll(), primary=True, key="Space"),
+            *self.extra_buttons(),
+            Button("Undo", self.undo, enabled=self.can_undo(), key="⌫"),
+        ]
+        small = [Button("Menu", self.confirm_leave, key="Esc"), Button("Rules", self.show_rules, key="F1"),
+                 Button("Sound" if self.app.audio.enabled else "Muted", self.toggle_sound,
+                        toggled=not self.app.audio.enabled, key="M")]
+        # players block, dice, prompt then buttons; the log takes what is left
+        rows = len(self.player_rows())
+        row_h = int(m.body * 2.0)
+        self.players_rect = pygame.Rect(p.x, p.y + m.large + m.pad, p.w, rows * row_h)
+        dice_h = int(m.button_h * 1.6) if self.shows_dice() else 0
+        self.dice_rect = pygame.Rect(p.x, self.players_rect.bottom + m.pad, p.w, dice_h)
+        self.prompt_rect = pygame.Rect(p.x, self.dice_rect.bottom + m.pad, p.w, int(m.body * 3.6))
+        top = self.prompt_rect.bottom + m.pad
+        visible = [b for b in buttons if b.label]
+        stack_buttons(visible, pygame.Rect(p.x, top, p.w, 0), m.button_h, m.pad)
+        top += len(visible) * (m.button_h + m.pad)
+        third = (p.w - 2 * m.pad) // 3
+        for i, b in enumerate(small):
+            b.rect = pygame.Rect(p.x + i * (third + m.pad), p.bottom - m.button_h, third, m.button_h)
+        self.log_rect = pygame.Rect(p.x, top, p.w, p.bottom - m.button_h - m.pad - top)
+        self.buttons.set(visible + small)
+        self.dirty = True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        surface.fill(theme.TABLE)
+        self.draw_table_texture(surface)
+        if self.viewport is not None:
+            self.draw_board(surface, self.viewport)
+        draw.shadowed_panel(surface, self.panel)
+        draw.text(surface, self.spec.title, (self.panel.x + 2 * m.pad, self.panel.y + m.pad), m.large,
+                  theme.INK, bold=True)
+        self.draw_players(surface)
+        if self.shows_dice():
+            self.draw_dice(surface, self.dice_rect)
+        self.draw_prompt(surface)
+        self.buttons.draw(surface, m.body)
+        if self.log_rect.h > m.body * 2:
+            self.log.draw(surface, self.log_rect, m.small)
+        if self.save_note:
+            draw.text(surface, self.save_note, (m.pad, self.size[1] - m.pad), m.small, theme.BAD, anchor="bottomleft")
+
+    def draw_table_texture(self, surface: pygame.Surface) -> None:
+        """A faint vignette so the table reads as a surface, not a flat fill."""
+        w, h = surface.get_size()
+        key = (w, h)
+        if getattr(self, "_vignette_key", None) != key:
+            vign = pygame.Surface((w, h), pygame.SRCALPHA)
+            steps = 12
+            for i in range(steps):
+                a = int(60 * (1 - i / steps) ** 2)
+                pygame.draw.rect(vign, (0, 0, 0, a // 3), pygame.Rect(0, 0, w, h).inflate(-i * w // 30, -i * h // 30),
+                                 width=max(2, w // 60))
+            self._vignette = vign
+            self._vignette_key = key
+        surface.blit(self._vignette, (0, 0))
+
+    def draw_players(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        row_h = int(m.body * 2.0)
+        y = self.players_rect.y
+        for row in self.player_rows():
+            r = pygame.Rect(self.players_rect.x, y, self.players_rect.w, row_h - 4)
+            if row.active:
+                pygame.draw.rect(surface, (255, 232, 180), r, border_radius=row_h // 4)
+                pygame.draw.rect(surface, theme.ACCENT, r, width=2, border_radius=row_h // 4)
+            st = theme.style(row.colour)
+            draw.piece(surface, (r.x + row_h // 2, r.centery), row_h * 0.36, st.rgb, st.symbol)
+            name_rgb = theme.INK_SOFT if row.out else theme.INK
+            name = row.name + ("  (out)" if row.out else "")
+            draw.fitted_text(surface, name, pygame.Rect(r.x + row_h, r.y, r.w * 0.6 - row_h, r.h), m.body,
+                             name_rgb, bold=row.active, anchor="midleft")
+            if row.detail:
+                draw.fitted_text(surface, row.detail, pygame.Rect(r.x + r.w * 0.6, r.y, r.w * 0.4 - m.pad, r.h),
+                                 m.body, theme.INK, anchor="midright")
+            y += row_h
+
+    def draw_dice(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        values = self.dice()
+        m = self.metrics
+        size = min(rect.h - 4, int(m.button_h * 1.3))
+        rolling = self.now() - self.roll_started < ROLL_TIME
+        highlight = self.can_roll()
+        if highlight:
+            pygame.draw.rect(surface, (255, 236, 190), rect, border_radius=size // 5)
+            pygame.draw.rect(surface, theme.ACCENT, rect, width=2, border_radius=size // 5)
+        if not values:
+            word = self.roll_word()
+            label = f"Click to {word}" if highlight else ""
+            if highlight:
+                draw.text(surface, label, rect.center, m.body, theme.ACCENT_DARK, bold=True, anchor="center")
+            return
+        gap = size // 4
+        total = len(values) * size + (len(values) - 1) * gap
+        x = rect.centerx - total // 2
+        rng = random.Random(int(self.now() * 20))
+        for value, used in values:
+            face = rng.randint(1, 6) if rolling else value
+            angle = rng.uniform(-25, 25) if rolling else 0
+            draw.die_face(surface, pygame.Rect(x, rect.centery - size // 2, size, size), face, used and not rolling,
+                          angle=angle)
+            x += size + gap
+
+    def draw_prompt(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        text = self.prompt_line()
+        y = self.prompt_rect.y
+        for line in theme.wrap(text, m.body, self.prompt_rect.w)[:3]:
+            draw.text(surface, line, (self.prompt_rect.x, y), m.body, theme.INK, bold=True)
+            y += theme.font(m.body).get_linesize()
+
+    def prompt_line(self) -> str:
+        """Whose turn and what to do, always."""
+        state = self.state
+        cp = state.current_player
+        if cp is None:
+            return "Game over."
+        if cp == CHANCE:
+            roller = self.roller()
+            if roller is not None and self.seat_is_human(roller):
+                return f"{self.seat_name(roller)}: {self.roll_word()} (click the dice or press Space)."
+            return "…"
+        if not self.seat_is_human(cp):
+            return f"{self.seat_name(cp)} is thinking…"
+        return f"{self.seat_name(cp)}: {self.prompt()}"
+
+    # -- hooks for the game's scene ----------------------------------------------------------------
+    def board_box(self) -> tuple[float, float, float, float]:
+        """The board's logical box (x0, y0, w, h) from the layout."""
+        return (0.0, 0.0, 100.0, 100.0)
+
+    def board_rotation(self) -> int:
+        return 0
+
+    def draw_board(self, surface: pygame.Surface, vp: Viewport) -> None:
+        raise NotImplementedError
+
+    def board_click(self, pos: tuple[float, float], event: pygame.event.Event) -> None:
+        """A left click on the board at logical ``pos``: select, or play via ``self.play``."""
+
+    def board_release(self, pos: tuple[float, float], event: pygame.event.Event) -> None:
+        """Mouse released over the board (drag-and-drop ends here)."""
+
+    def board_motion(self, pos: tuple[float, float], event: pygame.event.Event) -> bool:
+        """Hover; return True to redraw."""
+        return False
+
+    def cancel_selection(self) -> bool:
+        """Right click / Esc: drop the current selection. True if there was one."""
+        return False
+
+    def on_state_changed(self) -> None:
+        """The position changed (a move, a roll, an undo): reset selections."""
+
+    def roller(self) -> int | None:
+        """At a chance node: the seat that rolls by clicking, or None for automatic chance."""
+        return None
+
+    def roll_word(self) -> str:
+        return "roll"
+
+    def shows_dice(self) -> bool:
+        return True
+
+    def dice(self) -> list[tuple[int, bool]]:
+        """The dice to show: (value, used)."""
+        return []
+
+    def prompt(self) -> str:
+        return "your move."
+
+    def player_rows(self) -> list[PlayerRow]:
+        return []
+
+    def extra_buttons(self) -> list[Button]:
+        return []
+
+    def result_text(self, outcome: Any) -> str:
+        if outcome is None:
+            return ""
+        names = [self.seat_name(s) for s in outcome.winners]
+        head = (" and ".join(names) + (" win." if len(names) > 1 else " wins.")) if names else "A tie."
+        points = "\n".join(f"{self.seat_name(i)}: {p:g}" for i, p in enumerate(outcome.points))
+        return f"{head}\n{outcome.detail}\n{points}".replace("\n\n", "\n")
+
+    def chance_sound(self, move: Any) -> str:
+        return "dice"
+
+    def move_sound(self, before: Any, move: Any) -> str:
+        return "move"
+
+
+def make_scene(app: App, session: Session) -> GameScene:
+    """Import the game's scene class (only the app imports scenes) and build it."""
+    import importlib
+
+    spec = session.spec
+    module_name, _, class_name = spec.scene.partition(":")
+    module = importlib.import_module(module_name)
+    scene_class = getattr(module, class_name)
+    layout = spec.load_layout(app.store, session.meta.get("variant", spec.default_variant))
+    return scene_class(app, session, layout)

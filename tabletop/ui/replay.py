@@ -1,0 +1,102 @@
+"""``tabletop replay RECORD.json``: step through a recorded game with ← and → (Home/End jump).
+
+The game's own scene draws each position; this wrapper never lets it act (no computer moves,
+no rolls): it only moves along the record. A record whose move k is illegal opens at the position
+before k and says so.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from tabletop.core.errors import StateError
+from tabletop.core.session import RecordError, Session
+from tabletop.launch import Seat
+from tabletop.saves import read_json
+from tabletop.ui import draw, theme
+from tabletop.ui.game_scene import make_scene
+from tabletop.ui.scene import Scene
+
+
+class ReplayScene(Scene):
+    def __init__(self, app, session: Session, moves: list[list], note: str = "") -> None:
+        super().__init__(app)
+        session.meta["seats"] = [Seat("human").__dict__ for _ in range(session.state.num_players)]
+        self.session = session
+        self.moves = moves
+        self.note = note
+        self.inner = make_scene(app, session)
+
+    @classmethod
+    def from_file(cls, app, path: Path) -> Scene:
+        from tabletop.games import all_games
+        from tabletop.ui.menu import MenuScene
+
+        try:
+            data = read_json(path)
+            spec = all_games().get(data.get("game")) if isinstance(data, dict) else None
+            if spec is None:
+                raise StateError("not a record of a known game")
+            moves = list(data.get("moves", []))
+            note = ""
+            try:
+                Session.from_record(spec, data)  # check every move once
+            except RecordError as exc:
+                moves = moves[: exc.index]
+                note = f"{exc} — the replay stops before it."
+            session = Session.from_record(spec, data, upto=0)
+        except StateError as exc:
+            menu = MenuScene(app)
+            app.pending_message = f"Cannot replay {path.name}: {exc}"
+            return menu
+        return cls(app, session, moves, note)
+
+    def layout(self, size):
+        super().layout(size)
+        self.inner.layout(size)
+
+    def forward(self) -> None:
+        k = len(self.session.played)
+        if k < len(self.moves):
+            seat, text = self.moves[k]
+            self.session._push(self.session.state.parse_move(text), seat)
+            self.inner._changed()
+
+    def back(self) -> None:
+        if self.session.played:
+            self.session.step_back()
+            self.inner._changed()
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_RIGHT:
+                self.forward()
+            elif event.key == pygame.K_LEFT:
+                self.back()
+            elif event.key == pygame.K_END:
+                while len(self.session.played) < len(self.moves):
+                    self.forward()
+            elif event.key == pygame.K_HOME:
+                while self.session.played:
+                    self.back()
+            elif event.key == pygame.K_ESCAPE:
+                self.app.running = False
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == 1:
+                self.forward()
+            elif event.button == 3:
+                self.back()
+        self.dirty = True
+
+    def draw(self, surface) -> None:
+        self.inner.draw(surface)
+        m = self.metrics
+        bar = pygame.Rect(0, 0, surface.get_width(), m.button_h)
+        pygame.draw.rect(surface, theme.TABLE_DARK, bar)
+        text = (f"Replay: move {len(self.session.played)} of {len(self.moves)} — ← back, → forward, "
+                f"Home/End, Esc quits")
+        draw.text(surface, text, (m.pad * 2, bar.centery), m.body, theme.PANEL, anchor="midleft")
+        if self.note:
+            draw.text(surface, self.note, (m.pad * 2, bar.bottom + m.pad), m.small, theme.BAD)

@@ -1,0 +1,134 @@
+"""The scene interface the main loop dispatches to, and overlays stacked on top of scenes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from tabletop.ui import draw, theme
+from tabletop.ui.widgets import Button, ButtonRow, row_buttons
+
+if TYPE_CHECKING:
+    from tabletop.app import App
+
+
+class Scene:
+    """One screen. The app calls ``layout`` on resize, ``handle`` per event, ``update`` per tick,
+    and ``draw`` only when ``dirty`` is set (idle windows cost nothing)."""
+
+    opaque = True  # overlays set False: the scene below is drawn first
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.dirty = True
+        self.size = (0, 0)
+
+    @property
+    def metrics(self) -> theme.Metrics:
+        return theme.Metrics(int(self.size[1] * self.app.ui_scale) if self.size[1] else 720)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.dirty = True
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """React to one event (mouse, keys, touch already mapped to mouse)."""
+
+    def update(self, dt: float) -> None:
+        """Advance animations or background work; set ``self.dirty`` when the picture changed."""
+
+    def busy(self) -> bool:
+        """True while animating or waiting for a computer player: the loop keeps ticking."""
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        raise NotImplementedError
+
+    def closed(self) -> None:
+        """Called when the scene leaves the stack (stop workers)."""
+
+
+class MessageOverlay(Scene):
+    """A centred card with a title, wrapped text and buttons (confirmations, errors, rules)."""
+
+    opaque = False
+
+    def __init__(self, app: App, title: str, body: str, buttons: list[tuple[str, object]] | None = None,
+                 wide: bool = False) -> None:
+        super().__init__(app)
+        self.title = title
+        self.body = body
+        self.wide = wide
+        self.scroll = 0
+        self.row = ButtonRow()
+        specs = buttons or [("OK", None)]
+        self.row.set([Button(label, self._wrap(action), primary=(i == 0)) for i, (label, action) in enumerate(specs)])
+        self.card = pygame.Rect(0, 0, 0, 0)
+
+    def _wrap(self, action):
+        def run() -> None:
+            self.app.pop_scene(self)
+            if callable(action):
+                action()
+        return run
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        w, h = size
+        m = self.metrics
+        cw = int(w * (0.8 if self.wide else 0.56))
+        lines = theme.wrap(self.body, m.body, cw - 4 * m.pad)
+        line_h = theme.font(m.body).get_linesize()
+        body_h = min(int(h * 0.66), len(lines) * line_h)
+        ch = min(int(h * 0.92), m.large * 2 + body_h + m.button_h + 8 * m.pad)
+        self.card = pygame.Rect(0, 0, cw, ch)
+        self.card.center = (w // 2, h // 2)
+        bar = pygame.Rect(self.card.x + 2 * m.pad, self.card.bottom - m.button_h - 2 * m.pad,
+                          self.card.w - 4 * m.pad, m.button_h)
+        row_buttons(self.row.buttons, bar, 2 * m.pad)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.row.click(event.pos)
+            self.dirty = True
+        elif event.type == pygame.MOUSEMOTION:
+            self.dirty |= self.row.motion(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, self.scroll - event.y * 3)
+            self.dirty = True
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE,):
+                self.row.buttons[-1].action()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.row.buttons[0].action()
+            elif event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
+                self.scroll += 3
+                self.dirty = True
+            elif event.key in (pygame.K_UP, pygame.K_PAGEUP):
+                self.scroll = max(0, self.scroll - 3)
+                self.dirty = True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((20, 16, 12, 150))
+        surface.blit(veil, (0, 0))
+        m = self.metrics
+        draw.shadowed_panel(surface, self.card)
+        draw.text(surface, self.title, (self.card.centerx, self.card.y + 2 * m.pad), m.large, theme.INK,
+                  bold=True, anchor="midtop")
+        area = pygame.Rect(self.card.x + 2 * m.pad, self.card.y + m.large * 2 + 2 * m.pad,
+                           self.card.w - 4 * m.pad, self.card.h - m.large * 2 - m.button_h - 6 * m.pad)
+        lines = theme.wrap(self.body, m.body, area.w)
+        line_h = theme.font(m.body).get_linesize()
+        fit = max(1, area.h // line_h)
+        self.scroll = min(self.scroll, max(0, len(lines) - fit))
+        y = area.y
+        for line in lines[self.scroll: self.scroll + fit]:
+            bold = line.startswith("# ")
+            draw.text(surface, line.lstrip("# "), (area.x, y), m.body, theme.INK, bold=bold)
+            y += line_h
+        if len(lines) > fit:
+            draw.text(surface, f"↓ {len(lines) - fit - self.scroll} more lines (wheel)", (area.right, area.bottom),
+                      m.small, theme.INK_SOFT, anchor="bottomright")
+        self.row.draw(surface, m.body)

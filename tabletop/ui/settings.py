@@ -1,0 +1,84 @@
+"""Settings overlay: fullscreen, sound, table mode, text size. Saved at once in settings.json."""
+
+from __future__ import annotations
+
+import pygame
+
+from tabletop.ui import draw, theme
+from tabletop.ui.scene import Scene
+from tabletop.ui.widgets import Button, ButtonRow
+
+SCALES = (0.85, 1.0, 1.15, 1.3)
+
+
+class SettingsScene(Scene):
+    opaque = False
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.row = ButtonRow()
+
+    def _toggle(self, key: str) -> None:
+        if key == "fullscreen":
+            self.app.toggle_fullscreen()
+        elif key == "sound":
+            on = not self.app.audio.enabled
+            self.app.audio.set_enabled(on)
+            self.app.settings["sound"] = on
+        elif key == "table":
+            self.app.table_mode = not self.app.table_mode
+            self.app.settings["table"] = self.app.table_mode
+        elif key == "ui_scale":
+            i = SCALES.index(self.app.ui_scale) if self.app.ui_scale in SCALES else 1
+            self.app.ui_scale = SCALES[(i + 1) % len(SCALES)]
+            self.app.settings["ui_scale"] = self.app.ui_scale
+            self.app.relayout()
+        self.layout(self.size)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        w, h = size
+        m = self.metrics
+        self.card = pygame.Rect(0, 0, int(w * 0.46), m.button_h * 7 + m.large * 2)
+        self.card.center = (w // 2, h // 2)
+        entries = [
+            ("Fullscreen (F11)", "On" if self.app.fullscreen else "Off", "fullscreen"),
+            ("Sound (M)", "On" if self.app.audio.enabled else "Off", "sound"),
+            ("Table mode", "On" if self.app.table_mode else "Off", "table"),
+            ("Text size", f"{int(self.app.ui_scale * 100)}%", "ui_scale"),
+        ]
+        self.labels = []
+        buttons = []
+        y = self.card.y + m.large * 2
+        for label, value, key in entries:
+            self.labels.append((label, pygame.Rect(self.card.x + 3 * m.pad, y, self.card.w // 2, m.button_h)))
+            b = Button(value, lambda k=key: self._toggle(k))
+            b.rect = pygame.Rect(self.card.centerx, y, self.card.w // 2 - 3 * m.pad, m.button_h)
+            buttons.append(b)
+            y += m.button_h + m.pad
+        done = Button("Done", lambda: self.app.pop_scene(self), primary=True, key="Esc")
+        done.rect = pygame.Rect(self.card.centerx, self.card.bottom - m.button_h - 2 * m.pad,
+                                self.card.w // 2 - 3 * m.pad, m.button_h)
+        buttons.append(done)
+        self.row.set(buttons)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.row.click(event.pos)
+        elif event.type == pygame.MOUSEMOTION:
+            self.row.motion(event.pos)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop_scene(self)
+        self.dirty = True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((20, 16, 12, 150))
+        surface.blit(veil, (0, 0))
+        m = self.metrics
+        draw.shadowed_panel(surface, self.card)
+        draw.text(surface, "Settings", (self.card.centerx, self.card.y + m.pad * 2), m.large, theme.INK, bold=True,
+                  anchor="midtop")
+        for label, r in self.labels:
+            draw.text(surface, label, r.midleft, m.body, theme.INK, anchor="midleft")
+        self.row.draw(surface, m.body)

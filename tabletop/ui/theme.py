@@ -1,0 +1,126 @@
+"""The family look shared by every scene: table colours, player palette, type sizes, fonts.
+
+Sizes are derived from the window height so the same layout reads on a 1024×600 laptop and a 4K
+table screen: the smallest text is 1/56 of the height (the design asks for no less than ~1/60).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+TABLE = (58, 84, 62)          # green baize
+TABLE_DARK = (40, 60, 44)
+PANEL = (247, 240, 226)        # warm paper
+PANEL_EDGE = (196, 178, 148)
+INK = (43, 38, 34)
+INK_SOFT = (104, 94, 84)
+ACCENT = (201, 112, 38)        # buttons, highlights
+ACCENT_DARK = (150, 78, 22)
+HILITE = (255, 214, 64)        # legal targets
+SELECT = (64, 168, 255)        # the selected piece
+GOOD = (58, 150, 82)
+BAD = (190, 58, 52)
+SHADOW = (0, 0, 0, 80)
+WHITE = (255, 255, 255)
+
+
+@dataclass(frozen=True)
+class PlayerStyle:
+    """A seat's colour plus a symbol, so colours are never the only cue (colour-blind players)."""
+
+    name: str
+    rgb: tuple[int, int, int]
+    symbol: str  # circle | square | triangle | diamond | star | cross
+
+
+# Okabe–Ito-inspired palette, ordered so the first four match the games' printed colours.
+PLAYER_STYLES: dict[str, PlayerStyle] = {
+    "red": PlayerStyle("red", (213, 62, 48), "circle"),
+    "green": PlayerStyle("green", (40, 150, 90), "triangle"),
+    "yellow": PlayerStyle("yellow", (240, 196, 40), "square"),
+    "blue": PlayerStyle("blue", (40, 110, 200), "diamond"),
+    "purple": PlayerStyle("purple", (150, 80, 170), "star"),
+    "white": PlayerStyle("white", (240, 236, 226), "circle"),
+    "black": PlayerStyle("black", (52, 48, 46), "square"),
+    "orange": PlayerStyle("orange", (230, 130, 30), "cross"),
+}
+
+
+def style(colour: str) -> PlayerStyle:
+    return PLAYER_STYLES.get(colour, PlayerStyle(colour, (128, 128, 128), "circle"))
+
+
+def text_colour_on(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Black or white, whichever reads better on ``rgb``."""
+    r, g, b = rgb[:3]
+    return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else WHITE
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """Type and spacing for one window size."""
+
+    height: int
+
+    @property
+    def small(self) -> int:
+        return max(12, self.height // 56)
+
+    @property
+    def body(self) -> int:
+        return max(14, self.height // 42)
+
+    @property
+    def large(self) -> int:
+        return max(18, self.height // 28)
+
+    @property
+    def title(self) -> int:
+        return max(26, self.height // 14)
+
+    @property
+    def pad(self) -> int:
+        return max(4, self.height // 90)
+
+    @property
+    def button_h(self) -> int:
+        return max(30, self.height // 17)
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The bundled font (covers Latin and Cyrillic) at a pixel size, cached."""
+    f = pygame.font.Font(None, int(size * 1.25))
+    f.set_bold(bold)
+    return f
+
+
+@lru_cache(maxsize=2048)
+def _render(text: str, size: int, rgb: tuple[int, int, int], bold: bool) -> pygame.Surface:
+    return font(size, bold).render(text, True, rgb)
+
+
+def render(text: str, size: int, rgb: tuple[int, int, int] = INK, bold: bool = False) -> pygame.Surface:
+    """Rendered text, cached: scenes redraw often and most text repeats."""
+    return _render(text, size, tuple(rgb[:3]), bold)
+
+
+def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split ``text`` into lines that fit ``width`` pixels (paragraphs kept)."""
+    f = font(size, bold)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        words = paragraph.split(" ")
+        line = ""
+        for word in words:
+            candidate = f"{line} {word}" if line else word
+            if f.size(candidate)[0] <= width or not line:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
