@@ -1,0 +1,93 @@
+"""Chicken Chase (Ravensburger "Krawall vorm Stall"): hens race up a hill on speed cards won by
+placing chicks on a feed strip with the dice. Kept light: rules and AI are imported on use."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tabletop.core.spec import GameSpec, OptionSpec, Setup, VariantSpec, choice_parser
+
+_HERE = Path(__file__).resolve().parent
+
+
+def parse_blocked(text: str) -> tuple[int, ...]:
+    """``"4,5,12"`` → (4, 5, 12); ``""`` or ``"none"`` → no blocked fields. Fields must be 1–14
+    (Start and the finish can never be blocked) and distinct."""
+    text = text.strip()
+    if text.lower() in ("", "none"):
+        return ()
+    fields: list[int] = []
+    for part in text.split(","):
+        part = part.strip()
+        try:
+            value = int(part)
+        except ValueError:
+            raise ValueError(f"expected hill fields like 4,5,12, got {part!r}") from None
+        if not 1 <= value <= 14:
+            raise ValueError(f"a blocked field must be from 1 to 14, got {value}")
+        if value in fields:
+            raise ValueError(f"field {value} is listed twice")
+        fields.append(value)
+    return tuple(sorted(fields))
+
+
+def _new_state(setup: Setup) -> Any:
+    from tabletop.games.chicken_chase.rules import new_game
+
+    return new_game(setup)
+
+
+def _load_layout(store: Any, variant: str) -> Any:
+    from tabletop.games.chicken_chase.layout import load_layout
+
+    return load_layout(store, variant)
+
+
+def _make_agent(level: str) -> Any:
+    from tabletop.games.chicken_chase.ai import make_agent
+
+    return make_agent(level)
+
+
+def _state_class() -> type:
+    from tabletop.games.chicken_chase.rules import ChickenState
+
+    return ChickenState
+
+
+def _summary() -> str:
+    try:
+        return (_HERE / "summary.md").read_text(encoding="utf-8")
+    except OSError:
+        return ""
+
+
+GAME = GameSpec(
+    id="chicken_chase",
+    title="Chicken Chase",
+    rules_version=1,
+    min_players=2,
+    max_players=4,
+    default_players=4,
+    variants=(
+        VariantSpec("normal", "Normal", "blocked fields as printed for the number of players"),
+        VariantSpec("peaceful", "Peaceful", "fewer blocked fields (none with four players)"),
+        VariantSpec("custom", "Custom", "choose the blocked fields yourselves"),
+    ),
+    options=(
+        OptionSpec("card_rule", "Who takes a card", "own_three", ("own_three", "any_three"),
+                   choice_parser(("own_three", "any_three")),
+                   "own_three: three of your own chicks; any_three: whoever places the third chick"),
+        OptionSpec("blocked", "Blocked fields", "5,12", ("5,12", "4,5,12", "4,5,10,12", "none"),
+                   parse_blocked, "hill fields 1-14, comma-separated", variants=("custom",)),
+    ),
+    new_state=_new_state,
+    state_class=_state_class(),
+    load_layout=_load_layout,
+    make_agent=_make_agent,
+    scene="",
+    board_files=("chicken_chase.yaml",),
+    rules_summary=_summary(),
+    colours=("#c8412f", "#2f8f4e", "#e0b21b", "#2f62b8"),
+)
