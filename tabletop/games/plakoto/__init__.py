@@ -1,0 +1,64 @@
+"""Plakoto (the Greek tables game of pinning): the game's entry in the registry.
+
+Kept light on purpose: the registry imports every game package at start-up, so the rules, the AI
+and the layout code are imported only when a game is actually set up.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tabletop.core.spec import GameSpec, OptionSpec, Setup, VariantSpec, choice_parser, int_parser
+from tabletop.games.plakoto.rules import PlakotoState, new_state
+
+
+def _load_layout(store: Any, variant: str) -> Any:
+    from tabletop.games.plakoto.layout import load_layout
+
+    return load_layout(store, variant)
+
+
+def _make_agent(level: str) -> Any:
+    from tabletop.games.plakoto.ai import make_agent
+
+    return make_agent(level)
+
+
+def _new_state(setup: Setup) -> PlakotoState:
+    return new_state(setup)
+
+
+def _match_parser(text: str) -> int:
+    value = int_parser(1, 7)(text)
+    if value not in (1, 3, 5, 7):
+        raise ValueError(f"expected 1, 3, 5 or 7, got {value}")
+    return value
+
+
+_SUMMARY = (Path(__file__).with_name("summary.md")).read_text(encoding="utf-8")
+
+GAME = GameSpec(
+    id="plakoto",
+    title="Plakoto",
+    rules_version=1,
+    min_players=2,
+    max_players=2,
+    variants=(VariantSpec("standard", "Standard", "Plakoto as played in Greece: pin, don't hit."),),
+    options=(
+        OptionSpec("match", "Match to", "5", ("1", "3", "5", "7"), _match_parser,
+                   "Points needed to win the match."),
+        OptionSpec("pinned_home", "Pinned home checker", "blocks", ("blocks", "occupies"),
+                   choice_parser(("blocks", "occupies")),
+                   "blocks: a pinned checker in your home board stops bearing off; "
+                   "occupies: it only occupies its point."),
+    ),
+    new_state=_new_state,
+    state_class=PlakotoState,
+    load_layout=_load_layout,
+    make_agent=_make_agent,
+    scene="",
+    board_files=("plakoto.yaml",),
+    rules_summary=_SUMMARY,
+    colours=("white", "black"),
+)

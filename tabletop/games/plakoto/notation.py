@@ -1,0 +1,196 @@
+"""A one-line text notation for a Plakoto position (like chess FEN), with ``parse`` and ``format``.
+
+Why text: tests, bug reports and the log can state a position in one readable line, and the shared
+rules cases use the same point syntax. Points are numbered 1-24 from **White's** side (White moves
+24 → 1, Black 1 → 24), as in the cases file. Example (the start of a match, White to roll)::
+
+    w - 1:b15 24:w15 off:w0,b0 mother:w+b+ match:0-0/5 start:w
+
+Tokens, separated by spaces:
+
+1. who acts: ``w`` / ``b`` (to roll or to move), ``opening`` (the opening roll is due) or ``over``
+   (the match is finished);
+2. the dice: ``-`` (not rolled yet), ``65`` (rolled 6-5, nothing used yet; ``33`` means four 3s to
+   play), or ``65/5`` (rolled 6-5, only the 5 is left);
+3. every occupied point ``<point>:<w|b><count>[*]``: the colour on top, how many of that colour, and
+   ``*`` when they pin one checker of the other colour below;
+4. ``off:w<n>,b<n>`` borne-off checkers;
+5. ``mother:w<s>b<s>`` (optional when parsing; checked against the points): per player ``+`` several
+   checkers still on his starting point, ``m`` only the mother left there, ``p`` the mother is
+   pinned, ``-`` none left there;
+6. ``match:<white>-<black>/<target>``, ``start:<w|b>`` (who began this game; a tie keeps him), and
+   ``home:occupies`` when pinned home checkers only occupy their point (default ``home:blocks``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from tabletop.core.errors import StateError
+
+from .movegen import CHECKERS, dice_left
+
+COLOURS = "wb"
+NAMES = ("White", "Black")
+MATCH_TARGETS = (1, 3, 5, 7)
+HOME_RULES = ("blocks", "occupies")
+
+_POINT = re.compile(r"^(\d{1,2}):([wb])(\d{1,2})(\*?)$")
+_DICE = re.compile(r"^([1-6])([1-6])(?:/([1-6]{1,4}))?$")
+_OFF = re.compile(r"^off:w(\d{1,2}),b(\d{1,2})$")
+_MOTHER = re.compile(r"^mother:w([-+mp])b([-+mp])$")
+_MATCH = re.compile(r"^match:(\d{1,2})-(\d{1,2})/(\d{1,2})$")
+
+
+@dataclass
+class Position:
+    """Everything the notation holds; ``cnt``/``pin`` are indexed 1..24 (index 0 unused).
+
+    ``cnt[p] > 0``: that many white checkers on top, ``< 0``: black ones; ``pin[p]`` 1 when the top
+    checkers pin one checker of the other colour.
+    """
+
+    side: str  # "w", "b", "opening", "over"
+    dice: tuple[int, int] | None
+    left: tuple[int, ...]
+    cnt: list[int]
+    pin: list[int]
+    off: list[int]
+    score: list[int]
+    target: int
+    starter: int
+    home_rule: str = "blocks"
+
+
+def points_text(cnt: list[int] | tuple[int, ...], pin: list[int] | tuple[int, ...], off: list[int]) -> str:
+    """The board part in the cases' syntax: ``1:b12 2:b1 ... off:w0,b0``."""
+    parts = []
+    for p in range(1, 25):
+        x = cnt[p]
+        if x:
+            parts.append(f"{p}:{'w' if x > 0 else 'b'}{abs(x)}{'*' if pin[p] else ''}")
+    parts.append(f"off:w{off[0]},b{off[1]}")
+    return " ".join(parts)
+
+
+def on_point(cnt: list[int], pin: list[int], p: int, seat: int) -> int:
+    """How many checkers of ``seat`` stand on point ``p`` (pinned ones included)."""
+    x = cnt[p] if seat == 0 else -cnt[p]
+    if x > 0:
+        return x
+    return 1 if x < 0 and pin[p] else 0
+
+
+def mother_status(cnt: list[int], pin: list[int], seat: int) -> str:
+    """``+`` several on the start point, ``m`` the mother alone, ``p`` mother pinned, ``-`` none."""
+    start = 24 if seat == 0 else 1
+    x = cnt[start] if seat == 0 else -cnt[start]
+    if x < 0 and pin[start]:
+        return "p"
+    if x > 1:
+        return "+"
+    if x == 1:
+        return "m"
+    return "-"
+
+
+def dice_text(dice: tuple[int, int] | None, left: tuple[int, ...]) -> str:
+    if dice is None:
+        return "-"
+    text = f"{dice[0]}{dice[1]}"
+    if tuple(left) != dice_left(*dice):
+        text += "/" + "".join(str(d) for d in left)
+    return text
+
+
+def format_position(pos: Position) -> str:
+    tokens = [pos.side, dice_text(pos.dice, pos.left), points_text(pos.cnt, pos.pin, pos.off),
+              f"mother:w{mother_status(pos.cnt, pos.pin, 0)}b{mother_status(pos.cnt, pos.pin, 1)}",
+              f"match:{pos.score[0]}-{pos.score[1]}/{pos.target}", f"start:{COLOURS[pos.starter]}"]
+    if pos.home_rule != "blocks":
+        tokens.append(f"home:{pos.home_rule}")
+    return " ".join(tokens)
+
+
+def parse_position(text: str) -> Position:
+    """Parse and validate a position; raise :class:`StateError` naming the first problem."""
+    if not isinstance(text, str):
+        raise StateError("a Plakoto position must be text")
+    tokens = text.split()
+    if len(tokens) < 2:
+        raise StateError("a Plakoto position needs at least who acts and the dice")
+    side, dice_tok, rest = tokens[0], tokens[1], tokens[2:]
+    if side not in ("w", "b", "opening", "over"):
+        raise StateError(f"unknown side {side!r}: expected w, b, opening or over")
+    dice: tuple[int, int] | None = None
+    left: tuple[int, ...] = ()
+    if dice_tok != "-":
+        m = _DICE.match(dice_tok)
+        if not m:
+            raise StateError(f"bad dice {dice_tok!r}: expected '-', like '65' or '65/5'")
+        dice = (int(m.group(1)), int(m.group(2)))
+        full = dice_left(*dice)
+        left = tuple(sorted((int(c) for c in m.group(3)), reverse=True)) if m.group(3) else full
+        pool = list(full)
+        for d in left:
+            if d not in pool:
+                raise StateError(f"dice {dice_tok!r}: {d} is not left from a roll of {dice[0]}-{dice[1]}")
+            pool.remove(d)
+        if side not in ("w", "b"):
+            raise StateError(f"dice {dice_tok!r} given, but nobody is to move ({side})")
+    cnt = [0] * 25
+    pin = [0] * 25
+    off: list[int] | None = None
+    mother: tuple[str, str] | None = None
+    score, target, starter, home_rule = [0, 0], 5, 0, "blocks"
+    seen_start = False
+    for tok in rest:
+        if m := _POINT.match(tok):
+            p, colour, n, star = int(m.group(1)), m.group(2), int(m.group(3)), m.group(4)
+            if not 1 <= p <= 24:
+                raise StateError(f"point {p} in {tok!r}: points are 1 to 24")
+            if cnt[p]:
+                raise StateError(f"point {p} is given twice")
+            if not 1 <= n <= CHECKERS:
+                raise StateError(f"{tok!r}: a point holds 1 to 15 checkers of its top colour")
+            cnt[p] = n if colour == "w" else -n
+            pin[p] = 1 if star else 0
+        elif m := _OFF.match(tok):
+            off = [int(m.group(1)), int(m.group(2))]
+        elif m := _MOTHER.match(tok):
+            mother = (m.group(1), m.group(2))
+        elif m := _MATCH.match(tok):
+            score, target = [int(m.group(1)), int(m.group(2))], int(m.group(3))
+        elif tok in ("start:w", "start:b"):
+            starter, seen_start = COLOURS.index(tok[-1]), True
+        elif tok.startswith("home:"):
+            home_rule = tok[5:]
+            if home_rule not in HOME_RULES:
+                raise StateError(f"{tok!r}: expected home:blocks or home:occupies")
+        else:
+            raise StateError(f"cannot read {tok!r} in the position")
+    if off is None:
+        raise StateError("the position has no 'off:w<n>,b<n>' token")
+    if target not in MATCH_TARGETS:
+        raise StateError(f"match target {target}: expected 1, 3, 5 or 7")
+    for seat in (0, 1):
+        total = sum(on_point(cnt, pin, p, seat) for p in range(1, 25)) + off[seat]
+        if total != CHECKERS:
+            raise StateError(f"{NAMES[seat]} has {total} checkers; each player has exactly 15")
+        if mother is not None and mother[seat] != mother_status(cnt, pin, seat):
+            raise StateError(f"mother:{mother[seat]} for {NAMES[seat]} does not match the points "
+                             f"(they say {mother_status(cnt, pin, seat)!r})")
+    won = [s >= target for s in score]
+    if side == "over":
+        if won.count(True) != 1:
+            raise StateError(f"the match is over but the score {score[0]}-{score[1]} to {target} "
+                             "has no single winner")
+    else:
+        if any(won):
+            raise StateError(f"the score {score[0]}-{score[1]} already ends a match to {target}")
+        if CHECKERS in off:
+            raise StateError("a player has borne off all 15 checkers, so this game is over")
+        if side in ("w", "b") and not seen_start:
+            starter = COLOURS.index(side)
+    return Position(side, dice, left, cnt, pin, off, score, target, starter, home_rule)

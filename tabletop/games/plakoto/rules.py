@@ -1,0 +1,451 @@
+"""Plakoto rules core: a whole match as one state (no pygame).
+
+Seat 0 is White, seat 1 Black. The board is stored in White's numbering (see ``notation``); moves
+are written in the mover's own numbering (``24/21``, ``6/off``). The protocol offers one checker
+step at a time: ``legal_moves()`` lists the steps that can still be completed into a legal whole
+turn (forced play is decided on whole turns by ``movegen``), or a single ``pass`` when no die can
+be used. The step set is computed once per decision and cached, and the mover's board view
+(``Frame``) is kept for the whole roll, so a playout never regenerates anything twice.
+
+When a game ends its points are added to the match score, the result is appended to ``games`` and
+the next game begins at once (the winner rolls first; after a tie the same player starts).
+``outcome()`` is set only when the match is won.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.core.errors import StateError
+from tabletop.core.game import CHANCE, GameState, Move, Outcome
+
+from .movegen import CHECKERS, Frame, Key, _without, dice_left, flip
+from .notation import (
+    COLOURS,
+    NAMES,
+    Position,
+    format_position,
+    on_point,
+    parse_position,
+    points_text,
+)
+
+START = (24, 1)
+"""Each seat's starting point in White's numbering (his own 24-point)."""
+
+
+# -- moves ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Opening:
+    """The opening roll: each player rolls one die; the higher starts, a tie is rolled again."""
+
+    white: int
+    black: int
+
+    def __str__(self) -> str:
+        return f"opening {self.white}-{self.black}"
+
+
+@dataclass(frozen=True)
+class Roll:
+    """The two dice of a turn (the higher first)."""
+
+    high: int
+    low: int
+
+    def __str__(self) -> str:
+        return f"roll {self.high}-{self.low}"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One checker moved by one die, in the mover's numbering; ``to == 0`` bears it off."""
+
+    frm: int
+    to: int
+    die: int
+
+    def __str__(self) -> str:
+        return f"{self.frm}/{self.to if self.to else 'off'}"
+
+
+@dataclass(frozen=True)
+class Pass:
+    """No die can be used: the turn passes (the UI says "no legal move")."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+PASS = Pass()
+OPENINGS = [Opening(w, b) for w in range(1, 7) for b in range(1, 7)]
+ROLLS = [(Roll(h, lo), (1 if h == lo else 2) / 36) for h in range(6, 0, -1) for lo in range(h, 0, -1)]
+_ROLL_OF = {(r.high, r.low): r for r, _ in ROLLS}
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A whole legal turn: its steps and the position it reaches (the mover's frame, see movegen)."""
+
+    steps: tuple[Step, ...]
+    key: Key
+
+    def __str__(self) -> str:
+        return " ".join(str(s) for s in self.steps)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game of the match (for the UI: "White wins the game, 2 points")."""
+
+    winner: int | None
+    reason: str  # "borne_off" | "mother" | "tie"
+    points: int
+    starter: int
+
+    @property
+    def text(self) -> str:
+        if self.winner is None:
+            return "Both mothers are pinned: the game is a tie"
+        how = "by pinning the mother" if self.reason == "mother" else "by bearing off"
+        unit = "point" if self.points == 1 else "points"
+        return f"{NAMES[self.winner]} wins the game {how}, {self.points} {unit}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "reason": self.reason, "points": self.points, "starter": self.starter}
+
+
+def _new_board() -> tuple[list[int], list[int]]:
+    cnt = [0] * 25
+    cnt[24] = CHECKERS
+    cnt[1] = -CHECKERS
+    return cnt, [0] * 25
+
+
+class PlakotoState(GameState):
+    """A Plakoto match in progress."""
+
+    game_id = "plakoto"
+
+    def __init__(self, target: int = 5, home_rule: str = "blocks", first_player: int | None = None) -> None:
+        self.target = target
+        self.home_rule = home_rule
+        self.cnt, self.pin = _new_board()
+        self.off = [0, 0]
+        self.score = [0, 0]
+        self.games: list[GameResult] = []
+        self.last_opening: Opening | None = None
+        self.dice: tuple[int, int] | None = None
+        self.left: tuple[int, ...] = ()
+        if first_player is None:
+            self.phase, self.turn, self.starter = "opening", 0, 0
+        else:
+            self.phase, self.turn, self.starter = "roll", first_player, first_player
+        self._frame: Frame | None = None
+        self._moves: list[Move] | None = None
+
+    # -- protocol: who moves -----------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    @property
+    def current_player(self) -> int | None:
+        phase = self.phase
+        if phase == "move":
+            return self.turn
+        if phase == "over":
+            return None
+        return CHANCE
+
+    # -- chance ------------------------------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[Move, float]]:
+        if self.phase == "opening":
+            return [(o, 1 / 36) for o in OPENINGS]
+        if self.phase == "roll":
+            return list(ROLLS)
+        return []
+
+    def sample_chance(self, rng: random.Random) -> Move:
+        a = int(rng.random() * 6) + 1
+        b = int(rng.random() * 6) + 1
+        if self.phase == "opening":
+            return Opening(a, b)
+        if self.phase == "roll":
+            return _ROLL_OF[(a, b) if a >= b else (b, a)]
+        return super().sample_chance(rng)
+
+    # -- moves -------------------------------------------------------------------------------------
+    def frame(self) -> Frame:
+        """The mover's view of the board, kept for the whole roll."""
+        if self._frame is None:
+            if self.turn == 0:
+                b, pn = self.cnt[:], self.pin[:]
+            else:
+                b, pn = flip(self.cnt, self.pin)
+            self._frame = Frame(b, pn, self.home_rule == "blocks")
+        return self._frame
+
+    def legal_moves(self) -> list[Move]:
+        phase = self.phase
+        if phase == "move":
+            if self._moves is None:
+                self._moves = self._decide()
+            return self._moves
+        if phase in ("opening", "roll"):
+            return [m for m, _ in self.chance_outcomes()]
+        return []
+
+    def _decide(self) -> list[Move]:
+        assert self.dice is not None
+        steps = self.frame().decision(self.left, len(self.left) == len(dice_left(*self.dice)))
+        if not steps:
+            return [PASS]
+        return [Step(q, t, d) for q, t, d in steps]
+
+    def apply_unchecked(self, move: Move) -> None:
+        if isinstance(move, Step):
+            self._step(move)
+        elif isinstance(move, Roll):
+            self.dice = (move.high, move.low)
+            self.left = dice_left(move.high, move.low)
+            self.phase = "move"
+            self._frame = None
+            self._moves = None
+        elif isinstance(move, Pass):
+            self._end_turn()
+        elif isinstance(move, Opening):
+            self.last_opening = move
+            if move.white != move.black:
+                self.turn = self.starter = 0 if move.white > move.black else 1
+                self.phase = "roll"
+        else:  # pragma: no cover - apply() has checked legality
+            raise TypeError(f"not a Plakoto move: {move!r}")
+
+    def _step(self, step: Step) -> None:
+        seat, q, t = self.turn, step.frm, step.to
+        self.frame().do(q, t)
+        cnt, pin = self.cnt, self.pin
+        s = 1 if seat == 0 else -1
+        p = q if seat == 0 else 25 - q
+        x = cnt[p] - s
+        if x == 0 and pin[p]:
+            cnt[p] = -s
+            pin[p] = 0
+        else:
+            cnt[p] = x
+        if t:
+            pt = t if seat == 0 else 25 - t
+            if cnt[pt] * s >= 0:
+                cnt[pt] += s
+            else:
+                cnt[pt] = s
+                pin[pt] = 1
+        else:
+            self.off[seat] += 1
+        self.left = _without(self.left, step.die)
+        self._moves = None
+        if not self.left or self.off[seat] == CHECKERS:
+            self._end_turn()
+            return
+        moves = self._decide()
+        if moves[0] is PASS:
+            self._end_turn()
+        else:
+            self._moves = moves
+
+    def _end_turn(self) -> None:
+        """Bear-off win, then the mother check (made at the end of every turn), then hand over."""
+        seat, other = self.turn, 1 - self.turn
+        self.dice, self.left = None, ()
+        self._frame = None
+        self._moves = None
+        cnt, pin = self.cnt, self.pin
+        if self.off[seat] == CHECKERS:
+            self._finish_game(seat, "borne_off", 2 if self.off[other] == 0 else 1)
+            return
+        white_pinned = cnt[24] < 0 and pin[24] == 1
+        black_pinned = cnt[1] > 0 and pin[1] == 1
+        if white_pinned and black_pinned:
+            self._finish_game(None, "tie", 0)
+        elif white_pinned and on_point(cnt, pin, 1, 1) == 0:
+            self._finish_game(1, "mother", 2)
+        elif black_pinned and on_point(cnt, pin, 24, 0) == 0:
+            self._finish_game(0, "mother", 2)
+        else:
+            self.turn = other
+            self.phase = "roll"
+
+    def _finish_game(self, winner: int | None, reason: str, points: int) -> None:
+        self.games.append(GameResult(winner, reason, points, self.starter))
+        if winner is not None:
+            self.score[winner] += points
+            if self.score[winner] >= self.target:
+                self.phase = "over"
+                self.turn = winner
+                return
+            self.starter = winner
+        self.cnt, self.pin = _new_board()
+        self.off = [0, 0]
+        self.turn = self.starter
+        self.phase = "roll"
+
+    # -- queries for the AI and the UI -------------------------------------------------------------
+    def legal_turns(self) -> list[Turn]:
+        """Every distinct position a legal whole turn can reach from here (the rest of the roll when
+        some steps were played), each with one step sequence. Empty when no die can be used."""
+        if self.phase != "move":
+            return []
+        frame = self.frame()
+        found = frame.turns(self.left)
+        return [Turn(tuple(Step(*s) for s in steps), key) for key, steps in found.items()]
+
+    def turn_points(self, turn: Turn) -> str:
+        """The position a turn reaches in the cases' syntax (``1:b12 ... off:w0,b0``)."""
+        b, pn = list(turn.key[0]), list(turn.key[1])
+        cnt, pin = (b, pn) if self.turn == 0 else flip(b, pn)
+        off = list(self.off)
+        off[self.turn] = CHECKERS - sum(on_point(cnt, pin, p, self.turn) for p in range(1, 25))
+        return points_text(cnt, pin, off)
+
+    def targets(self, from_point: int) -> list[int]:
+        """Where the checker on ``from_point`` (mover's numbering) may step now; 0 means off."""
+        return [m.to for m in self.legal_moves() if isinstance(m, Step) and m.frm == from_point]
+
+    def find_move(self, from_point: int, to_point: int) -> Step | None:
+        """The legal step from/to these points (mover's numbering, 0 = off), or None."""
+        for m in self.legal_moves() if self.phase == "move" else ():
+            if isinstance(m, Step) and m.frm == from_point and m.to == to_point:
+                return m
+        return None
+
+    def absolute(self, point: int, seat: int | None = None) -> int:
+        """A point of ``seat``'s numbering (default: the mover) in White's numbering (the layout's)."""
+        seat = self.turn if seat is None else seat
+        return point if seat == 0 or point == 0 else 25 - point
+
+    def point(self, p: int) -> tuple[int | None, int, int | None]:
+        """Point ``p`` (White's numbering): (top seat or None, how many on top, pinned seat or None)."""
+        x = self.cnt[p]
+        if x == 0:
+            return (None, 0, None)
+        top = 0 if x > 0 else 1
+        return (top, abs(x), (1 - top) if self.pin[p] else None)
+
+    @property
+    def position(self) -> str:
+        return format_position(self._position())
+
+    # -- end ---------------------------------------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        if self.phase != "over":
+            return None
+        winner = 0 if self.score[0] >= self.target else 1
+        last = self.games[-1].reason if self.games else "borne_off"
+        return Outcome(last, (winner,), (float(self.score[0]), float(self.score[1])),
+                       f"{NAMES[winner]} wins the match {self.score[winner]}-{self.score[1 - winner]}")
+
+    # -- copies and serialization ------------------------------------------------------------------
+    def copy(self) -> PlakotoState:
+        other = PlakotoState.__new__(PlakotoState)
+        other.__dict__.update(self.__dict__)
+        other.cnt = self.cnt[:]
+        other.pin = self.pin[:]
+        other.off = self.off[:]
+        other.score = self.score[:]
+        other.games = list(self.games)
+        other._frame = None
+        other._moves = self._moves  # an immutable list of frozen moves, valid for the same position
+        return other
+
+    def _position(self) -> Position:
+        side = self.phase if self.phase in ("opening", "over") else COLOURS[self.turn]
+        return Position(side, self.dice, self.left, self.cnt, self.pin, self.off, self.score,
+                        self.target, self.starter, self.home_rule)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": "plakoto",
+            "position": format_position(self._position()),
+            "games": [g.to_json() for g in self.games],
+            "last_opening": [self.last_opening.white, self.last_opening.black] if self.last_opening else None,
+        }
+
+    @classmethod
+    def from_notation(cls, text: str) -> PlakotoState:
+        """A state from the position notation alone (no game history)."""
+        pos = parse_position(text)
+        state = cls(pos.target, pos.home_rule, 0)
+        state.cnt, state.pin, state.off = pos.cnt, pos.pin, pos.off
+        state.score, state.starter = pos.score, pos.starter
+        if pos.side == "opening":
+            state.phase, state.turn = "opening", 0
+        elif pos.side == "over":
+            state.phase = "over"
+            state.turn = 0 if pos.score[0] >= pos.target else 1
+        else:
+            state.turn = COLOURS.index(pos.side)
+            state.phase = "roll" if pos.dice is None else "move"
+            state.dice, state.left = pos.dice, pos.left
+        return state
+
+    @classmethod
+    def from_json(cls, data: Any) -> PlakotoState:
+        if not isinstance(data, dict) or data.get("game") != "plakoto":
+            raise StateError("not a Plakoto state")
+        state = cls.from_notation(data.get("position"))  # type: ignore[arg-type]
+        games = data.get("games", [])
+        if not isinstance(games, list):
+            raise StateError("'games' must be a list of finished games")
+        try:
+            state.games = [GameResult(g["winner"], g["reason"], int(g["points"]), int(g["starter"]))
+                           for g in games]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise StateError(f"bad finished-game entry in 'games': {exc}") from None
+        for g in state.games:
+            if g.winner not in (0, 1, None) or g.reason not in ("borne_off", "mother", "tie"):
+                raise StateError(f"bad finished-game entry in 'games': {g}")
+        opening = data.get("last_opening")
+        if opening is not None:
+            if (not isinstance(opening, list) or len(opening) != 2
+                    or not all(isinstance(v, int) and 1 <= v <= 6 for v in opening)):
+                raise StateError(f"bad last opening roll {opening!r}")
+            state.last_opening = Opening(opening[0], opening[1])
+        if state.phase == "move" and not state.left:
+            raise StateError("a player is to move but no dice are left")
+        return state
+
+    # -- presentation ------------------------------------------------------------------------------
+    def describe_move(self, move: Move) -> str:
+        name = NAMES[self.turn]
+        if isinstance(move, Opening):
+            if move.white == move.black:
+                return f"Opening roll: both roll {move.white}; roll again"
+            first = NAMES[0] if move.white > move.black else NAMES[1]
+            return f"Opening roll: White {move.white}, Black {move.black}; {first} starts"
+        if isinstance(move, Roll):
+            return f"{name} rolls {move.high}-{move.low}"
+        if isinstance(move, Pass):
+            dice = f" with {self.dice[0]}-{self.dice[1]}" if self.dice else ""
+            return f"{name} has no legal move{dice}"
+        if isinstance(move, Step):
+            if not move.to:
+                return f"{name} bears off from {move.frm}"
+            top, count, pinned = self.point(self.absolute(move.to))
+            text = f"{name} {move}"
+            if top is not None and top != self.turn:
+                text += f", pinning a {NAMES[top].lower()} checker"
+            src_top, src_count, src_pinned = self.point(self.absolute(move.frm))
+            if src_count == 1 and src_pinned is not None:
+                text += f", freeing the {NAMES[src_pinned].lower()} checker below"
+            return text
+        return str(move)
+
+
+def new_state(setup: Any) -> PlakotoState:
+    """A new match from a :class:`~tabletop.core.spec.Setup`."""
+    options = setup.options
+    return PlakotoState(int(options.get("match", 5)), str(options.get("pinned_home", "blocks")),
+                        setup.first_player)
