@@ -1,0 +1,437 @@
+"""Captain Flip rules: one scenario per ruling (characters, board bonuses, turn order, end, solo,
+Dolphin, hidden side), the 150 scoring cases, and seeded playouts with tile invariants."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from conftest import CASES
+
+from tabletop.ai.play import random_playout
+from tabletop.core import CHANCE, IllegalMoveError, Setup
+from tabletop.games.captain_flip import GAME
+from tabletop.games.captain_flip.layout import CHARACTER_IDS
+from tabletop.games.captain_flip.moves import DOLPHIN, DRAWS, FLIP, KEEP, PLACES, flip_at
+from tabletop.games.captain_flip.rules import (
+    CARPENTER,
+    CARTOGRAPHER,
+    COOK,
+    GUNNER,
+    LOOKOUT,
+    MONKEY,
+    NAVIGATOR,
+    PARROT,
+    PID,
+    SWABBY,
+    UNKNOWN,
+    CaptainFlipState,
+)
+from tabletop.layout import BoardStore
+
+STORE = BoardStore([])
+LAYOUTS = {b: GAME.load_layout(STORE, b) for b in "ABCDE"}
+C = {name: i for i, name in enumerate(CHARACTER_IDS)}
+
+
+def new(board: str = "A", players: int = 2, first: int = 0, dolphin: bool = False) -> CaptainFlipState:
+    return CaptainFlipState(LAYOUTS[board], board, players, first, dolphin)
+
+
+def put(state: CaptainFlipState, seat: int, col: int, face: int, other: int | None = None) -> None:
+    """Put a tile straight on a board (test set-up), taking its pair out of the bag."""
+    if other is None:
+        other = next(o for o in range(9) if o != face and state.bag[PID[face][o]] > 0)
+    state.bag[PID[face][other]] -= 1
+    state.bag_n -= 1
+    state.boards[seat][col].append((face, other, False))
+
+
+def play(state: CaptainFlipState, up: int, down: int, col: int, flip: bool = False) -> None:
+    """Draw (up, down), keep or flip, place in ``col``."""
+    assert state.current_player == CHANCE
+    if state.bag[PID[up][down]] == 0 and not flip:  # the hidden side does not matter when kept
+        down = next(o for o in range(9) if o != up and state.bag[PID[up][o]] > 0)
+    state.apply(DRAWS[up][down])
+    state.apply(FLIP if flip else KEEP)
+    state.apply(PLACES[col])
+
+
+# -- drawing, keep/flip, placing -----------------------------------------------------------------
+def test_draw_keep_places_on_lowest_empty_space_and_turn_passes():
+    s = new("A")
+    play(s, LOOKOUT, GUNNER, 0)
+    assert s.boards[0][0] == [(LOOKOUT, GUNNER, False)]
+    assert s.current_player == CHANCE and s.actor == 1 and s.turn == 1
+    play(s, SWABBY, COOK, 3)  # board A col 3 starts at row 2
+    assert s.tile_at(1, 3, 2) == (SWABBY, COOK, False)
+
+
+def test_flip_takes_the_other_side_and_marks_it_seen():
+    s = new("A")
+    s.apply(DRAWS[LOOKOUT][GUNNER])
+    assert [str(m) for m in s.legal_moves()] == ["keep", "flip"]
+    s.apply(FLIP)
+    assert [str(m) for m in s.legal_moves()] == ["col 0", "col 1", "col 2", "col 3", "col 4"]
+    s.apply(PLACES[1])
+    assert s.boards[0][1] == [(GUNNER, LOOKOUT, True)]
+    assert s.coins[0] == 5
+
+
+def test_full_column_is_not_offered():
+    s = new("A")
+    put(s, 0, 0, LOOKOUT)
+    put(s, 0, 0, LOOKOUT)
+    s.apply(DRAWS[SWABBY][COOK])
+    s.apply(KEEP)
+    assert PLACES[0] not in s.legal_moves()
+    with pytest.raises(IllegalMoveError):
+        s.apply(PLACES[0])
+
+
+def test_hidden_side_is_masked_in_every_observation():
+    s = new("A", 3)
+    put(s, 1, 0, LOOKOUT, GUNNER)
+    s.apply(DRAWS[COOK][SWABBY])
+    for seat in range(3):
+        obs = s.observation(seat)
+        assert obs.drawn == (COOK, UNKNOWN, False)
+        assert obs.boards[1][0] == [(LOOKOUT, UNKNOWN, False)]
+        text = json.dumps(obs.to_json())
+        assert obs.masked and '"drawn": [3, -1, false]' in text
+        assert sum(obs.bag) == s.bag_n + 2  # the pool: bag + the two unseen tiles
+        d = obs.determinised(random.Random(seat))
+        assert d.drawn[0] == COOK and d.drawn[1] not in (UNKNOWN, COOK)
+        assert sum(d.bag) == s.bag_n
+
+
+def test_seen_side_stays_visible():
+    s = new("A", 2)
+    play(s, LOOKOUT, SWABBY, 0, flip=True)
+    assert s.observation(1).boards[0][0] == [(SWABBY, LOOKOUT, True)]
+
+
+# -- characters ------------------------------------------------------------------------------------
+def test_gunner_gives_five():
+    s = new("A")
+    play(s, GUNNER, COOK, 0)
+    assert s.coins[0] == 5
+
+
+def test_monkey_single_neighbour_flips_at_once_and_applies_it():
+    s = new("A")
+    put(s, 0, 0, LOOKOUT, GUNNER)
+    play(s, MONKEY, COOK, 0)
+    assert s.boards[0][0][0] == (GUNNER, LOOKOUT, True)
+    assert s.coins[0] == 1 + 5
+
+
+def test_monkey_without_neighbours_gives_one_coin():
+    s = new("A")
+    play(s, MONKEY, COOK, 2)
+    assert s.coins[0] == 1 and s.current_player == CHANCE and s.actor == 1
+
+
+def test_monkey_several_neighbours_is_a_choice_and_chains():
+    s = new("A")
+    put(s, 0, 1, LOOKOUT, MONKEY)  # (1,0)
+    put(s, 0, 2, CARPENTER, GUNNER)  # (2,0)
+    put(s, 0, 0, SWABBY, NAVIGATOR)  # (0,0)
+    s.apply(DRAWS[MONKEY][COOK])
+    s.apply(KEEP)
+    s.apply(PLACES[1])  # Monkey at (1,1): neighbours (1,0) only -> flips Lookout to Monkey
+    # the revealed Monkey at (1,0): +1, neighbours (1,1) the first Monkey, (0,0), (2,0): a choice
+    assert s.current_player == 0 and s.phase_name == "monkey_flip"
+    assert sorted(str(m) for m in s.legal_moves()) == ["monkey 0,0", "monkey 1,1", "monkey 2,0"]
+    assert s.coins[0] == 2
+    s.apply(s.parse_move("monkey 2,0"))
+    assert s.boards[0][2][0] == (GUNNER, CARPENTER, True)
+    assert s.coins[0] == 2 + 5
+    assert s.current_player == CHANCE and s.actor == 1
+
+
+def test_parrot_plays_extra_tile_before_its_column_bonus():
+    s = new("A")
+    put(s, 0, 4, LOOKOUT)
+    put(s, 0, 4, LOOKOUT)
+    play(s, PARROT, COOK, 4)  # top of col 4: +3 after the extra tile
+    assert s.current_player == CHANCE and s.actor == 0 and s.coins[0] == 0
+    s.apply(DRAWS[GUNNER][COOK])
+    s.apply(KEEP)
+    assert s.coins[0] == 0
+    s.apply(PLACES[0])
+    assert s.coins[0] == 5 + 3
+    assert s.actor == 1
+
+
+def test_cook_counts_its_row_itself_included():
+    s = new("A")
+    put(s, 0, 0, LOOKOUT)
+    put(s, 0, 0, LOOKOUT)
+    put(s, 0, 1, LOOKOUT)
+    put(s, 0, 1, LOOKOUT)
+    put(s, 0, 2, LOOKOUT)
+    put(s, 0, 2, LOOKOUT)
+    play(s, COOK, SWABBY, 3)  # col 3 starts at row 2: row 2 holds only (2,?) no: col 2 has rows 0,1
+    assert s.coins[0] == 1
+    put(s, 1, 0, LOOKOUT)
+    put(s, 1, 2, LOOKOUT)
+    put(s, 1, 4, LOOKOUT)
+    play(s, COOK, SWABBY, 1)
+    assert s.coins[1] == 4
+
+
+def test_navigator_two_per_cartographer():
+    s = new("A", 1)
+    put(s, 0, 0, CARTOGRAPHER)
+    put(s, 0, 2, CARTOGRAPHER)
+    put(s, 0, 2, LOOKOUT)
+    play(s, NAVIGATOR, COOK, 4)
+    assert s.coins[0] == 4
+
+
+def test_cartographer_takes_map_from_another_player_and_map_pays_end_of_own_turn():
+    s = new("A", 2)
+    play(s, CARTOGRAPHER, COOK, 0)
+    assert s.map_holder == 0 and s.coins[0] == 1
+    play(s, CARTOGRAPHER, COOK, 0)
+    assert s.map_holder == 1 and s.coins[1] == 1 and s.coins[0] == 1
+    play(s, LOOKOUT, COOK, 2)
+    assert s.coins[0] == 1  # no map, no coin
+
+
+# -- board bonuses -------------------------------------------------------------------------------------
+def test_board_a_coins_and_map():
+    s = new("A", 2)
+    for _ in range(4):
+        put(s, 0, 2, LOOKOUT)
+    put(s, 0, 1, LOOKOUT)
+    put(s, 0, 1, LOOKOUT)
+    play(s, SWABBY, COOK, 2)
+    assert s.coins[0] == 5
+    play(s, SWABBY, COOK, 2)
+    play(s, SWABBY, COOK, 1)
+    assert s.map_holder == 0 and s.coins[0] == 5 + 1
+
+
+def test_board_b_first_and_later_across_players():
+    s = new("B", 3)
+    play(s, SWABBY, COOK, 3)  # col 3: (0,1) first 0 / later 2
+    play(s, SWABBY, COOK, 3)
+    play(s, SWABBY, COOK, 3)
+    assert s.coins == [0, 2, 2]
+    put(s, 0, 0, LOOKOUT)
+    play(s, SWABBY, COOK, 0)  # col 0 first 1
+    assert s.coins[0] == 1
+
+
+def test_board_b_solo_first_two_completed_columns_pay_first():
+    s = new("B", 1)
+    play(s, SWABBY, COOK, 3)  # 1st completed: first value 0
+    put(s, 0, 0, LOOKOUT)
+    play(s, SWABBY, COOK, 0)  # 2nd: first value 1
+    put(s, 0, 1, LOOKOUT)
+    put(s, 0, 1, LOOKOUT)
+    play(s, SWABBY, COOK, 1)  # 3rd: later value 1
+    assert s.coins[0] == 0 + 1 + 1
+
+
+def test_board_c_end_bonuses_judged_on_final_faces():
+    s = new("C", 1)
+    for ch in (LOOKOUT, LOOKOUT, LOOKOUT):
+        put(s, 0, 1, ch)
+    for ch in (LOOKOUT, SWABBY, COOK, CARPENTER, NAVIGATOR):
+        put(s, 0, 3, ch)
+    row = s.score_breakdown()[0]
+    assert row["board_end"] == 6 + 4
+    s.boards[0][1][2] = (COOK, LOOKOUT, True)
+    assert s.score_breakdown()[0]["board_end"] == 4
+
+
+def test_board_d_bonuses_and_paid_space():
+    s = new("D", 1)
+    s.apply(DRAWS[SWABBY][COOK])
+    s.apply(KEEP)
+    assert PLACES[4] not in s.legal_moves()  # costs 1, no coins
+    s.apply(PLACES[3])
+    play(s, GUNNER, COOK, 3)
+    play(s, SWABBY, COOK, 4)
+    assert s.coins[0] == 5 - 1
+    for _ in range(3):
+        put(s, 0, 1, LOOKOUT)
+    play(s, SWABBY, COOK, 1)  # completed: cols 1, 3 and 4 -> 2 per completed column = 6
+    assert s.coins[0] == 4 + 6
+    for ch in (LOOKOUT, LOOKOUT, SWABBY, COOK):
+        put(s, 0, 2, ch)
+    play(s, CARPENTER, COOK, 2)  # different: Lookout, Swabby, Cook, Carpenter = 4
+    assert s.coins[0] == 10 + 4
+
+
+def test_board_e_identical_and_different_bonuses():
+    s = new("E", 2)
+    put(s, 0, 1, SWABBY)
+    play(s, SWABBY, COOK, 1)  # all identical: map
+    assert s.map_holder == 0 and s.coins[0] == 1
+    put(s, 1, 3, SWABBY)
+    put(s, 1, 3, SWABBY)
+    play(s, SWABBY, COOK, 3)  # all identical: draw and play a new tile
+    assert s.current_player == CHANCE and s.actor == 1
+    play(s, LOOKOUT, COOK, 0)
+    assert s.actor == 0
+    put(s, 0, 2, LOOKOUT, GUNNER)
+    put(s, 0, 2, COOK)
+    play(s, SWABBY, COOK, 2)  # all different: flip any tile
+    assert s.phase_name == "bonus_flip"
+    assert "bonus 2,0" in [str(m) for m in s.legal_moves()]
+    s.apply(flip_at("bonus", 2, 0))
+    assert s.coins[0] == 1 + 5 + 1  # map coin at end of turn
+
+
+# -- the end ----------------------------------------------------------------------------------------------
+def _fill_three_columns(s, seat):
+    fillers = [SWABBY, COOK, NAVIGATOR, CARPENTER, LOOKOUT, CARTOGRAPHER, MONKEY]
+    for col in (0, 1, 3):
+        for _ in range(s.topo.height[col]):
+            put(s, seat, col, fillers.pop())
+
+
+def test_fourth_column_ends_after_the_round():
+    s = new("A", 3, first=0)
+    _fill_three_columns(s, 1)
+    for _ in range(2):
+        put(s, 1, 4, LOOKOUT)
+    play(s, SWABBY, COOK, 0)
+    play(s, SWABBY, COOK, 4)  # seat 1 completes a fourth column
+    assert s.ended and s.current_player == CHANCE and s.actor == 2
+    play(s, SWABBY, COOK, 0)
+    assert s.current_player is None
+    assert s.outcome().reason == "fourth_column"
+
+
+def test_solo_ends_in_the_turn_of_the_fourth_column_and_ranks():
+    s = new("A", 1)
+    _fill_three_columns(s, 0)
+    put(s, 0, 4, LOOKOUT)
+    put(s, 0, 4, LOOKOUT)
+    play(s, SWABBY, COOK, 4)
+    assert s.current_player is None
+    out = s.outcome()
+    row = s.score_breakdown()[0]
+    assert out.winners == (0,) and out.detail == row["rank"] == "Landlubber"
+
+
+def test_solo_cartographer_toggles_the_map():
+    s = new("A", 1)
+    play(s, CARTOGRAPHER, COOK, 0)
+    assert s.map_holder == 0 and s.coins[0] == 1
+    play(s, CARTOGRAPHER, COOK, 0)
+    assert s.map_holder == -1 and s.coins[0] == 1
+
+
+def test_three_gunners_lose_and_ties_go_to_map_holder():
+    s = new("A", 3)
+    for seat in range(3):
+        _fill_three_columns(s, seat)
+    for _ in range(3):
+        put(s, 0, 2, GUNNER)
+    s.coins = [40, 10, 10]
+    s.map_holder = 2
+    s.phase = 6  # OVER
+    out = s.outcome()
+    assert out.winners == (2,) and out.points[0] == 0
+    s.map_holder = 0
+    assert s.outcome().winners == (1, 2)
+
+
+def test_bag_running_out_ends_the_game_at_end_of_turn():
+    s = new("A", 5)
+    s.bag = [0] * len(s.bag)
+    s.bag[PID[SWABBY][COOK]] = 1
+    s.bag_n = 1
+    play(s, SWABBY, COOK, 0)
+    assert s.current_player is None and s.outcome().reason == "bag_empty"
+
+
+# -- the Dolphin -------------------------------------------------------------------------------------------
+def test_dolphin_every_player_flips_then_drawer_draws_again():
+    s = new("A", 3, first=0, dolphin=True)
+    put(s, 0, 0, LOOKOUT, GUNNER)
+    put(s, 0, 2, LOOKOUT, COOK)
+    put(s, 1, 0, SWABBY, CARTOGRAPHER)
+    put(s, 1, 2, SWABBY, COOK)
+    assert any(m == DOLPHIN for m, _ in s.chance_outcomes())
+    s.apply(DOLPHIN)
+    assert s.current_player == 0 and s.phase_name == "dolphin_flip"
+    s.apply(s.parse_move("dolphin 0,0"))
+    assert s.coins[0] == 5 and s.current_player == 1
+    s.apply(s.parse_move("dolphin 0,0"))
+    assert s.map_holder == 1
+    # seat 2 has no tile: skipped; the Dolphin is gone; the drawer draws again
+    assert s.current_player == CHANCE and s.actor == 0 and s.dolphins == 0
+    play(s, SWABBY, NAVIGATOR, 4)
+    assert s.coins[1] == 0  # the map paid nobody during seat 0's turn
+    assert s.actor == 1
+    play(s, SWABBY, NAVIGATOR, 4)
+    assert s.coins[1] == 1
+
+
+# -- scoring cases -------------------------------------------------------------------------------------------
+_CASES = json.loads((CASES / "captain_flip_scoring.json").read_text())["cases"]
+
+
+@pytest.mark.parametrize("index", range(len(_CASES)))
+def test_scoring_case(index):
+    case = _CASES[index]
+    board = case["board"]
+    s = new(board, 1)
+    low = s.topo.low
+    for t in sorted(case["tiles"], key=lambda t: (t["column"], t["row"])):
+        col = t["column"]
+        assert t["row"] == low[col] + len(s.boards[0][col]), "tiles are stacked from the column's lowest space"
+        put(s, 0, col, C[t["character"]])
+    s.coins[0] = case["coins_before_end"]
+    row = s.score_breakdown()[0]
+    expected = case["expected"]
+    for key, value in expected.items():
+        assert row[key] == value, (key, row, expected)
+    assert row["rank"] == case["solo_rank"]
+
+
+# -- seeded playouts ----------------------------------------------------------------------------------------
+def _invariants(s: CaptainFlipState) -> None:
+    placed = sum(len(c) for b in s.boards for c in b)
+    assert placed + s.bag_n + (s.drawn is not None) == 72
+    assert sum(s.bag) == s.bag_n
+    for board in s.boards:
+        assert sum(len(c) for c in board) <= 15
+        for c, column in enumerate(board):
+            assert len(column) <= s.topo.height[c]
+    assert all(c >= 0 for c in s.coins)
+
+
+@pytest.mark.parametrize("board", "ABCDE")
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_random_playouts_keep_invariants(board, players):
+    rng = random.Random(hash((board, players)) & 0xFFFF)
+    for game in range(4):
+        s = GAME.new_state(Setup(players, board, {"dolphin": "on" if game % 2 else "off"}, LAYOUTS[board],
+                                 first_player=game % players))
+        steps = 0
+        while s.current_player is not None:
+            _invariants(s)
+            moves = [m for m, _ in s.chance_outcomes()] if s.current_player == CHANCE else s.legal_moves()
+            assert moves
+            s.apply(s.sample_chance(rng) if s.current_player == CHANCE else rng.choice(moves))
+            steps += 1
+            assert steps < 2000
+        _invariants(s)
+        assert s.outcome() is not None
+        if s.ended:
+            assert max(s.completed(p) for p in range(players)) >= 4
+
+
+def test_random_playout_helper_finishes():
+    s = GAME.new_state(Setup(4, "A", {"dolphin": "off"}, LAYOUTS["A"], first_player=0))
+    assert random_playout(s, random.Random(3)) > 40
+    assert s.outcome() is not None
