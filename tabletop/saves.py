@@ -125,17 +125,19 @@ class SaveSlot:
             return None
         return data if isinstance(data, dict) else None
 
-    def load(self) -> LoadedSave:
+    def load(self, games: dict | None = None) -> LoadedSave:
         """Restore the saved game. A bad file is set aside and the message says what happened."""
-        from tabletop.games import all_games
+        if games is None:
+            from tabletop.games import all_games
 
+            games = all_games()
         if not self.exists():
             return LoadedSave(None, "There is no saved game.")
         try:
             data = read_json(self.path)
             if not isinstance(data, dict):
                 raise StateError("the save is not a game record")
-            spec = all_games().get(data.get("game"))  # type: ignore[arg-type]
+            spec = games.get(data.get("game"))  # type: ignore[arg-type]
             if spec is None:
                 raise StateError(f"the save is of an unknown game {data.get('game')!r}")
             session = Session.from_record(spec, data)

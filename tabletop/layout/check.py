@@ -51,8 +51,8 @@ class Checker:
         self.issues: list[LayoutIssue] = []
 
     # -- recording -------------------------------------------------------------------------------
-    def error(self, path: Path_, what: str) -> None:
-        self.issues.append(self.doc.issue(path, what))
+    def error(self, path: Path_, what: str, at_key: bool = False) -> None:
+        self.issues.append(self.doc.issue(path, what, at_key))
 
     def done(self) -> None:
         if self.issues:
@@ -83,7 +83,7 @@ class Checker:
         for key in mapping:
             if key not in allowed:
                 names = ", ".join(sorted(str(a) for a in allowed))
-                self.error((*path, key), f"unknown key {key!r} (expected one of: {names})")
+                self.error((*path, key), f"unknown key {key!r} (expected one of: {names})", at_key=True)
 
     def get(self, mapping: Any, path: Path_, key: str, required: bool = True) -> Any:
         """``mapping[key]`` or _MISSING (recording an issue when required)."""

@@ -12,7 +12,7 @@ into nodes by PyYAML's safe composer, then converted by our own walk that
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -82,6 +82,7 @@ class SourceDoc:
     file: str
     data: Any
     marks: dict[Path_, Mark]
+    key_marks: dict[Path_, Mark] = field(default_factory=dict)
 
     def mark(self, path: Path_) -> Mark:
         """The mark of ``path``, or of its nearest ancestor that has one."""
@@ -89,8 +90,10 @@ class SourceDoc:
             path = path[:-1]
         return self.marks.get(path, Mark(1, 1))
 
-    def issue(self, path: Path_, what: str) -> LayoutIssue:
-        mark = self.mark(path)
+    def issue(self, path: Path_, what: str, at_key: bool = False) -> LayoutIssue:
+        """An issue at ``path`` (at its key rather than its value when ``at_key``)."""
+        mark = self.key_marks.get(path) if at_key else None
+        mark = mark or self.mark(path)
         return LayoutIssue(self.file, mark.line, mark.column, format_path(path) if path else "", what)
 
 
@@ -102,6 +105,7 @@ class _Converter:
     def __init__(self, file: str) -> None:
         self.file = file
         self.marks: dict[Path_, Mark] = {}
+        self.key_marks: dict[Path_, Mark] = {}
         self.done: dict[int, Any] = {}
         self.issues: list[LayoutIssue] = []
         self.count = 0
@@ -119,8 +123,8 @@ class _Converter:
         if self.count > MAX_NODES:
             raise _TooBig()
         if node.tag not in _PLAIN_TAGS:
-            self.fail(node, path, f"the tag {node.tag!r} is not allowed in a board file "
-                                  "(only plain YAML values)")
+            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+            self.fail(node, path, f"the tag {tag} is not allowed in a board file (only plain YAML values)")
             return None
         if isinstance(node, yaml.ScalarNode):
             try:
@@ -147,6 +151,7 @@ class _Converter:
                     self.fail(key_node, (*path, key), f"duplicate key {key!r} (it was already given above)")
                     continue
                 self.marks[(*path, key)] = _mark_of(value_node)
+                self.key_marks[(*path, key)] = _mark_of(key_node)
                 value[key] = self.convert(value_node, (*path, key))
         self.done[id(node)] = value
         return value
@@ -190,7 +195,7 @@ def parse_yaml(raw: bytes, file: str) -> SourceDoc:
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         what = exc.problem or "YAML syntax error"
-        if "\t" in what or "tab" in what:
+        if "'\\t'" in what or "\t" in what:
             what = "a tab character is not allowed for indentation in YAML; use spaces"
         elif exc.context:
             what = f"{what} ({exc.context})"
@@ -209,4 +214,4 @@ def parse_yaml(raw: bytes, file: str) -> SourceDoc:
         raise LayoutErrors([LayoutIssue(file, 1, 1, "", "the file nests too deeply")]) from None
     if converter.issues:
         raise LayoutErrors(converter.issues)
-    return SourceDoc(file, data, converter.marks)
+    return SourceDoc(file, data, converter.marks, converter.key_marks)

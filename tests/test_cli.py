@@ -1,0 +1,69 @@
+"""The command line: clear errors with exit code 2, check-boards, boards export, simulate's JSON,
+screenshots of the menu and of every game."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tabletop.cli import main
+from tabletop.games import all_games
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "tabletop", *args], capture_output=True, text=True, timeout=600)
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["nosuchgame"], "invalid choice"),
+    (["simulate", "nosuchgame", "--games", "1"], "unknown game"),
+    (["screenshot", "menu", "x.png", "--size", "big"], "expected WIDTHxHEIGHT"),
+    (["simulate", next(iter(all_games())), "--games", "1", "--option", "nonsense"], "KEY=VALUE"),
+    (["simulate", next(iter(all_games())), "--games", "1", "--option", "zzz=1"], "unknown option 'zzz'"),
+    (["simulate", next(iter(all_games())), "--games", "1", "--agents", "genius,random"], "unknown agent"),
+])
+def test_bad_arguments_exit_2_with_a_reason(args, needle, capsys):
+    with pytest.raises(SystemExit) as info:
+        code = main(args)
+        raise SystemExit(code)
+    assert info.value.code == 2
+    assert needle in capsys.readouterr().err
+
+
+def test_check_boards_passes_on_shipped_boards_and_fails_on_a_broken_one(tmp_path, capsys):
+    assert main(["check-boards"]) == 0
+    written = []
+    main(["boards", "export", str(tmp_path)])
+    for path in tmp_path.rglob("*.yaml"):
+        written.append(path)
+    assert written
+    broken = written[0]
+    broken.write_text(broken.read_text().replace("layout_version: 1", "layout_version: 7", 1))
+    assert main(["check-boards", str(broken)]) == 2
+    err = capsys.readouterr().err
+    assert f"{broken}:" in err and "layout_version: expected 1" in err
+
+
+@pytest.mark.parametrize("game_id", list(all_games()))
+def test_simulate_json_has_the_documented_shape(game_id, capsys):
+    spec = all_games()[game_id]
+    agents = ",".join(["random"] * spec.default_players)
+    assert main(["simulate", game_id, "--games", "2", "--agents", agents, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 2 and data["finished"] == 2
+    assert {"mean_moves", "games_per_second"} <= set(data)
+    assert len(data["seats"]) == spec.default_players
+    for seat in data["seats"]:
+        assert set(seat) == {"agent", "wins", "win_rate", "mean_score"}
+
+
+def test_screenshot_of_the_menu(tmp_path):
+    out = tmp_path / "menu.png"
+    result = run("screenshot", "menu", str(out), "--size", "1024x600")
+    assert result.returncode == 0, result.stderr
+    import pygame
+
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (1024, 600)
+    assert result.stderr == ""

@@ -1,0 +1,105 @@
+"""The YAML loader and checker: every broken file gives one exact file:line:col message, quickly,
+never a traceback; Python tags are refused (the safe loader only)."""
+
+import time
+from pathlib import Path
+
+import pytest
+
+from tabletop.layout import BoardStore, Checker, LayoutErrors
+from tabletop.layout.yamlsrc import MAX_FILE_BYTES, load_yaml, parse_yaml
+
+HERE = Path(__file__).parent / "broken_boards" / "common"
+
+EXPECTED = {
+    "comment_only.yaml": ["comment_only.yaml:1:1: the file holds no data"],
+    "duplicate.yaml": ["duplicate.yaml:3:1: name: duplicate key 'name' (it was already given above)"],
+    "empty.yaml": ["empty.yaml:1:1: the file is empty"],
+    "latin1.yaml": ["latin1.yaml:2:11: the file is not UTF-8 text (byte 0xe9)"],
+    "list_top.yaml": ["list_top.yaml:1:1: expected a mapping of keys at the top of the file, got a list"],
+    "no_version.yaml": ["no_version.yaml:1:1: missing 'layout_version: 1' at the top of the file"],
+    "python_tag.yaml": ["python_tag.yaml:2:7: name: the tag !!python/object/apply:os.system is not allowed in a "
+                        "board file (only plain YAML values)"],
+    "syntax.yaml": ["syntax.yaml:3:1: YAML syntax: expected ',' or ']', but got '<stream end>' "
+                    "(while parsing a flow sequence)"],
+    "tab.yaml": ["tab.yaml:3:1: YAML syntax: a tab character is not allowed for indentation in YAML; use spaces"],
+    "version.yaml": ["version.yaml:1:17: layout_version: expected 1, got the number 2 "
+                     "(this program reads layout version 1)"],
+}
+
+
+def check(path: Path) -> list[str]:
+    try:
+        doc = load_yaml(path, path.name)
+        checker = Checker(doc)
+        checker.top(["name", "points", "board"])
+        checker.done()
+    except LayoutErrors as exc:
+        return exc.lines()
+    return []
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_broken_file_gives_its_exact_error(name):
+    start = time.perf_counter()
+    assert check(HERE / name) == EXPECTED[name]
+    assert time.perf_counter() - start < 5  # generous: a hang, not a timing, is what this catches
+
+
+def test_alias_bomb_is_not_expanded():
+    lines = check(HERE / "bomb.yaml")
+    assert lines[0] == "bomb.yaml:2:1: a: unknown key 'a' (expected one of: board, layout_version, name, points)"
+    assert len(lines) == 8
+
+
+def test_python_object_tag_never_runs(tmp_path):
+    marker = tmp_path / "ran"
+    source = f'layout_version: 1\nname: !!python/object/apply:os.system ["touch {marker}"]\n'.encode()
+    with pytest.raises(LayoutErrors):
+        parse_yaml(source, "evil.yaml")
+    assert not marker.exists()
+
+
+def test_huge_file_is_refused_before_parsing(tmp_path):
+    big = tmp_path / "big.yaml"
+    with big.open("wb") as handle:
+        handle.write(b"layout_version: 1\nname: '")
+        handle.write(b"x" * (50 * 1024 * 1024))
+        handle.write(b"'\n")
+    with pytest.raises(LayoutErrors) as info:
+        load_yaml(big, "big.yaml")
+    assert info.value.lines() == [f"big.yaml:1:1: the file is {big.stat().st_size:,} bytes; a board file may be "
+                                  f"at most {MAX_FILE_BYTES:,} bytes"]
+
+
+def test_checker_collects_every_problem_at_once():
+    doc = parse_yaml(b'layout_version: 1\nsize: "big"\ncolour: "red"\ncentre: [1, "ten"]\nextra: 1\n', "b.yaml")
+    checker = Checker(doc)
+    top = checker.top(["size", "colour", "centre"])
+    checker.number(top, (), "size", low=1, high=100)
+    checker.colour(top, (), "colour")
+    checker.point(top, (), "centre")
+    assert [str(i) for i in checker.issues] == [
+        "b.yaml:5:1: extra: unknown key 'extra' (expected one of: centre, colour, layout_version, size)",
+        "b.yaml:2:7: size: expected a number, got 'big'",
+        "b.yaml:3:9: colour: expected a colour like \"#a0b0c0\", got 'red'",
+        "b.yaml:4:9: centre: expected [x, y] numbers, got [1, 'ten']",
+    ]
+
+
+def test_store_overrides_by_file_name_and_never_climbs_out(tmp_path):
+    (tmp_path / "plakoto.yaml").write_text("layout_version: 1\n")
+    store = BoardStore([tmp_path])
+    assert store.path("plakoto.yaml") == tmp_path / "plakoto.yaml"
+    assert store.path("chicken_chase.yaml") == store.builtin / "chicken_chase.yaml"
+    for bad in ("../x.yaml", "/etc/passwd", ""):
+        with pytest.raises(LayoutErrors):
+            store.path(bad)
+
+
+def test_export_copies_builtin_boards_and_keeps_existing(tmp_path):
+    (tmp_path / "plakoto.yaml").write_text("mine")
+    written = BoardStore([]).export(tmp_path)
+    assert (tmp_path / "plakoto.yaml").read_text() == "mine"
+    assert all(p.is_file() for p in written)
+    assert any(p.name == "trap_the_cap.yaml" for p in written) or not (BoardStore([]).builtin / "trap_the_cap.yaml").exists()
