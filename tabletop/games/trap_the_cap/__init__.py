@@ -1,0 +1,73 @@
+"""Trap the Cap (Fang den Hut!, 1927): registry entry. The rules core is small and pure; the layout
+loader and the AI are imported only when needed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tabletop.core.spec import GameSpec, OptionSpec, VariantSpec, choice_parser, int_parser
+from tabletop.games.trap_the_cap.rules import TEAM_VARIANTS as _TEAMS
+from tabletop.games.trap_the_cap.rules import TrapState
+from tabletop.games.trap_the_cap.setup import new_state, parse_colours, parse_teams, players_for_variant
+
+
+def _load_layout(store: Any, variant: str) -> Any:
+    from tabletop.games.trap_the_cap.layout import load_layout
+
+    return load_layout(store, variant)
+
+
+def _make_agent(level: str) -> Any:
+    from tabletop.games.trap_the_cap.ai import make_agent
+
+    return make_agent(level)
+
+
+def _summary() -> str:
+    try:
+        return (Path(__file__).with_name("summary.md")).read_text(encoding="utf-8")
+    except OSError:
+        return ""
+
+
+GAME = GameSpec(
+    id="trap_the_cap",
+    title="Trap the Cap",
+    rules_version=1,
+    min_players=2,
+    max_players=4,
+    default_players=4,
+    variants=(
+        VariantSpec("offensive", "Offensive", "Most caps trapped wins."),
+        VariantSpec("defensive", "Defensive", "The last player still in play wins."),
+        VariantSpec("partners", "Partners", "Opposite seats play as a team (4 players)."),
+        VariantSpec("total_partners", "Total partners", "As partners, and you may move your partner's pieces."),
+        VariantSpec("tower_race", "Tower race", "No cap ever goes home again; the last tower wins."),
+        VariantSpec("golden_cap", "Golden cap", "A golden cap starts in the centre; bring it home to own it."),
+    ),
+    options=(
+        OptionSpec("turn_limit", "Turn limit (rounds)", "200", ("100", "200", "300", "500"),
+                   int_parser(1, 100_000), "The game ends after this many rounds; most prisoners wins."),
+        OptionSpec("colours", "Colours", "auto",
+                   ("auto", "red,yellow", "green,blue", "red,green", "red,green,yellow", "green,yellow,blue"),
+                   parse_colours, "Which colours play with 2 or 3 players (auto: opposite corners for 2)."),
+        OptionSpec("scoring", "Scoring", "offensive", ("offensive", "defensive"),
+                   choice_parser(("offensive", "defensive")), "Team game: most prisoners or last team in play.",
+                   variants=_TEAMS),
+        OptionSpec("teams", "Teams", "red+yellow", ("red+yellow", "red+green", "red+blue"), parse_teams,
+                   "Red's partner; the other two colours are the other team.", variants=_TEAMS),
+        OptionSpec("golden_win", "Golden cap winner", "owner", ("owner", "prisoners"),
+                   choice_parser(("owner", "prisoners")),
+                   "The owner of the golden cap at the end, or most prisoners.", variants=("golden_cap",)),
+    ),
+    new_state=new_state,
+    state_class=TrapState,
+    load_layout=_load_layout,
+    make_agent=_make_agent,
+    scene="",
+    board_files=("trap_the_cap.yaml",),
+    rules_summary=_summary(),
+    colours=("red", "green", "yellow", "blue"),
+    extra={"players_for_variant": players_for_variant},
+)

@@ -1,0 +1,696 @@
+"""Trap the Cap rules core (rules/trap_the_cap.md): moves as walks, trapping, towers, hideouts,
+the golden cap, the end and the scoring. No pygame.
+
+Representation (chosen for fast playouts): colours are small ints (0–3 the players in board order,
+4 the golden cap); ``occ`` maps a node index to the stacks standing there, each stack a tuple of
+colours bottom to top. Caps waiting in a hideout are one-cap stacks on the hideout node, so a cap
+leaving home is an ordinary walk. A roll is an explicit chance move; the die is then stored until
+the player moves (or passes).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabletop.core.errors import IllegalMoveError, StateError
+from tabletop.core.game import CHANCE, GameState, Outcome
+from tabletop.games.trap_the_cap.board import COLOURS, Topology, Walk
+
+GOLD = 4
+NAMES = (*COLOURS, "gold")
+CODE = {name: i for i, name in enumerate(NAMES)}
+CAPS_PER_PLAYER = 4
+VARIANTS = ("offensive", "defensive", "partners", "total_partners", "tower_race", "golden_cap")
+TEAM_VARIANTS = ("partners", "total_partners")
+GREY_CAPACITY = 3
+
+Stack = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Roll:
+    """The die (a chance move)."""
+
+    value: int
+
+    def __str__(self) -> str:
+        return f"roll {self.value}"
+
+
+@dataclass(frozen=True)
+class Pass:
+    """No legal move for this roll: the turn passes (or, on a 6, the player rolls again)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class Move:
+    """Move the piece ``stack`` (index among the stacks on the start field) along ``path``.
+
+    The text is ``label:START-...-END`` (``label`` = the commanding colour or ``gold``), with
+    ``START[i]`` when another, different piece of the same label stands on the start field. The
+    node indices (``walk``) ride along uncompared so ``apply`` needs no lookups.
+    """
+
+    label: str
+    path: tuple[str, ...]
+    stack: int = 0
+    tagged: bool = False
+    walk: Walk = field(default=Walk(()), compare=False, hash=False, repr=False)
+
+    def __str__(self) -> str:
+        start = f"{self.path[0]}[{self.stack}]" if self.tagged else self.path[0]
+        return f"{self.label}:{start}-" + "-".join(self.path[1:])
+
+    @property
+    def start(self) -> str:
+        return self.path[0]
+
+    @property
+    def end(self) -> str:
+        return self.path[-1]
+
+
+ROLLS = tuple(Roll(v) for v in range(1, 7))
+PASS = Pass()
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The setup that never changes during a game: board, seats, teams, variant and options."""
+
+    topology: Topology
+    variant: str
+    seats: tuple[int, ...]
+    team: tuple[int, ...]
+    turn_limit: int = 200
+    scoring: str = "offensive"
+    golden_win: str = "owner"
+
+    @property
+    def total_partners(self) -> bool:
+        return self.variant == "total_partners"
+
+    @property
+    def tower_race(self) -> bool:
+        return self.variant == "tower_race"
+
+    @property
+    def golden(self) -> bool:
+        return self.variant == "golden_cap"
+
+
+class TrapState(GameState):
+    """A Trap the Cap position plus whose turn it is, the pending die and the round count."""
+
+    game_id = "trap_the_cap"
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.occ: dict[int, list[Stack]] = {}
+        self.locked: list[list[int]] = [[] for _ in COLOURS]
+        self.golden_owner: int | None = None
+        self.turn = 0
+        self.die: int | None = None
+        self.rounds = 0
+        self._over = False
+        self._moves: list[Any] | None = None
+
+    # -- construction --------------------------------------------------------------------------------
+    @classmethod
+    def new_game(cls, rules: Rules, first_seat: int = 0) -> TrapState:
+        state = cls(rules)
+        topo = rules.topology
+        for colour in rules.seats:
+            state.occ[topo.hideouts[COLOURS[colour]]] = [(colour,)] * CAPS_PER_PLAYER
+        if rules.golden:
+            if topo.centre is None:
+                raise StateError("the golden cap game needs a centre field on the board")
+            state.occ.setdefault(topo.centre, []).append((GOLD,))
+        state.turn = first_seat
+        state._refresh()
+        return state
+
+    @classmethod
+    def from_position(cls, rules: Rules, stacks: Mapping[str, Iterable[Iterable[str]]],
+                      home: Mapping[str, Iterable[str]], locked: Mapping[str, Iterable[str]],
+                      golden_owner: str | None, to_move: str, die: int | None = None,
+                      rounds: int = 0) -> TrapState:
+        """Build a position from names (tests, cases, saves): stacks bottom to top by node id,
+        caps waiting at home by colour, prisoners locked up by colour. Raises StateError."""
+        state = cls(rules)
+        topo = rules.topology
+        try:
+            for node, piles in stacks.items():
+                if node not in topo.index:
+                    raise StateError(f"unknown field {node!r}")
+                for pile in piles:
+                    stack = tuple(CODE[c] for c in pile)
+                    if not stack:
+                        raise StateError(f"an empty stack on {node}")
+                    state.occ.setdefault(topo.index[node], []).append(stack)
+            for colour, caps in home.items():
+                if colour not in topo.hideouts:
+                    raise StateError(f"{colour!r} has no hideout on this board")
+                for cap in caps:
+                    state.occ.setdefault(topo.hideouts[colour], []).append((CODE[cap],))
+            for colour, caps in locked.items():
+                state.locked[CODE[colour]] = sorted(CODE[c] for c in caps)
+            state.golden_owner = None if golden_owner is None else CODE[golden_owner]
+            colour = CODE[to_move]
+        except (KeyError, TypeError) as exc:
+            raise StateError(f"unknown colour or malformed position ({exc})") from None
+        if colour not in rules.seats:
+            raise StateError(f"{to_move} does not play in this game")
+        state.turn = rules.seats.index(colour)
+        state.die = die
+        state.rounds = rounds
+        state.validate()
+        state._refresh()
+        return state
+
+    def validate(self) -> None:
+        """Raise StateError for an impossible position (lost or extra caps, a crowded grey field,
+        a stranger in a hideout, ...)."""
+        rules, topo = self.rules, self.rules.topology
+        counts = [0] * 5
+        for node, piles in self.occ.items():
+            if not 0 <= node < len(topo.names):
+                raise StateError(f"a stack on unknown field #{node}")
+            name = topo.names[node]
+            if topo.is_hideout[node]:
+                owner = next((c for c, h in topo.hideouts.items() if h == node), None)
+                for pile in piles:
+                    ok = len(pile) == 1 and (NAMES[pile[0]] == owner or (
+                        pile[0] == GOLD and self.golden_owner is not None
+                        and COLOURS[self.golden_owner] == owner))
+                    if not ok:
+                        raise StateError(f"the hideout {name} holds {'+'.join(NAMES[c] for c in pile)}; "
+                                         "a hideout only holds its own colour's free caps")
+            elif topo.grey[node] and len(piles) > GREY_CAPACITY:
+                raise StateError(f"the grey field {name} holds {len(piles)} stacks (at most 3)")
+            for pile in piles:
+                if not pile:
+                    raise StateError(f"an empty stack on {name}")
+                for cap in pile:
+                    if not 0 <= cap <= GOLD:
+                        raise StateError(f"unknown cap colour on {name}")
+                    counts[cap] += 1
+        for owner, caps in enumerate(self.locked):
+            for cap in caps:
+                if cap == owner or cap == GOLD or not 0 <= cap < 4:
+                    raise StateError(f"{COLOURS[owner]} cannot hold {NAMES[cap] if 0 <= cap <= 4 else cap} "
+                                     "locked up")
+                counts[cap] += 1
+        for colour in range(4):
+            expected = CAPS_PER_PLAYER if colour in rules.seats else 0
+            if counts[colour] != expected:
+                raise StateError(f"{COLOURS[colour]} has {counts[colour]} caps; expected {expected}")
+        if counts[GOLD] != (1 if rules.golden else 0):
+            raise StateError("the golden cap must be on the board exactly in the golden cap game")
+        if self.golden_owner is not None and (not rules.golden or self.golden_owner not in rules.seats):
+            raise StateError("the golden cap's owner does not play")
+        if not 0 <= self.turn < len(rules.seats):
+            raise StateError(f"seat {self.turn} is not in the game")
+        if self.die is not None and self.die not in range(1, 7):
+            raise StateError(f"a die shows {self.die}")
+        if not 0 <= self.rounds:
+            raise StateError("negative round count")
+
+    # -- who moves ------------------------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return len(self.rules.seats)
+
+    @property
+    def current_player(self) -> int | None:
+        if self._over:
+            return None
+        return CHANCE if self.die is None else self.turn
+
+    @property
+    def colour_to_move(self) -> str:
+        return COLOURS[self.rules.seats[self.turn]]
+
+    def commander(self, stack: Stack) -> int | None:
+        """The colour commanding a stack: its top cap's colour (the golden cap: its owner)."""
+        top = stack[-1]
+        return self.golden_owner if top == GOLD else top
+
+    def in_play(self) -> set[int]:
+        """Colours still in play: commanding at least one stack (a waiting cap is a stack too)."""
+        alive: set[int] = set()
+        for piles in self.occ.values():
+            for stack in piles:
+                top = stack[-1]
+                owner = self.golden_owner if top == GOLD else top
+                if owner is not None:
+                    alive.add(owner)
+        return alive
+
+    def _refresh(self) -> None:
+        self._moves = None
+        alive = self.in_play()
+        teams = {self.rules.team[c] for c in alive}
+        self._over = len(teams) <= 1 or self.rounds >= self.rules.turn_limit
+
+    # -- chance ---------------------------------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[Roll, float]]:
+        if self.current_player != CHANCE:
+            return []
+        return [(r, 1 / 6) for r in ROLLS]
+
+    def sample_chance(self, rng: random.Random) -> Roll:
+        if self.current_player != CHANCE:
+            raise IllegalMoveError("no roll is due in this position")
+        return ROLLS[int(rng.random() * 6)]
+
+    # -- moves ----------------------------------------------------------------------------------------
+    def legal_moves(self) -> list[Any]:
+        player = self.current_player
+        if player is None:
+            return []
+        if player == CHANCE:
+            return list(ROLLS)
+        if self._moves is None:
+            self._moves = self._generate(self.die or 0) or [PASS]
+        return list(self._moves)
+
+    def is_legal(self, move: Any) -> bool:
+        player = self.current_player
+        if player is None:
+            return False
+        if player == CHANCE:
+            return isinstance(move, Roll) and 1 <= move.value <= 6
+        if self._moves is None:
+            self._moves = self._generate(self.die or 0) or [PASS]
+        return move in self._moves
+
+    def my_colours(self) -> set[int]:
+        """The colours whose pieces the player to move may move."""
+        colour = self.rules.seats[self.turn]
+        if self.rules.total_partners:
+            return {c for c in self.rules.seats if self.rules.team[c] == self.rules.team[colour]}
+        return {colour}
+
+    def movable(self) -> list[tuple[int, int]]:
+        """(node, stack index) of every piece the player to move commands, identical pieces on the
+        same field listed once."""
+        mine = self.my_colours()
+        found: list[tuple[int, int]] = []
+        for node, piles in self.occ.items():
+            seen: list[Stack] = []
+            for i, stack in enumerate(piles):
+                top = stack[-1]
+                owner = self.golden_owner if top == GOLD else top
+                if owner in mine and stack not in seen:
+                    seen.append(stack)
+                    found.append((node, i))
+        return found
+
+    def moves_for(self, die: int) -> list[Move]:
+        """Every distinct move of the player to move with ``die``, whether or not the game is over
+        (no pass): what the shared rules cases compare."""
+        return self._generate(die)
+
+    def _generate(self, die: int) -> list[Move]:
+        moves: list[Move] = []
+        for node, index in self.movable():
+            moves.extend(self._piece_moves(node, index, die))
+        return moves
+
+    def _piece_moves(self, node: int, index: int, die: int) -> list[Move]:
+        rules, topo = self.rules, self.rules.topology
+        piles = self.occ[node]
+        stack = piles[index]
+        owner = self.commander(stack)
+        assert owner is not None
+        gold = stack[-1] == GOLD
+        home = topo.hideouts.get(COLOURS[owner], -1)
+        if rules.tower_race:
+            home = -1
+        elif len(stack) < 2 and not gold:
+            home = -1
+        label = NAMES[stack[-1]]
+        tagged = any(s != stack and self.commander(s) == owner and s[-1] == stack[-1] for s in piles)
+        names = topo.names
+        moves: list[Move] = []
+        if gold:
+            seen_results: set[Any] = set()
+            for walk in topo.walks(node, die, home, True):
+                result = self._gold_result(node, index, walk)
+                if result is None or result in seen_results:
+                    continue
+                seen_results.add(result)
+                moves.append(Move(label, tuple(names[n] for n in walk.path), index, tagged, walk))
+            return moves
+        ends: set[tuple[int, bool]] = set()
+        grey = topo.grey
+        occ = self.occ
+        for walk in topo.walks(node, die, home, False):
+            end = walk.path[-1]
+            key = (end, walk.visit >= 0)
+            if key in ends:
+                continue
+            if grey[end]:
+                there = occ.get(end)
+                if there:
+                    count = len(there) - (1 if end == node else 0)
+                    if count >= GREY_CAPACITY:
+                        continue
+            ends.add(key)
+            moves.append(Move(label, tuple(names[n] for n in walk.path), index, tagged, walk))
+        return moves
+
+    def _gold_result(self, node: int, index: int, walk: Walk) -> Any:
+        """A canonical key of the position a golden-cap move reaches, or None if illegal.
+
+        Golden moves are rare and their results depend on what the first leg traps, so they are
+        played out on a scratch copy rather than reasoned about."""
+        probe = self._scratch()
+        if not probe._walk_piece(node, index, walk, check=True):
+            return None
+        return probe._position_key()
+
+    def _scratch(self) -> TrapState:
+        other = TrapState.__new__(TrapState)
+        other.rules = self.rules
+        other.occ = {k: list(v) for k, v in self.occ.items()}
+        other.locked = [list(x) for x in self.locked]
+        other.golden_owner = self.golden_owner
+        other.turn, other.die, other.rounds = self.turn, self.die, self.rounds
+        other._over = self._over
+        other._moves = None
+        return other
+
+    def _position_key(self) -> Any:
+        occ = tuple(sorted((n, tuple(sorted(p))) for n, p in self.occ.items() if p))
+        return occ, tuple(tuple(x) for x in self.locked), self.golden_owner
+
+    # -- applying -------------------------------------------------------------------------------------
+    def apply(self, move: Any) -> None:
+        if not self.is_legal(move):
+            if self.current_player is None:
+                raise IllegalMoveError(f"the game is over; {move} cannot be played")
+            raise IllegalMoveError(f"{move} is not a legal move here")
+        if isinstance(move, Move):
+            move = self._moves[self._moves.index(move)]  # type: ignore[union-attr]
+        self.apply_unchecked(move)
+
+    def apply_unchecked(self, move: Any) -> None:
+        if isinstance(move, Roll):
+            self.die = move.value
+            self._moves = None
+            return
+        if isinstance(move, Move):
+            node = move.walk.path[0]
+            self._walk_piece(node, move.stack, move.walk, check=False)
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        six = self.die == 6
+        self.die = None
+        self._refresh()
+        if self._over:
+            return
+        alive = self.in_play()
+        seats = self.rules.seats
+        if six and seats[self.turn] in alive:
+            return
+        n = len(seats)
+        turn = self.turn
+        for _ in range(n):
+            nxt = (turn + 1) % n
+            if nxt <= turn:
+                self.rounds += 1
+            turn = nxt
+            if seats[turn] in alive:
+                break
+        self.turn = turn
+        if self.rounds >= self.rules.turn_limit:
+            self._over = True
+
+    def _walk_piece(self, node: int, index: int, walk: Walk, check: bool) -> bool:
+        """Carry out a walk: lift the piece, trap at the end of a golden first leg, unload in the
+        hideout, land. With ``check``, return False instead of landing illegally."""
+        topo = self.rules.topology
+        piles = self.occ[node]
+        stack = piles.pop(index)
+        if not piles:
+            del self.occ[node]
+        owner = self.commander(stack)
+        assert owner is not None
+        gold = stack[-1] == GOLD
+        path = walk.path
+        # Events in walk order: the golden first leg's trap and the visit home may come either way.
+        events = sorted(e for e in ((walk.turn, "trap"), (walk.visit, "home")) if e[0] >= 0)
+        for _, what in events:
+            if what == "trap":
+                stack = self._trap(path[walk.turn], stack, owner)
+            else:
+                if len(stack) < 2:
+                    if check:
+                        return False  # only a cap carrying prisoners may go home
+                else:
+                    stack = self._unload(stack, owner)
+        end = path[-1]
+        if topo.is_hideout[end]:
+            self.occ.setdefault(end, []).append(stack)
+            return True
+        if topo.grey[end] and not gold:
+            there = self.occ.get(end)
+            if there and len(there) >= GREY_CAPACITY:
+                if check:
+                    return False
+            self.occ.setdefault(end, []).append(stack)
+            return True
+        stack = self._trap(end, stack, owner)
+        there = self.occ.setdefault(end, [])
+        if topo.grey[end] and len(there) >= GREY_CAPACITY and check:
+            return False
+        there.append(stack)
+        return True
+
+    def _trap(self, node: int, stack: Stack, owner: int) -> Stack:
+        """Trap every stack on ``node`` not commanded by ``owner``'s team: they go, whole, under
+        the arriving piece."""
+        there = self.occ.get(node)
+        if not there:
+            return stack
+        team = self.rules.team
+        mine = team[owner]
+        kept: list[Stack] = []
+        below: list[int] = []
+        for other in there:
+            top = other[-1]
+            cmd = self.golden_owner if top == GOLD else top
+            if cmd is not None and team[cmd] == mine:
+                kept.append(other)
+            else:
+                below.extend(other)
+        if not below:
+            return stack
+        if kept:
+            self.occ[node] = kept
+        else:
+            del self.occ[node]
+        return (*below, *stack)
+
+    def _unload(self, stack: Stack, owner: int) -> Stack:
+        """Unload prisoners in ``owner``'s hideout: own and partner caps go home free, the golden
+        cap becomes the unloader's, the rest are locked up for the unloader."""
+        topo, team = self.rules.topology, self.rules.team
+        for cap in stack[:-1]:
+            if cap == GOLD:
+                self.golden_owner = owner
+                self.occ.setdefault(topo.hideouts[COLOURS[owner]], []).append((GOLD,))
+            elif team[cap] == team[owner]:
+                self.occ.setdefault(topo.hideouts[COLOURS[cap]], []).append((cap,))
+            else:
+                self.locked[owner].append(cap)
+                self.locked[owner].sort()
+        return stack[-1:]
+
+    # -- end ------------------------------------------------------------------------------------------
+    def prisoners(self, colour: int) -> int:
+        """Caps of other teams that ``colour`` has trapped: locked up plus carried in towers it
+        commands (the golden cap is nobody's prisoner for scoring)."""
+        team = self.rules.team
+        count = sum(1 for c in self.locked[colour] if team[c] != team[colour])
+        for piles in self.occ.values():
+            for stack in piles:
+                if len(stack) > 1 and self.commander(stack) == colour:
+                    count += sum(1 for c in stack[:-1] if c != GOLD and team[c] != team[colour])
+        return count
+
+    def outcome(self) -> Outcome | None:
+        if not self._over:
+            return None
+        rules = self.rules
+        seats = rules.seats
+        team = rules.team
+        per_colour = {c: self.prisoners(c) for c in seats}
+        team_points = {}
+        for c in seats:
+            team_points[team[c]] = team_points.get(team[c], 0) + per_colour[c]
+        points = tuple(float(team_points[team[c]]) for c in seats)
+        alive = self.in_play()
+        alive_teams = {team[c] for c in alive}
+
+        def most(detail: str, reason: str) -> Outcome:
+            best = max(points) if points else 0.0
+            winners = tuple(i for i, p in enumerate(points) if p == best)
+            return Outcome(reason, winners, points, detail)
+
+        if len(alive_teams) > 1:
+            return most(f"The turn limit of {rules.turn_limit} rounds was reached: most prisoners wins.",
+                        "turn_limit")
+        if rules.golden and rules.golden_win == "owner" and self.golden_owner is not None:
+            winner = self.golden_owner
+            return Outcome("golden_cap", tuple(i for i, c in enumerate(seats) if c == winner), points,
+                           f"{COLOURS[winner].title()} owns the golden cap.")
+        defensive = rules.variant in ("defensive", "tower_race") or (
+            rules.variant in TEAM_VARIANTS and rules.scoring == "defensive")
+        if defensive and alive_teams:
+            last = alive_teams.pop()
+            winners = tuple(i for i, c in enumerate(seats) if team[c] == last)
+            names = " and ".join(COLOURS[seats[i]].title() for i in winners)
+            return Outcome("last_in_play", winners, points, f"{names} {'are' if len(winners) > 1 else 'is'} "
+                                                            "the last still in play.")
+        return most("Only one side is still in play: most prisoners wins.", "trapped")
+
+    # -- copies and serialization ---------------------------------------------------------------------
+    def copy(self) -> TrapState:
+        other = self._scratch()
+        other._moves = self._moves
+        return other
+
+    def to_json(self) -> dict[str, Any]:
+        names = self.rules.topology.names
+        stacks: dict[str, list[list[str]]] = {}
+        for node in sorted(self.occ, key=lambda n: names[n]):
+            stacks[names[node]] = sorted([NAMES[c] for c in s] for s in self.occ[node])
+        r = self.rules
+        return {
+            "game": self.game_id,
+            "variant": r.variant,
+            "seats": [COLOURS[c] for c in r.seats],
+            "teams": {COLOURS[c]: r.team[c] for c in r.seats},
+            "options": {"turn_limit": r.turn_limit, "scoring": r.scoring, "golden_win": r.golden_win},
+            "board": r.topology.to_json(),
+            "stacks": stacks,
+            "locked": {COLOURS[c]: [NAMES[x] for x in self.locked[c]] for c in range(4) if self.locked[c]},
+            "golden_owner": None if self.golden_owner is None else COLOURS[self.golden_owner],
+            "turn": self.turn,
+            "die": self.die,
+            "rounds": self.rounds,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> TrapState:
+        if not isinstance(data, dict) or data.get("game") != cls.game_id:
+            raise StateError("not a Trap the Cap state")
+        try:
+            topology = _topology_from_json(data["board"])
+            seats = tuple(CODE[c] for c in data["seats"])
+            if len(set(seats)) != len(seats) or not 2 <= len(seats) <= 4 or any(c >= 4 for c in seats):
+                raise StateError("the seats must be 2 to 4 different player colours")
+            teams = data["teams"]
+            team = tuple(int(teams.get(COLOURS[c], c)) for c in range(4))
+            options = data["options"]
+            variant = data["variant"]
+            if variant not in VARIANTS:
+                raise StateError(f"unknown variant {variant!r}")
+            rules = Rules(topology, variant, seats, team, int(options["turn_limit"]),
+                          str(options["scoring"]), str(options["golden_win"]))
+            stacks = data["stacks"]
+            state = cls(rules)
+            for node, piles in stacks.items():
+                if node not in topology.index:
+                    raise StateError(f"unknown field {node!r}")
+                state.occ[topology.index[node]] = [tuple(CODE[c] for c in p) for p in piles]
+            for colour, caps in data["locked"].items():
+                state.locked[CODE[colour]] = sorted(CODE[c] for c in caps)
+            owner = data["golden_owner"]
+            state.golden_owner = None if owner is None else CODE[owner]
+            state.turn = int(data["turn"])
+            die = data["die"]
+            state.die = None if die is None else int(die)
+            state.rounds = int(data["rounds"])
+        except StateError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise StateError(f"malformed Trap the Cap state ({exc!r})") from None
+        state.validate()
+        state._refresh()
+        return state
+
+    # -- presentation ---------------------------------------------------------------------------------
+    def describe_move(self, move: Any) -> str:
+        if isinstance(move, Roll):
+            return f"{self.colour_to_move.title()} rolls {move.value}."
+        if isinstance(move, Pass):
+            extra = " and rolls again" if self.die == 6 else ""
+            return f"{self.colour_to_move.title()} cannot move{extra}."
+        probe = self._scratch()
+        before = [self.prisoners(c) for c in range(4)]
+        locked_before = [len(x) for x in self.locked]
+        probe._walk_piece(move.walk.path[0], move.stack, move.walk, check=False)
+        what = f"{move.label.title()} moves {move.start} → {move.end}"
+        notes = []
+        gained = sum(probe.prisoners(c) - before[c] for c in range(4) if c in self.my_colours())
+        if gained > 0:
+            notes.append(f"traps {gained} cap{'s' if gained > 1 else ''}")
+        if move.walk.visit >= 0:
+            locked = sum(len(probe.locked[c]) - locked_before[c] for c in range(4))
+            notes.append(f"unloads at home ({locked} locked up)" if locked else "unloads at home")
+        return what + (", " + ", ".join(notes) if notes else "") + "."
+
+    # -- helpers for the UI -----------------------------------------------------------------------------
+    def pieces(self) -> list[tuple[str, int]]:
+        """(field id, stack index) of every piece the player to move may move with this roll."""
+        seen: list[tuple[str, int]] = []
+        for move in self.legal_moves():
+            if isinstance(move, Move) and (move.start, move.stack) not in seen:
+                seen.append((move.start, move.stack))
+        return seen
+
+    def destinations(self, start: str, stack: int = 0) -> dict[str, list[Move]]:
+        """For one piece: end field id → the legal moves ending there (several when they differ,
+        e.g. with or without a visit home)."""
+        found: dict[str, list[Move]] = {}
+        for move in self.legal_moves():
+            if isinstance(move, Move) and move.start == start and move.stack == stack:
+                found.setdefault(move.end, []).append(move)
+        return found
+
+    def find_moves(self, start: str, end: str) -> list[Move]:
+        """Legal moves from any piece on ``start`` to ``end`` (the click-to-click adapter)."""
+        return [m for m in self.legal_moves() if isinstance(m, Move) and m.start == start and m.end == end]
+
+    def stacks_at(self, node_id: str) -> list[tuple[str, ...]]:
+        """The stacks on a field (bottom to top, colour names)."""
+        node = self.rules.topology.index[node_id]
+        return [tuple(NAMES[c] for c in s) for s in self.occ.get(node, [])]
+
+
+_TOPOLOGY_CACHE: dict[str, Topology] = {}
+
+
+def _topology_from_json(data: Any) -> Topology:
+    """Saved states carry their board; identical boards share one Topology (and its walk cache)."""
+    import json
+
+    key = json.dumps(data, sort_keys=True)
+    topo = _TOPOLOGY_CACHE.get(key)
+    if topo is None:
+        topo = Topology.from_json(data)
+        if len(_TOPOLOGY_CACHE) > 32:
+            _TOPOLOGY_CACHE.clear()
+        _TOPOLOGY_CACHE[key] = topo
+    return topo

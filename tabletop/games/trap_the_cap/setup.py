@@ -1,0 +1,80 @@
+"""Turning the menu's choices (players, variant, options) into the fixed :class:`Rules` of a game.
+
+Kept apart from ``__init__`` so the registry stays light, and from ``rules.py`` so the rules core
+has no knowledge of option texts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.core.spec import OptionError, Setup
+from tabletop.games.trap_the_cap.board import COLOURS
+from tabletop.games.trap_the_cap.rules import TEAM_VARIANTS, Rules, TrapState
+
+DEFAULT_COLOURS = {2: ("red", "yellow"), 3: ("red", "green", "yellow"), 4: COLOURS}
+"""Opposite corners for two players; three neighbouring corners for three."""
+
+TEAM_CHOICES = ("red+yellow", "red+green", "red+blue")
+
+
+def parse_colours(text: str) -> tuple[str, ...] | None:
+    """``auto`` or a comma list of distinct player colours (the count is checked at set-up)."""
+    if text == "auto":
+        return None
+    names = tuple(t.strip() for t in text.split(",") if t.strip())
+    if len(names) < 2 or len(set(names)) != len(names) or any(n not in COLOURS for n in names):
+        raise ValueError(f"expected 'auto' or 2–4 different colours from {', '.join(COLOURS)}, got {text!r}")
+    return names
+
+
+def parse_teams(text: str) -> str:
+    """``red+X``: red's partner; the other two colours form the other team."""
+    if text not in TEAM_CHOICES:
+        raise ValueError(f"expected one of {', '.join(TEAM_CHOICES)}, got {text!r}")
+    return text
+
+
+def players_for_variant(variant: str) -> tuple[int, ...]:
+    return (4,) if variant in TEAM_VARIANTS else (2, 3, 4)
+
+
+def make_rules(setup: Setup, layout: Any) -> Rules:
+    variant = setup.variant
+    options = setup.options
+    if setup.players not in players_for_variant(variant):
+        raise OptionError(f"the {variant.replace('_', ' ')} game takes "
+                          f"{' or '.join(map(str, players_for_variant(variant)))} players")
+    chosen = options.get("colours")
+    names = chosen or DEFAULT_COLOURS[setup.players]
+    if len(names) != setup.players:
+        raise OptionError(f"colours: {len(names)} colours given for {setup.players} players")
+    topo = layout.topology
+    for name in names:
+        if name not in topo.hideouts:
+            raise OptionError(f"colours: the board has no {name} hideout")
+    seats = tuple(sorted(COLOURS.index(n) for n in names))
+    team = [0, 1, 2, 3]
+    if variant in TEAM_VARIANTS:
+        partner = COLOURS.index(str(options.get("teams", "red+yellow")).split("+")[1])
+        others = [c for c in range(1, 4) if c != partner]
+        team = [0] * 4
+        team[partner] = 0
+        for c in others:
+            team[c] = 1
+    return Rules(topo, variant, seats, tuple(team), int(options.get("turn_limit", 200)),
+                 str(options.get("scoring", "offensive")), str(options.get("golden_win", "owner")))
+
+
+def new_state(setup: Setup) -> TrapState:
+    layout = setup.layout
+    if layout is None:
+        from tabletop.games.trap_the_cap.layout import load_layout
+        from tabletop.layout import BoardStore
+
+        layout = load_layout(BoardStore([]), setup.variant)
+    rules = make_rules(setup, layout)
+    first = setup.first_player or 0
+    if not 0 <= first < setup.players:
+        raise OptionError(f"there is no seat {first}")
+    return TrapState.new_game(rules, first)
