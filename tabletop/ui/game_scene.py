@@ -340,7 +340,7 @@ class GameScene(Scene):
             Button("Roll" if self.roll_word() == "roll" else self.roll_word().capitalize(), self.roll,
                    enabled=self.can_roll(), primary=True, key="Space"),
             *self.extra_buttons(),
-            Button("Undo", self.undo, enabled=self.can_undo(), key="⌫"),
+            Button("Undo", self.undo, enabled=self.can_undo(), key="Bksp"),
         ]
         small = [Button("Menu", self.confirm_leave, key="Esc"), Button("Rules", self.show_rules, key="F1"),
                  Button("Sound" if self.app.audio.enabled else "Muted", self.toggle_sound,
@@ -361,10 +361,13 @@ class GameScene(Scene):
             b.rect = pygame.Rect(p.x + i * (third + m.pad), p.bottom - m.button_h, third, m.button_h)
         self.log_rect = pygame.Rect(p.x, top, p.w, p.bottom - m.button_h - m.pad - top)
         self.buttons.set(visible + small)
+        if pygame.display.get_init() and pygame.mouse.get_focused():
+            self.buttons.motion(pygame.mouse.get_pos())
         self.dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
+        self.relayout_panel()  # button states follow the game (animations end, the AI finishes)
         surface.fill(theme.TABLE)
         self.draw_table_texture(surface)
         if self.viewport is not None:
