@@ -119,9 +119,8 @@ def _decks(c: Checker, top: dict[str, Any]) -> tuple[Deck, ...]:
             c.error(path, "expected a mapping with id, name, back and cards")
             continue
         c.keys(entry, path, ["id", "name", "back", "cards"])
-        ident = c.ident(c.get(entry, path, "id"), (*path, "id")) if "id" in entry else ""
-        if "id" not in entry:
-            c.error(path, "missing key 'id'")
+        raw_id = c.get(entry, path, "id")
+        ident = c.ident(raw_id, (*path, "id")) if isinstance(raw_id, str) or "id" in entry else ""
         if ident and ident in seen:
             c.error((*path, "id"), f"deck id {ident!r} is used twice")
         seen.add(ident)

@@ -512,6 +512,7 @@ class ChickenState(GameState):
                 wanted.append((s, count))
             if not any(count for _, count in wanted):
                 continue
+            pool.sort()  # the same unseen multiset must give the same re-deal
             rng.shuffle(pool)
             for s, count in wanted:
                 keep = [c for c in view.hidden[s] if card_deck(c) != deck]
