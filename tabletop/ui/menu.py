@@ -124,6 +124,9 @@ class MenuScene(Scene):
         except TabletopError as exc:
             self.app.message("Cannot start", str(exc))
             return
+        except Exception as exc:  # a broken game module must not take the menu down
+            self.app.message("Cannot start", f"{spec.title} could not be opened: {exc!r}")
+            return
         self.app.replace_scenes(scene)
 
     def continue_game(self) -> None:
@@ -198,10 +201,13 @@ class MenuScene(Scene):
                             Button(str(cfg["players"]), lambda: None),
                             Button("+", lambda: self.change_players(1), enabled=cfg["players"] < max(allowed))])
         colours = spec.colours
+        self.swatches: list[tuple[str, pygame.Rect]] = []
         for i, seat in enumerate(cfg["seats"]):
             colour = colours[i % len(colours)] if colours else ""
             text = "Person" if seat.is_human else f"Computer: {seat.level}"
-            add_row(f"Seat {i + 1}" + (f" ({colour})" if colour else ""),
+            if colour:
+                self.swatches.append((colour, pygame.Rect(inner.x + label_w - row_h, y, row_h, row_h)))
+            add_row(f"Seat {i + 1}" + (f" — {theme.style(colour).name}" if colour else ""),
                     [Button(text, lambda i=i: self.cycle_seat(i))])
         variants = spec.all_variants(self.app.store)
         if len(variants) > 1:
@@ -281,6 +287,9 @@ class MenuScene(Scene):
                   theme.INK, bold=True)
         for label, r in self.labels:
             draw.fitted_text(surface, label, r, m.body, theme.INK, anchor="midleft")
+        for colour, r in self.swatches:
+            st = theme.style(colour)
+            draw.piece(surface, (r.centerx - m.pad, r.centery), r.h * 0.36, st.rgb, st.symbol)
         for b in self.row.buttons:
             if b.label or b.rect not in [c[1] for c in self.cards]:
                 b.draw(surface, m.body)

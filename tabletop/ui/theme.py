@@ -50,7 +50,18 @@ PLAYER_STYLES: dict[str, PlayerStyle] = {
 
 
 def style(colour: str) -> PlayerStyle:
-    return PLAYER_STYLES.get(colour, PlayerStyle(colour, (128, 128, 128), "circle"))
+    """The style of a named colour, or of a ``#rrggbb`` colour (its symbol and name come from the
+    nearest palette colour, so a game's own hues still carry the family's symbols)."""
+    if colour in PLAYER_STYLES:
+        return PLAYER_STYLES[colour]
+    if isinstance(colour, str) and colour.startswith("#") and len(colour) == 7:
+        try:
+            rgb = tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+        except ValueError:
+            rgb = (128, 128, 128)
+        nearest = min(PLAYER_STYLES.values(), key=lambda st: sum((a - b) ** 2 for a, b in zip(st.rgb, rgb)))
+        return PlayerStyle(nearest.name, rgb, nearest.symbol)  # type: ignore[arg-type]
+    return PlayerStyle(str(colour), (128, 128, 128), "circle")
 
 
 def text_colour_on(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
