@@ -59,7 +59,7 @@ def style(colour: str) -> PlayerStyle:
             rgb = tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
         except ValueError:
             rgb = (128, 128, 128)
-        nearest = min(PLAYER_STYLES.values(), key=lambda st: sum((a - b) ** 2 for a, b in zip(st.rgb, rgb)))
+        nearest = min(PLAYER_STYLES.values(), key=lambda st: sum((a - b) ** 2 for a, b in zip(st.rgb, rgb, strict=True)))
         return PlayerStyle(nearest.name, rgb, nearest.symbol)  # type: ignore[arg-type]
     return PlayerStyle(str(colour), (128, 128, 128), "circle")
 
