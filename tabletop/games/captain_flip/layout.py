@@ -246,11 +246,13 @@ def _check_geometry(ck: Checker, board: Board) -> None:
                 ck.error(("columns", ci), f"the space at row {row} lies outside the board "
                                           f"({x:g},{y:g} to {x + w:g},{y + h:g}; board is {bw:g}x{bh:g})")
             rects.append((ci, row, (x, y, w, h)))
+    reported: set[tuple[int, int]] = set()
     for i, (c1, r1, a) in enumerate(rects):
         for c2, r2, b in rects[i + 1:]:
-            if c1 != c2 and a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]:
+            if (c1 != c2 and (c1, c2) not in reported and a[0] < b[0] + b[2] and b[0] < a[0] + a[2]
+                    and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]):
+                reported.add((c1, c2))  # one line per pair of columns is enough
                 ck.error(("columns", c2, "x"), f"its space at row {r2} overlaps column {c1}'s space at row {r1}")
-                break
     if board.row_step < board.space[1]:
         ck.error(("geometry", "row_step"), f"row_step {board.row_step:g} is smaller than the space height "
                                            f"{board.space[1]:g}: the spaces of a column would overlap")
