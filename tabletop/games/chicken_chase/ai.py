@@ -16,7 +16,7 @@ from typing import Any
 from tabletop.ai.agents import GreedyAgent, RandomAgent
 from tabletop.core import CHANCE
 from tabletop.games.chicken_chase import hill
-from tabletop.games.chicken_chase.moves import ChooseRoll, EndRoll, Place, PlayCard
+from tabletop.games.chicken_chase.moves import ChooseRoll, EndRoll
 from tabletop.games.chicken_chase.rules import ChickenState
 
 FINISH_BONUS = 3.0
@@ -100,7 +100,7 @@ class HardAgent:
         value_a = single + ROLL_BONUS
         for move in moves:
             value = value_a if isinstance(move, ChooseRoll) else evaluate(self._after(state, move), seat)
-            if isinstance(move, ChooseRoll) is False and value >= WIN:
+            if not isinstance(move, ChooseRoll) and value >= WIN:
                 return move
             if value > best_value + 1e-9:
                 best_move, best_value = move, value
@@ -143,4 +143,4 @@ def make_agent(level: str) -> Any:
     raise ValueError(f"unknown computer level {level!r} (random, easy, hard)")
 
 
-__all__ = ["HardAgent", "Place", "PlayCard", "evaluate", "make_agent"]
+__all__ = ["HardAgent", "evaluate", "make_agent"]
