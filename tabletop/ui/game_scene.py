@@ -22,6 +22,7 @@ from tabletop.core.session import Session
 from tabletop.launch import Seat, seats_of
 from tabletop.ui import draw, theme
 from tabletop.ui.scene import Scene
+from tabletop.ui.table_frame import TableModeMixin
 from tabletop.ui.widgets import Button, ButtonRow, LogPanel, Viewport, stack_buttons
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ def _agent_choose(agent: Any, observation: Any, seed: int) -> Any:
     return agent.choose(observation, random.Random(seed))
 
 
-class GameScene(Scene):
+class GameScene(TableModeMixin, Scene):
     """Shared game frame. Subclasses override the hooks in the second half of this class."""
 
     title = ""
@@ -80,6 +81,11 @@ class GameScene(Scene):
         self.log.add(f"{self.spec.title} — {session.meta.get('variant', '')}".rstrip(" —"), theme.INK_SOFT)
         if session.played:
             self.log.add(f"Resumed after {len(session.played)} moves.", theme.INK_SOFT)
+        self.variant = session.meta.get("variant", self.spec.default_variant)
+        self.watched = self._board_files()
+        self.mtimes = {name: app.store.mtime(name) for name in self.watched}
+        self.next_poll = time.monotonic() + 1.0
+        self.shown_errors: tuple[str, ...] = ()
 
     # -- shared services -------------------------------------------------------------------------
     @property
@@ -167,6 +173,56 @@ class GameScene(Scene):
         self.relayout_panel()
         self.dirty = True
 
+    # -- live board editing ------------------------------------------------------------------------
+    def _board_files(self) -> list[str]:
+        extra = self.spec.extra.get("layout_files")
+        files = list(self.spec.board_files) + (list(extra(self.variant)) if extra else [])
+        return list(dict.fromkeys(files))
+
+    def poll_boards(self, force: bool = False) -> None:
+        """Pick up an edited board file (about once a second, and on F5).
+
+        Geometry and colours apply at once (the scene is rebuilt around the same session); an edit
+        that changes what the rules read (the game's ``topology``) applies from the next game; a
+        broken file shows every error and the last good layout stays in use.
+        """
+        self.next_poll = time.monotonic() + 1.0
+        mtimes = {name: self.app.store.mtime(name) for name in self.watched}
+        if mtimes == self.mtimes and not force:
+            return
+        self.mtimes = mtimes
+        from tabletop.layout import LayoutErrors
+
+        try:
+            layout = self.spec.load_layout(self.app.store, self.variant)
+        except LayoutErrors as exc:
+            lines = tuple(exc.lines())
+            if lines != self.shown_errors or force:
+                self.shown_errors = lines
+                self.app.message("The board file has errors",
+                                 "\n".join(lines) + "\n\nThe last good board stays in use until the file is fixed.",
+                                 wide=True)
+            return
+        self.shown_errors = ()
+        topology = self.spec.extra.get("topology")
+        if topology is not None and topology(layout) != topology(self.layout_data):
+            self.log.add("The board's rules changed; the edit applies from the next game.", theme.ACCENT_DARK)
+            self.app.message("Board edited", "This edit changes the rules' board (fields, connections, decks or "
+                                             "columns). It applies from the next game; this game goes on as it "
+                                             "started.")
+            return
+        scene = type(self)(self.app, self.session, layout)
+        scene.log = self.log
+        scene.over_shown = self.over_shown
+        scene.mtimes = self.mtimes
+        self.log.add("Board updated from the edited file.", theme.INK_SOFT)
+        index = self.app.stack.index(self) if self in self.app.stack else -1
+        if index >= 0:
+            self.app.stack[index] = scene
+            scene.layout(self.app.screen.get_size())
+            self.closed()
+            self.app.mark_dirty()
+
     # -- the loop ------------------------------------------------------------------------------------
     def busy(self) -> bool:
         return self.animating() or self.future is not None or self._auto_pending()
@@ -182,6 +238,8 @@ class GameScene(Scene):
         return not self.seat_is_human(cp)
 
     def update(self, dt: float) -> None:
+        if time.monotonic() >= self.next_poll:
+            self.poll_boards()
         if self.animating():
             self.dirty = True
             return
@@ -240,6 +298,8 @@ class GameScene(Scene):
             return
         if event.type == pygame.MOUSEMOTION:
             self.dirty |= self.buttons.motion(event.pos)
+            if self.app.table_mode:
+                self.dirty |= self.table_motion(event.pos)
             if self.viewport and self.board_area.collidepoint(event.pos):
                 self.dirty |= bool(self.board_motion(self.viewport.to_logical(*event.pos), event))
             return
@@ -256,6 +316,9 @@ class GameScene(Scene):
                 return
             if self.buttons.click(event.pos):
                 self.app.audio.play("click")
+                self.dirty = True
+                return
+            if self.app.table_mode and self.table_click(event.pos):
                 self.dirty = True
                 return
             if self.dice_rect.collidepoint(event.pos) and self.can_roll():
@@ -280,6 +343,8 @@ class GameScene(Scene):
             self.undo()
         elif k == pygame.K_F1:
             self.show_rules()
+        elif k == pygame.K_F5:
+            self.poll_boards(force=True)
         elif k == pygame.K_m:
             self.toggle_sound()
         self.dirty = True
@@ -325,6 +390,9 @@ class GameScene(Scene):
     # -- layout and drawing ----------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
+        if self.app.table_mode:
+            self.table_layout(size)
+            return
         w, h = size
         m = self.metrics
         panel_w = max(int(w * 0.27), 300)
@@ -333,18 +401,29 @@ class GameScene(Scene):
         self.viewport = Viewport(self.board_box(), self.board_area, self.board_rotation())
         self.relayout_panel()
 
-    def relayout_panel(self) -> None:
-        m = self.metrics
-        p = self.panel.inflate(-2 * m.pad, -2 * m.pad)
-        buttons = [
+    def action_buttons(self) -> list[Button]:
+        """Roll, the game's own buttons, Undo: what the acting player can press."""
+        return [
             Button("Roll" if self.roll_word() == "roll" else self.roll_word().capitalize(), self.roll,
                    enabled=self.can_roll(), primary=True, key="Space"),
             *self.extra_buttons(),
             Button("Undo", self.undo, enabled=self.can_undo(), key="Bksp"),
         ]
-        small = [Button("Menu", self.confirm_leave, key="Esc"), Button("Rules", self.show_rules, key="F1"),
-                 Button("Sound" if self.app.audio.enabled else "Muted", self.toggle_sound,
-                        toggled=not self.app.audio.enabled, key="M")]
+
+    def global_buttons(self) -> list[Button]:
+        return [Button("Menu", self.confirm_leave, key="Esc"), Button("Rules", self.show_rules, key="F1"),
+                Button("Sound" if self.app.audio.enabled else "Muted", self.toggle_sound,
+                       toggled=not self.app.audio.enabled, key="M")]
+
+    def relayout_panel(self) -> None:
+        if self.app.table_mode:
+            if getattr(self, "table_panels", None) is not None:
+                self.table_relayout()
+            return
+        m = self.metrics
+        p = self.panel.inflate(-2 * m.pad, -2 * m.pad)
+        buttons = self.action_buttons()
+        small = self.global_buttons()
         # players block, dice, prompt then buttons; the log takes what is left
         rows = len(self.player_rows())
         row_h = int(m.body * 2.0)
@@ -367,6 +446,9 @@ class GameScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
+        if self.app.table_mode:
+            self.table_draw(surface)
+            return
         self.relayout_panel()  # button states follow the game (animations end, the AI finishes)
         surface.fill(theme.TABLE)
         self.draw_table_texture(surface)

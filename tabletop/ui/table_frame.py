@@ -1,0 +1,142 @@
+"""Table mode for every game scene: the board in the middle, each seat's panel (colour, name,
+score, prompt, dice and buttons when it is his turn) at his edge, rotated to face him.
+
+Mixed into :class:`~tabletop.ui.game_scene.GameScene`; games need nothing extra. A game may
+override ``draw_seat_extra`` to add its own per-seat content (a hand, a board) to the panel.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from tabletop.core import CHANCE
+from tabletop.ui import draw, theme
+from tabletop.ui.table import EdgePanel, plan_panels
+from tabletop.ui.widgets import Button, Viewport, row_buttons
+
+
+class TableModeMixin:
+    """Layout, drawing and hit-testing of the edge panels (uses GameScene's attributes)."""
+
+    table_panels: list[EdgePanel]
+    table_buttons: dict[int, list[Button]]
+    global_area: pygame.Rect
+
+    def table_layout(self, size: tuple[int, int]) -> None:
+        m = self.metrics
+        w, h = size
+        depth = max(int(min(w, h) * 0.2), m.button_h * 3 + 4 * m.pad)
+        players = self.state.num_players
+        self.table_panels, centre = plan_panels(players, size, depth)
+        self.global_area = pygame.Rect(centre.x + m.pad, centre.y + m.pad, m.button_h * 3, m.button_h * 3 + 2 * m.pad)
+        self.board_area = centre.inflate(-2 * m.pad, -2 * m.pad)
+        self.board_area.x += self.global_area.w // 2 + m.pad
+        self.board_area.w -= self.global_area.w // 2 + m.pad
+        self.viewport = Viewport(self.board_box(), self.board_area, self.board_rotation())
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.dice_rect = pygame.Rect(0, 0, 0, 0)
+        self.table_relayout()
+
+    def acting_seat(self) -> int | None:
+        cp = self.state.current_player
+        if cp == CHANCE:
+            return self.roller()
+        return cp
+
+    def table_relayout(self) -> None:
+        m = self.metrics
+        actions = self.action_buttons()
+        small = self.global_buttons()
+        for i, b in enumerate(small):
+            b.rect = pygame.Rect(self.global_area.x, self.global_area.y + i * (m.button_h + m.pad),
+                                 self.global_area.w, m.button_h)
+        self.buttons.set(small)
+        self.table_buttons = {}
+        acting = self.acting_seat()
+        for panel in self.table_panels:
+            pw, ph = panel.size
+            if panel.seat == acting and self.seat_is_human(acting):
+                visible = [b for b in actions if b.label]
+                area = pygame.Rect(int(pw * 0.45), ph - m.button_h - 3 * m.pad, int(pw * 0.55) - 3 * m.pad, m.button_h)
+                row_buttons(visible, area, m.pad)
+                self.table_buttons[panel.seat] = visible
+
+    def table_draw(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        self.table_relayout()
+        surface.fill(theme.TABLE)
+        self.draw_table_texture(surface)
+        if self.viewport is not None:
+            self.draw_board(surface, self.viewport)
+        rows = {r.seat: r for r in self.player_rows()}
+        acting = self.acting_seat()
+        for panel in self.table_panels:
+            upright = pygame.Surface(panel.size, pygame.SRCALPHA)
+            self.draw_seat_panel(upright, panel, rows.get(panel.seat), panel.seat == acting)
+            panel.blit(surface, upright)
+        self.buttons.draw(surface, m.small)
+
+    def draw_seat_panel(self, surf: pygame.Surface, panel: EdgePanel, row, active: bool) -> None:
+        m = self.metrics
+        pw, ph = panel.size
+        card = pygame.Rect(m.pad, m.pad, pw - 2 * m.pad, ph - 2 * m.pad)
+        draw.shadowed_panel(surf, card, fill=(255, 240, 205) if active else theme.PANEL,
+                            edge=theme.ACCENT if active else theme.PANEL_EDGE)
+        seat = panel.seat
+        colour = row.colour if row else ""
+        st = theme.style(colour)
+        head_h = int(m.body * 2.2)
+        draw.piece(surf, (card.x + head_h // 2 + m.pad, card.y + head_h // 2 + m.pad), head_h * 0.38, st.rgb, st.symbol)
+        name = row.name if row else self.seat_name(seat)
+        draw.fitted_text(surf, name, pygame.Rect(card.x + head_h + m.pad, card.y + m.pad, card.w * 0.42 - head_h,
+                                                 head_h // 2 + m.pad), m.body, theme.INK, bold=True, anchor="midleft")
+        if row and row.detail:
+            draw.fitted_text(surf, row.detail, pygame.Rect(card.x + head_h + m.pad, card.y + head_h // 2 + m.pad,
+                                                          card.w * 0.42 - head_h, head_h // 2), m.body, theme.INK_SOFT,
+                             anchor="midleft")
+        body = pygame.Rect(card.x + 2 * m.pad, card.y + head_h + m.pad, card.w - 4 * m.pad, card.h - head_h - 2 * m.pad)
+        if active:
+            prompt = self.prompt_line()
+            lines = theme.wrap(prompt, m.body, int(card.w * 0.42))
+            y = body.y
+            for line in lines[: max(1, body.h // theme.font(m.body).get_linesize())]:
+                draw.text(surf, line, (body.x, y), m.body, theme.INK, bold=True)
+                y += theme.font(m.body).get_linesize()
+            if self.shows_dice():
+                dice = pygame.Rect(int(pw * 0.45), card.y + m.pad, int(pw * 0.55) - 3 * m.pad,
+                                   card.h - m.button_h - 4 * m.pad)
+                self.draw_dice(surf, dice)
+            for b in self.table_buttons.get(seat, []):
+                b.draw(surf, m.small)
+        self.draw_seat_extra(surf, body, seat, active)
+
+    def table_click(self, pos: tuple[int, int]) -> bool:
+        """A click on an edge panel: its buttons, or its dice. True when a panel took it."""
+        for panel in self.table_panels:
+            local = panel.to_local(pos)
+            if local is None:
+                continue
+            point = (int(local[0]), int(local[1]))
+            for b in self.table_buttons.get(panel.seat, []):
+                if b.hit(point):
+                    b.action()
+                    self.app.audio.play("click")
+                    return True
+            if panel.seat == self.acting_seat() and self.can_roll():
+                self.roll()
+            return True
+        return False
+
+    def table_motion(self, pos: tuple[int, int]) -> bool:
+        changed = False
+        for panel in self.table_panels:
+            local = panel.to_local(pos)
+            for b in self.table_buttons.get(panel.seat, []):
+                hover = local is not None and b.rect.collidepoint(local) and b.enabled
+                if hover != b.hover:
+                    b.hover = hover
+                    changed = True
+        return changed
+
+    def draw_seat_extra(self, surf: pygame.Surface, rect: pygame.Rect, seat: int, active: bool) -> None:
+        """Hook: a game's own per-seat content in table mode (e.g. a hand), drawn upright."""
