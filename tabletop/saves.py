@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.core.errors import StateError
-from tabletop.core.session import Session
+from tabletop.core.session import RecordError, Session
 
 MAX_SAVE_BYTES = 20_000_000
 AUTOSAVE_NAME = "autosave.json"
@@ -140,7 +140,12 @@ class SaveSlot:
             spec = games.get(data.get("game"))  # type: ignore[arg-type]
             if spec is None:
                 raise StateError(f"the save is of an unknown game {data.get('game')!r}")
-            session = Session.from_record(spec, data)
+            try:
+                session = Session.from_record(spec, data)
+            except RecordError as exc:  # keep what is good: the position before the bad move
+                aside = set_aside(self.path)
+                return LoadedSave(exc.session, f"The saved game has a bad move: {exc}. It resumes at the "
+                                               f"position before it; the file was kept as {aside.name}.")
             return LoadedSave(session)
         except StateError as exc:
             aside = set_aside(self.path)

@@ -60,7 +60,9 @@ def test_save_edited_to_an_illegal_move_is_refused(tmp_path):
     record["moves"][2][1] = "fly"
     atomic_write_json(slot.path, record)
     loaded = slot.load(GAMES)
-    assert loaded.session is None and "move 3 (fly) is illegal" in loaded.message
+    assert "move 3 (fly) is illegal" in loaded.message and "position before it" in loaded.message
+    assert loaded.session is not None and len(loaded.session.played) == 2
+    assert list(tmp_path.glob("autosave.corrupt-*.json")), "the file is kept aside"
 
 
 def test_save_edited_to_an_impossible_position_is_refused(tmp_path):

@@ -144,6 +144,8 @@ class MenuScene(Scene):
             self.app.message("The board file has errors", "\n".join(exc.lines()), wide=True)
             return
         self.app.replace_scenes(scene)
+        if loaded.message:
+            self.app.message("Continue", loaded.message)
 
     def settings(self) -> None:
         from tabletop.ui.settings import SettingsScene
