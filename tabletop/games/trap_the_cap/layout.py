@@ -9,7 +9,7 @@ strange game. Everything is collected in one pass so the user sees every problem
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tabletop.games.trap_the_cap.board import COLOURS, KINDS, Topology
@@ -35,6 +35,7 @@ class Field:
     size: tuple[float, float] = (0.0, 0.0)
     rotate: float = 0.0
     radius: float = 0.0
+    entry: int = -1  # position in the file's node list, for error messages
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,7 @@ def build_layout(doc: SourceDoc, variant: str = "offensive") -> Layout:
     players = _players(check, top, ids, fields)
     _hideouts(check, fields, edges)
     _reachability(check, fields, edges)
-    centres = [i for i, f in enumerate(fields) if f.kind == "centre"]
+    centres = [f.entry for f in fields if f.kind == "centre"]
     if len(centres) > 1:
         check.error(("nodes", centres[1], "kind"), "only one field may be the centre")
     if not centres and variant == "golden_cap" and fields:
@@ -141,8 +142,7 @@ def _fields(check: Checker, top: dict[str, Any]) -> list[Field]:
                           radius=check.number(node, path, "radius", low=0.0, high=100))
         if node_id:
             seen[node_id] = i
-        fields.append(field)
-    # Keep the issue paths pointing at the right list entries even when entries were skipped.
+        fields.append(replace(field, entry=i))
     return fields
 
 
@@ -212,11 +212,11 @@ def _players(check: Checker, top: dict[str, Any], ids: dict[str, int], fields: l
         if colour in owners and colour not in used and isinstance(top.get("players"), list):
             check.error(("players",), f"the {colour} hideout has no entry under players")
     counts: dict[str, int] = {}
-    for i, f in enumerate(fields):
+    for f in fields:
         if f.kind == "hideout" and f.owner:
             counts[f.owner] = counts.get(f.owner, 0) + 1
             if counts[f.owner] > 1:
-                check.error(("nodes", i, "owner"), f"{f.owner} already has a hideout")
+                check.error(("nodes", f.entry, "owner"), f"{f.owner} already has a hideout")
     return players
 
 
@@ -232,22 +232,22 @@ def _hideouts(check: Checker, fields: list[Field], edges: tuple[tuple[str, str],
     """A hideout must touch the board (a cap has to get out) and only board fields."""
     adj = _neighbours(fields, edges)
     kind = {f.id: f.kind for f in fields}
-    for i, f in enumerate(fields):
+    for f in fields:
         if f.kind != "hideout":
             continue
         board = [n for n in adj[f.id] if kind[n] != "hideout"]
         if not board:
-            check.error(("nodes", i), f"the hideout {f.id!r} does not touch the board "
+            check.error(("nodes", f.entry), f"the hideout {f.id!r} does not touch the board "
                                       "(add an edge to its junction)")
         if len(board) != len(adj[f.id]):
-            check.error(("nodes", i), f"the hideout {f.id!r} touches another hideout")
+            check.error(("nodes", f.entry), f"the hideout {f.id!r} touches another hideout")
 
 
 def _reachability(check: Checker, fields: list[Field], edges: tuple[tuple[str, str], ...]) -> None:
     """Every field must be reachable from every hideout (walking never passes through a hideout)."""
     adj = _neighbours(fields, edges)
     kind = {f.id: f.kind for f in fields}
-    index = {f.id: i for i, f in enumerate(fields)}
+    index = {f.id: f.entry for f in fields}
     board = [f.id for f in fields if f.kind != "hideout"]
     for f in fields:
         if f.kind != "hideout" or not adj[f.id]:

@@ -1,0 +1,187 @@
+"""Drawing for the Trap the Cap scene: the static board (rendered once per window size), caps and
+towers, hideout contents, highlights and the hover tooltip.
+
+Why a separate module: the scene class keeps the adapter (clicks → the core's legal moves) short
+and readable, while everything about pixels lives here. The board is drawn supersampled into a
+cached Surface because pygame's polygons have no anti-aliasing; per frame only pieces and
+highlights are drawn on top.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import pygame
+
+from tabletop.games.trap_the_cap.layout import Layout
+from tabletop.games.trap_the_cap.scene_geom import Geometry, Point
+from tabletop.ui import draw, theme
+
+SUPERSAMPLE = 2
+TARGET = (255, 255, 255)
+PATH = (40, 120, 230)
+Look = tuple[tuple[int, int, int], str]  # a cap's rgb and symbol
+
+
+def render_board(layout: Layout, geo: Geometry, size: tuple[int, int], to_px: Callable[[Point], Point],
+                 scale: float) -> pygame.Surface:
+    """The board without pieces, ``size`` pixels, drawn at SUPERSAMPLE× and smoothed down.
+
+    ``to_px`` maps a layout point (y up) to a pixel of the returned surface."""
+    k = SUPERSAMPLE
+    big = pygame.Surface((size[0] * k, size[1] * k), pygame.SRCALPHA)
+
+    def px(p: Point) -> tuple[float, float]:
+        x, y = to_px(p)
+        return (x * k, y * k)
+
+    s = scale * k
+    hw = layout.half_width
+    pal = layout.palette
+    board_rgb = pal.get("board", (47, 107, 58))
+    edge_rgb = pal.get("edge", (29, 29, 29))
+    grey_rgb = pal.get("grey", (142, 142, 142))
+    yellow_rgb = pal.get("yellow", (243, 205, 43))
+    # a soft shadow, then a rim, then the board face
+    x0, y0 = px((-hw, hw))
+    side = 2 * hw * s
+    radius = int(0.06 * s)
+    for i in range(6):
+        off = int(0.012 * s) + i * max(1, int(0.004 * s))
+        shadow = pygame.Surface((int(side) + 2 * off, int(side) + 2 * off), pygame.SRCALPHA)
+        pygame.draw.rect(shadow, (0, 0, 0, 22), shadow.get_rect(), border_radius=radius + off)
+        big.blit(shadow, (x0 - off + 0.018 * s, y0 - off + 0.03 * s))
+    face = pygame.Rect(int(x0), int(y0), int(side), int(side))
+    pygame.draw.rect(big, draw.shade(board_rgb, 0.55), face, border_radius=radius)
+    rim = max(2, int(0.022 * s))
+    pygame.draw.rect(big, board_rgb, face.inflate(-2 * rim, -2 * rim), border_radius=max(1, radius - rim))
+    pygame.draw.rect(big, draw.shade(board_rgb, 1.18), face.inflate(-2 * rim, -2 * rim), width=max(1, rim // 3),
+                     border_radius=max(1, radius - rim))
+    line = max(1, int(0.006 * s))
+    # fields: flat fills with a dark edge; grey resting places get a light inner border so they
+    # differ from yellow by pattern as well as by colour (sunlight, colour-blind players)
+    for fid, poly in geo.outlines.items():
+        field = geo.fields[fid]
+        pts = [px(p) for p in poly]
+        if field.kind == "hideout":
+            continue
+        fill = grey_rgb if field.grey else yellow_rgb
+        pygame.draw.polygon(big, fill, pts)
+        if field.grey:
+            cx = sum(p[0] for p in pts) / len(pts)
+            cy = sum(p[1] for p in pts) / len(pts)
+            inset = [(cx + (x - cx) * 0.72, cy + (y - cy) * 0.72) for x, y in pts]
+            pygame.draw.polygon(big, draw.shade(grey_rgb, 1.45), inset, width=max(2, int(0.012 * s)))
+        pygame.draw.polygon(big, edge_rgb, pts, width=line)
+    for player in layout.players:
+        field = geo.fields.get(player.hideout)
+        if field is None:
+            continue
+        c = px(field.at)
+        r = field.radius * s
+        pygame.draw.circle(big, (0, 0, 0, 60), (c[0] + 0.012 * s, c[1] + 0.02 * s), r)
+        pygame.draw.circle(big, draw.shade(player.fill, 0.62), c, r)
+        pygame.draw.circle(big, player.fill, c, r * 0.9)
+        pygame.draw.circle(big, draw.shade(player.fill, 1.25), c, r * 0.9, width=max(1, int(0.008 * s)))
+        draw.draw_symbol(big, player.symbol, (int(c[0]), int(c[1])), int(r * 0.5), draw.shade(player.fill, 0.82))
+    return pygame.transform.smoothscale(big, size)
+
+
+def stack(surface: pygame.Surface, at: Point, r: float, looks: list[Look], badge_size: int,
+          ring: tuple[int, int, int] | None = None) -> Point:
+    """A cap or a tower (``looks`` bottom to top): lower caps peek out below the top one, and a
+    tower carries a number badge with its height. Returns the pixel centre of the top cap."""
+    n = len(looks)
+    layers = min(n, 5)
+    dy = r * 0.3
+    x, y = at
+    for i, (rgb, symbol) in enumerate(looks[n - layers:]):
+        top = i == layers - 1
+        cy = y - i * dy
+        draw.piece(surface, (x, cy), r, rgb, symbol if top else "", ring=ring if top else None)
+    top_y = y - (layers - 1) * dy
+    if n > 1:
+        text = str(n)
+        img = theme.render(text, badge_size, theme.INK, True)
+        br = max(img.get_height() * 0.55, img.get_width() * 0.6, r * 0.5)
+        bx, by = x + r * 0.78, top_y - r * 0.72
+        pygame.draw.circle(surface, (0, 0, 0), (bx + 1, by + 2), br)
+        pygame.draw.circle(surface, (255, 251, 240), (bx, by), br)
+        pygame.draw.circle(surface, theme.INK, (bx, by), br, width=max(1, int(br / 7)))
+        surface.blit(img, img.get_rect(center=(int(bx), int(by) + 1)))
+    return (x, top_y)
+
+
+def chip(surface: pygame.Surface, at: Point, r: float, look: Look, count: int, size: int) -> None:
+    """A prisoner locked up in a hideout: a small cap with a count when there are several."""
+    draw.piece(surface, at, r, look[0], look[1])
+    if count > 1:
+        text = f"×{count}"
+        img = theme.render(text, size, theme.WHITE, True)
+        rect = img.get_rect(midleft=(int(at[0] + r * 0.7), int(at[1] + r * 0.55)))
+        back = rect.inflate(size // 3, 0)
+        pygame.draw.rect(surface, (30, 26, 22), back, border_radius=back.h // 2)
+        surface.blit(img, rect)
+
+
+def target(surface: pygame.Surface, poly_px: list[Point], strong: bool) -> None:
+    """A legal end field: a bright wash over the field and a thick white outline."""
+    draw.translucent_polygon(surface, poly_px, (255, 255, 255, 150 if strong else 105))
+    width = 4 if strong else 3
+    pygame.draw.polygon(surface, (20, 60, 140), poly_px, width=width + 2)
+    pygame.draw.polygon(surface, TARGET, poly_px, width=width)
+
+
+def outline(surface: pygame.Surface, poly_px: list[Point], rgb: tuple[int, int, int], width: int) -> None:
+    pygame.draw.polygon(surface, rgb, poly_px, width=width)
+
+
+def path(surface: pygame.Surface, points: list[Point], width: int) -> None:
+    """The route of one move: a line through the field centres with a dot at every step and an
+    arrow head at the end (a golden two-leg move doubles back along it)."""
+    if len(points) < 2:
+        return
+    pygame.draw.lines(surface, (255, 255, 255), False, points, width + 4)
+    pygame.draw.lines(surface, PATH, False, points, width)
+    for p in points[1:-1]:
+        pygame.draw.circle(surface, (255, 255, 255), p, width * 1.2)
+        pygame.draw.circle(surface, PATH, p, width * 0.8)
+    (x1, y1), (x2, y2) = points[-2], points[-1]
+    a = math.atan2(y2 - y1, x2 - x1)
+    head = width * 3.2
+    tip = (x2, y2)
+    left = (x2 - head * math.cos(a - 0.5), y2 - head * math.sin(a - 0.5))
+    right = (x2 - head * math.cos(a + 0.5), y2 - head * math.sin(a + 0.5))
+    pygame.draw.polygon(surface, (255, 255, 255), [tip, left, right])
+    pygame.draw.polygon(surface, PATH, [tip, left, right], width=max(1, width // 2 + 1))
+
+
+def tooltip(surface: pygame.Surface, lines: list[tuple[str, Look | None]], pos: tuple[int, int], size: int,
+            pad: int) -> None:
+    """A small card near the mouse: one line per entry, each with an optional cap beside it."""
+    if not lines:
+        return
+    f = theme.font(size)
+    line_h = f.get_linesize()
+    chip_w = line_h
+    w = max(f.size(t)[0] + (chip_w + pad if look else 0) for t, look in lines) + 2 * pad
+    h = line_h * len(lines) + 2 * pad
+    sw, sh = surface.get_size()
+    x = pos[0] + 2 * pad
+    y = pos[1] + 2 * pad
+    if x + w > sw - pad:
+        x = pos[0] - w - 2 * pad
+    if y + h > sh - pad:
+        y = pos[1] - h - 2 * pad
+    x, y = max(pad, x), max(pad, y)
+    card = pygame.Rect(x, y, w, h)
+    draw.shadowed_panel(surface, card, fill=(255, 251, 240), radius=max(4, pad), shadow=3)
+    ty = y + pad
+    for i, (text, look) in enumerate(lines):
+        tx = x + pad
+        if look is not None:
+            draw.piece(surface, (tx + chip_w / 2, ty + line_h / 2), line_h * 0.38, look[0], look[1])
+            tx += chip_w + pad
+        draw.text(surface, text, (tx, ty + (line_h - f.get_height()) // 2), size, theme.INK, bold=(i == 0))
+        ty += line_h
