@@ -1,0 +1,383 @@
+"""The Plakoto scene: the board from ``boards/plakoto.yaml``, the checkers, and the adapter that
+turns clicks and drags into the core's legal steps.
+
+Why it never builds moves: every source, target and step shown comes from filtering
+``state.legal_moves()`` (steps that can still be completed into a legal whole turn), so the UI can
+never offer something the rules would refuse, and forced play stays the core's business.
+
+Orientation: the board is mirrored top↔bottom for Black, so each player sees the same picture of
+his own game (home bottom right, start top right). With one human seat it faces him; with two the
+"Flip board" button turns it by hand (flipping on every turn would confuse).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from tabletop.core import CHANCE
+from tabletop.games.plakoto import scene_draw as sd
+from tabletop.games.plakoto.notation import NAMES, on_point
+from tabletop.games.plakoto.rules import PASS, PlakotoState, Step
+from tabletop.games.plakoto.scene_paint import paint_board
+from tabletop.ui import draw, theme
+from tabletop.ui.game_scene import GameScene, PlayerRow
+from tabletop.ui.widgets import Button, Viewport
+
+COLOURS = ("white", "black")
+DRAG_PIXELS = 6
+"""How far the mouse must travel with the button held before a press becomes a drag."""
+
+Loc = tuple[str, int]
+"""A place on the board: ("point", p) in White's numbering, or ("tray", seat)."""
+
+
+def pip_count(state: PlakotoState, seat: int) -> int:
+    """Points ``seat`` still has to travel to bear everything off (pinned checkers included)."""
+    total = 0
+    for p in range(1, 25):
+        n = on_point(state.cnt, state.pin, p, seat)
+        if n:
+            total += n * (p if seat == 0 else 25 - p)
+    return total
+
+
+def fresh_game(state: PlakotoState) -> bool:
+    """True before the first roll of a game: everyone still on his starting point."""
+    return (state.phase in ("opening", "roll") and state.cnt[24] == 15 and state.cnt[1] == -15
+            and state.off == [0, 0])
+
+
+class PlakotoScene(GameScene):
+    """Plakoto on the shared game frame."""
+
+    title = "Plakoto"
+
+    def __init__(self, app: Any, session: Any, layout: Any) -> None:
+        super().__init__(app, session, layout)
+        humans = [i for i, s in enumerate(self.seats) if s.is_human]
+        self.flipped = len(humans) == 1 and humans[0] == 1
+        self.selected: int | None = None      # source point, mover's numbering
+        self.pressed_on_selected = False       # a click on the selected checker toggles it off
+        self.drag_start: tuple[int, int] | None = None
+        self.drag_pos: tuple[int, int] | None = None
+        self.hover: Loc | None = None
+        self._static: tuple[Any, pygame.Surface, pygame.Rect] | None = None
+        self._games_seen = len(self.state.games)
+
+    # -- geometry ------------------------------------------------------------------------------------
+    @property
+    def lay(self) -> Any:
+        return self.layout_data
+
+    def board_box(self) -> tuple[float, float, float, float]:
+        return sd.frame_rect(self.lay)
+
+    def geom(self, vp: Viewport | None = None) -> sd.BoardGeom | None:
+        vp = vp or self.viewport
+        return sd.BoardGeom(self.lay, vp, self.flipped) if vp is not None else None
+
+    def bottom_seat(self) -> int:
+        return 1 if self.flipped else 0
+
+    def hit(self, pos: tuple[float, float]) -> Loc | None:
+        """The point or tray under the logical position ``pos`` (as the frame passes it: not yet
+        mirrored)."""
+        g = self.geom()
+        if g is None:
+            return None
+        x, y = pos[0], g.mirror(pos[1])
+        for seat, (tx, ty, tw, th) in enumerate(self.lay.trays):
+            if tx <= x <= tx + tw and ty <= y <= ty + th:
+                return ("tray", seat)
+        fx, fy, fw, fh = self.lay.field
+        mid = fy + fh / 2
+        margin = self.lay.radius
+        for geom in self.lay.points:
+            half = max(geom.width / 2, self.lay.radius)
+            if abs(x - geom.base[0]) > half:
+                continue
+            if geom.direction == "up" and mid <= y <= geom.base[1] + margin:
+                return ("point", geom.number)
+            if geom.direction == "down" and geom.base[1] - margin <= y <= mid:
+                return ("point", geom.number)
+        return None
+
+    # -- what the core allows now ----------------------------------------------------------------------
+    def steps(self) -> list[Step]:
+        if not self.human_to_move():
+            return []
+        return [m for m in self.state.legal_moves() if isinstance(m, Step)]
+
+    def sources(self) -> set[int]:
+        """Points (mover's numbering) whose top checker has a legal step."""
+        return {m.frm for m in self.steps()}
+
+    def targets(self) -> set[int]:
+        """Where the selected checker may step (mover's numbering, 0 = bear off)."""
+        if self.selected is None:
+            return set()
+        return {m.to for m in self.steps() if m.frm == self.selected}
+
+    def loc_of(self, mover_point: int) -> Loc:
+        state = self.state
+        if mover_point == 0:
+            return ("tray", state.turn)
+        return ("point", state.absolute(mover_point))
+
+    def mover_point(self, loc: Loc | None) -> int | None:
+        """``loc`` in the mover's numbering (0 for his own tray), or None."""
+        if loc is None or self.state.phase != "move":
+            return None
+        kind, n = loc
+        if kind == "tray":
+            return 0 if n == self.state.turn else None
+        return self.state.absolute(n)
+
+    def pass_only(self) -> bool:
+        return self.human_to_move() and self.state.legal_moves() == [PASS]
+
+    # -- the adapter -----------------------------------------------------------------------------------
+    def board_click(self, pos: tuple[float, float], event: pygame.event.Event) -> None:
+        if not self.human_to_move():
+            return
+        q = self.mover_point(self.hit(pos))
+        if q is None:
+            self.cancel_selection()
+            return
+        if self.selected is not None and q in self.targets():
+            self._play_step(self.selected, q)
+            return
+        if q in self.sources():
+            self.pressed_on_selected = self.selected == q
+            self.selected = q
+            self.drag_start = tuple(event.pos)
+            self.drag_pos = None
+            return
+        self.cancel_selection()
+
+    def board_release(self, pos: tuple[float, float], event: pygame.event.Event) -> None:
+        dragged = self.drag_pos is not None
+        start = self.drag_start
+        self.drag_start = self.drag_pos = None
+        if start is None or self.selected is None or not self.human_to_move():
+            return
+        q = self.mover_point(self.hit(pos))
+        if dragged and q is not None and q in self.targets():
+            self._play_step(self.selected, q)
+        elif not dragged and self.pressed_on_selected and q == self.selected:
+            self.cancel_selection()  # a second click on the selected checker puts it down
+
+    def board_motion(self, pos: tuple[float, float], event: pygame.event.Event) -> bool:
+        changed = False
+        buttons = getattr(event, "buttons", (0, 0, 0))
+        if self.drag_start is not None:
+            if not buttons or not buttons[0]:
+                self.drag_start = self.drag_pos = None  # released outside the board
+                changed = True
+            else:
+                p = tuple(event.pos)
+                if self.drag_pos is not None or (abs(p[0] - self.drag_start[0]) + abs(p[1] - self.drag_start[1])
+                                                 > DRAG_PIXELS):
+                    self.drag_pos = p  # type: ignore[assignment]
+                    changed = True
+        loc = self.hit(pos)
+        if loc != self.hover:
+            self.hover = loc
+            changed = True
+        return changed
+
+    def _play_step(self, frm: int, to: int) -> None:
+        move = self.state.find_move(frm, to)
+        self.drag_start = self.drag_pos = None
+        if move is not None and move in self.state.legal_moves():
+            self.play(move)
+        self.selected = None
+
+    def pass_turn(self) -> None:
+        if self.pass_only():
+            self.play(PASS)
+
+    def cancel_selection(self) -> bool:
+        had = self.selected is not None or self.drag_start is not None
+        self.selected = None
+        self.drag_start = self.drag_pos = None
+        self.pressed_on_selected = False
+        return had
+
+    def flip_board(self) -> None:
+        self.flipped = not self.flipped
+        self._static = None
+        self.dirty = True
+
+    def on_state_changed(self) -> None:
+        self.cancel_selection()
+        games = self.state.games
+        if len(games) > self._games_seen:
+            for result in games[self._games_seen:]:
+                self.log.add(f"{result.text}. {self.match_line()}", theme.ACCENT_DARK)
+        self._games_seen = len(games)
+
+    # -- the frame's hooks -------------------------------------------------------------------------------
+    def roller(self) -> int | None:
+        state = self.state
+        if state.phase == "opening":
+            humans = [i for i, s in enumerate(self.seats) if s.is_human]
+            return humans[0] if humans else 0
+        return state.turn
+
+    def dice(self) -> list[tuple[int, bool]]:
+        state = self.state
+        if state.dice is not None:
+            high, low = state.dice
+            full = [high] * 4 if high == low else [high, low]
+            left = list(state.left)
+            shown = []
+            for v in full:
+                if v in left:
+                    left.remove(v)
+                    shown.append((v, False))
+                else:
+                    shown.append((v, True))
+            # unused dice first, so the dimmed ones read as "spent"
+            return sorted(shown, key=lambda d: d[1])
+        opening = state.last_opening
+        if opening is not None and fresh_game(state) and not state.games:
+            return [(opening.white, False), (opening.black, False)]
+        return []
+
+    def prompt(self) -> str:
+        state = self.state
+        dice = state.dice
+        if self.pass_only():
+            return f"no legal move with {dice[0]}-{dice[1]}: click \"Pass\"." if dice else "no legal move: pass."
+        left = " and ".join(str(d) for d in state.left)
+        if self.selected is not None:
+            tg = self.targets()
+            where = "click a lit point" + (" or your tray to bear off" if 0 in tg else "")
+            return f"{where} (or drag there); {left} left."
+        return f"click a checker to move ({'die' if len(state.left) == 1 else 'dice'} {left})."
+
+    def prompt_line(self) -> str:
+        state = self.state
+        cp = state.current_player
+        if cp is None:
+            return "Match over. " + (state.games[-1].text + "." if state.games else "")
+        head = ""
+        if state.games and fresh_game(state):
+            head = f"{state.games[-1].text}. {self.score_text()}. "
+        if cp == CHANCE:
+            roller = self.roller()
+            human = roller is not None and self.seat_is_human(roller)
+            if state.phase == "opening":
+                opening = state.last_opening
+                tie = f"Both rolled {opening.white}: roll again. " if opening and opening.white == opening.black \
+                    else "Opening roll, one die each: the higher starts. "
+                return tie + ("Click the dice or press Space." if human else "")
+            who = self.who(state.turn)
+            if state.last_opening and fresh_game(state) and not state.games:
+                o = state.last_opening
+                head = f"White {o.white}, Black {o.black}: {NAMES[state.turn]} starts. "
+            if human:
+                return head + f"{who}: roll (click the dice or press Space)."
+            return head + f"{who} rolls…"
+        if not self.seat_is_human(cp):
+            return f"{self.who(cp)} is thinking…"
+        return f"{self.who(cp)}: {self.prompt()}"
+
+    def who(self, seat: int) -> str:
+        name = self.seat_name(seat)
+        colour = NAMES[seat]
+        return name if colour.lower() in name.lower() else f"{name} ({colour})"
+
+    def score_text(self) -> str:
+        s = self.state.score
+        return f"White {s[0]}, Black {s[1]}"
+
+    def match_line(self) -> str:
+        return f"Match to {self.state.target} — {self.score_text()}"
+
+    def player_rows(self) -> list[PlayerRow]:
+        state = self.state
+        rows = [PlayerRow(-1, self.match_line(), "")]
+        for seat in (0, 1):
+            rows.append(PlayerRow(seat, self.seat_name(seat), COLOURS[seat],
+                                  f"{pip_count(state, seat)} pips",
+                                  active=state.current_player == seat
+                                  or (state.current_player == CHANCE and state.phase == "roll" and state.turn == seat)))
+        return rows
+
+    def extra_buttons(self) -> list[Button]:
+        buttons = []
+        if self.pass_only():
+            buttons.append(Button("Pass — no legal move", self.pass_turn, primary=True))
+        buttons.append(Button("Flip board", self.flip_board, key="F"))
+        return buttons
+
+    def key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_f and not event.mod & pygame.KMOD_CTRL:
+            self.flip_board()
+            return
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.pass_only():
+            self.pass_turn()
+            return
+        super().key(event)
+
+    def result_text(self, outcome: Any) -> str:
+        if outcome is None:
+            return ""
+        state = self.state
+        winner = outcome.winners[0] if outcome.winners else 0
+        lines = [f"{self.who(winner)} wins the match {state.score[winner]}–{state.score[1 - winner]}."]
+        if state.games:
+            lines.append(f"Last game: {state.games[-1].text}.")
+        lines.append(f"Games played: {len(state.games)}.")
+        return "\n".join(lines)
+
+    def move_sound(self, before: Any, move: Any) -> str:
+        if isinstance(move, Step) and move.to:
+            top, count, _ = before.point(before.absolute(move.to))
+            if top is not None and top != before.turn and count == 1:
+                return "capture"  # a pin
+        return "move"
+
+    def chance_sound(self, move: Any) -> str:
+        return "dice"
+
+    # -- drawing -------------------------------------------------------------------------------------
+    def draw_players(self, surface: pygame.Surface) -> None:
+        """The frame's list, with the match line as a caption and checkers in the board's look."""
+        m = self.metrics
+        row_h = int(m.body * 2.0)
+        y = self.players_rect.y
+        for row in self.player_rows():
+            r = pygame.Rect(self.players_rect.x, y, self.players_rect.w, row_h - 4)
+            y += row_h
+            if row.seat < 0:
+                draw.fitted_text(surface, row.name, r, m.body, theme.INK_SOFT, bold=True, anchor="midleft",
+                                 min_size=m.small)
+                continue
+            if row.active:
+                pygame.draw.rect(surface, (255, 232, 180), r, border_radius=row_h // 4)
+                pygame.draw.rect(surface, theme.ACCENT, r, width=2, border_radius=row_h // 4)
+            style = self.lay.checkers[row.seat]
+            sd.blit_checker(surface, (r.x + row_h // 2, r.centery), max(4, int(row_h * 0.36)), style.fill,
+                            style.edge, style.symbol)
+            draw.fitted_text(surface, row.name, pygame.Rect(r.x + row_h, r.y, r.w * 0.62 - row_h, r.h), m.body,
+                             theme.INK, bold=row.active, anchor="midleft", min_size=m.small)
+            draw.fitted_text(surface, row.detail, pygame.Rect(r.x + r.w * 0.62, r.y, r.w * 0.38 - m.pad, r.h),
+                             m.body, theme.INK, anchor="midright", min_size=m.small)
+
+    def draw_prompt(self, surface: pygame.Surface) -> None:
+        """The frame's prompt, wrapped with the bold font it is drawn in (so nothing runs out of
+        the panel), up to three lines."""
+        m = self.metrics
+        y = self.prompt_rect.y
+        line_h = theme.font(m.body, True).get_linesize()
+        for line in theme.wrap(self.prompt_line(), m.body, self.prompt_rect.w, bold=True)[:3]:
+            draw.text(surface, line, (self.prompt_rect.x, y), m.body, theme.INK, bold=True)
+            y += line_h
+
+    def draw_board(self, surface: pygame.Surface, vp: Viewport) -> None:
+        paint_board(self, surface, vp)
