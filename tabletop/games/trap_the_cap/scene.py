@@ -1,0 +1,524 @@
+"""The Trap the Cap scene: the board from ``boards/trap_the_cap.yaml``, caps and towers, and the
+adapter that turns clicks and drags into the core's legal moves.
+
+How a turn goes by mouse: roll (the die or Space); movable pieces glow; click (or drag) a cap or
+tower; its legal end fields light up; click one. When several distinct moves end on the same field
+(a visit home on the way, a golden two-leg move with a different first trap) the route of each is
+drawn and the player cycles through them (click the field again, or "Next way") and confirms.
+The scene never builds a move: every move it plays is one of ``state.legal_moves()``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from tabletop.core import CHANCE
+from tabletop.games.trap_the_cap import scene_draw as sd
+from tabletop.games.trap_the_cap.board import COLOURS
+from tabletop.games.trap_the_cap.rules import GOLD, NAMES, Move, Pass, Roll
+from tabletop.games.trap_the_cap.scene_geom import Geometry, Point, geometry
+from tabletop.ui import draw, theme
+from tabletop.ui.game_scene import GameScene, PlayerRow
+from tabletop.ui.widgets import Button, Viewport
+
+Piece = tuple[str, int]  # (field id, stack index on that field)
+DRAG_PIXELS = 8
+
+
+class TrapTheCapScene(GameScene):
+    """Scene for Trap the Cap; geometry in ``scene_geom``, pixels in ``scene_draw``."""
+
+    title = "Trap the Cap"
+
+    def __init__(self, app: Any, session: Any, layout: Any) -> None:
+        self.geo: Geometry = geometry(layout)
+        self.selected: Piece | None = None
+        self.choice: tuple[str, list[Move], int] | None = None
+        self.hover: Point | None = None
+        self.hover_px: tuple[int, int] = (0, 0)
+        self.drag: tuple[tuple[int, int], tuple[int, int], bool] | None = None
+        self._board_cache: tuple[Any, pygame.Surface] | None = None
+        self._poly_cache: tuple[Any, dict[str, list[Point]]] = (None, {})
+        self._looks: dict[int, sd.Look] = {}
+        super().__init__(app, session, layout)
+        self._looks = self._make_looks()
+        self._auto_select()
+
+    # -- looks ---------------------------------------------------------------------------------------
+    def _make_looks(self) -> dict[int, sd.Look]:
+        """Cap colours and symbols come from the YAML (a user who recolours a player sees it)."""
+        looks: dict[int, sd.Look] = {}
+        by_colour = {p.colour: p for p in self.layout_data.players}
+        for code, name in enumerate(COLOURS):
+            p = by_colour.get(name)
+            st = theme.style(name)
+            looks[code] = (p.fill, p.symbol) if p else (st.rgb, st.symbol)
+        looks[GOLD] = (self.layout_data.palette.get("gold", (212, 160, 23)), "star")
+        return looks
+
+    def look(self, code: int) -> sd.Look:
+        return self._looks.get(code, ((128, 128, 128), "circle"))
+
+    # -- coordinates -----------------------------------------------------------------------------------
+    def board_box(self) -> tuple[float, float, float, float]:
+        h = self.layout_data.half_width * 1.035
+        return (-h, -h, 2 * h, 2 * h)
+
+    def to_px(self, p: Point) -> tuple[float, float]:
+        """Layout point (y up) → window pixel."""
+        assert self.viewport is not None
+        return self.viewport.to_px(p[0], -p[1])
+
+    def field_px(self, field_id: str) -> tuple[int, int]:
+        """The pixel at a field's centre (tests click here)."""
+        from tabletop.games.trap_the_cap.scene_geom import centre
+
+        x, y = self.to_px(centre(self.geo.fields[field_id]))
+        return (int(x), int(y))
+
+    def piece_px(self, field_id: str, index: int) -> tuple[int, int]:
+        """The pixel of a piece (tests click here)."""
+        slots = self._slots_for(self.state, field_id)
+        x, y = self.to_px(slots[index])
+        return (int(x), int(y))
+
+    def _polys(self) -> dict[str, list[Point]]:
+        vp = self.viewport
+        key = (vp.rect.topleft, vp.rect.size) if vp else None
+        if self._poly_cache[0] != key:
+            self._poly_cache = (key, {fid: [self.to_px(p) for p in poly] for fid, poly in self.geo.outlines.items()})
+        return self._poly_cache[1]
+
+    # -- reading the position ---------------------------------------------------------------------------
+    def _stacks(self, state: Any) -> dict[str, list[tuple[int, ...]]]:
+        names = state.rules.topology.names
+        return {names[n]: list(piles) for n, piles in state.occ.items() if piles and names[n] in self.geo.fields}
+
+    def _slots_for(self, state: Any, field_id: str) -> list[Point]:
+        count = len(state.occ.get(state.rules.topology.index.get(field_id, -1), []))
+        return self.geo.slots(field_id, count)
+
+    def movable(self) -> list[Piece]:
+        """Pieces the player to move may move with this roll (from the core's legal moves)."""
+        if not self._human_turn():
+            return []
+        return list(self.state.pieces())
+
+    def targets(self) -> dict[str, list[Move]]:
+        if self.selected is None or not self._human_turn():
+            return {}
+        return self.state.destinations(*self.selected)
+
+    def _human_turn(self) -> bool:
+        cp = self.state.current_player
+        return cp is not None and cp != CHANCE and self.seat_is_human(cp)
+
+    def piece_at(self, p: Point) -> Piece | None:
+        """The piece under a layout point (towers also answer at their raised top)."""
+        best: tuple[float, Piece] | None = None
+        cap = self.geo.cap
+        for fid, piles in self._stacks(self.state).items():
+            for i, at in enumerate(self.geo.slots(fid, len(piles))):
+                lift = min(len(piles[i]), 5) - 1
+                for ax, ay in ((at[0], at[1]), (at[0], at[1] + lift * cap * 0.3)):
+                    d = (p[0] - ax) ** 2 + (p[1] - ay) ** 2
+                    if d <= (cap * 1.15) ** 2 and (best is None or d < best[0]):
+                        best = (d, (fid, i))
+        return best[1] if best else None
+
+    # -- the adapter ---------------------------------------------------------------------------------
+    def board_click(self, pos: tuple[float, float], event: pygame.event.Event) -> None:
+        p = (pos[0], -pos[1])
+        if not self.human_to_move():
+            return
+        hit = self.piece_at(p)
+        fid = hit[0] if hit else self.geo.field_at(p)
+        targets = self.targets()
+        if fid is not None and fid in targets:
+            self.choose_target(fid, targets[fid])
+            return
+        piece = self._movable_from(hit, fid)
+        if piece is not None:
+            if piece != self.selected:
+                self.choice = None
+            self.selected = piece
+            self.drag = (event.pos, event.pos, False)
+            return
+        self.cancel_selection()
+
+    def _movable_from(self, hit: Piece | None, fid: str | None) -> Piece | None:
+        """Map a click to a movable piece: the one clicked, else an identical one on the same field
+        (caps of one colour are alike), else the next movable piece on that field (a second click
+        on a crowded field cycles)."""
+        movable = self.movable()
+        if not movable or fid is None:
+            return None
+        if hit in movable:
+            return hit
+        stacks = self._stacks(self.state).get(fid, [])
+        if hit is not None and hit[1] < len(stacks):
+            for m in movable:
+                if m[0] == fid and m[1] < len(stacks) and stacks[m[1]] == stacks[hit[1]]:
+                    return m
+        here = [m for m in movable if m[0] == fid]
+        if not here:
+            return None
+        if self.selected in here:
+            return here[(here.index(self.selected) + 1) % len(here)]
+        return here[0]
+
+    def choose_target(self, fid: str, moves: list[Move]) -> None:
+        """One move to that field: play it. Several: show them one at a time (a second click on
+        the same field shows the next)."""
+        if len(moves) == 1:
+            self._play(moves[0])
+            return
+        if self.choice is not None and self.choice[0] == fid:
+            self.choice = (fid, moves, (self.choice[2] + 1) % len(moves))
+        else:
+            self.choice = (fid, moves, 0)
+
+    def confirm_choice(self) -> None:
+        if self.choice is not None:
+            fid, moves, i = self.choice
+            self._play(moves[i])
+
+    def next_choice(self) -> None:
+        if self.choice is not None:
+            fid, moves, i = self.choice
+            self.choice = (fid, moves, (i + 1) % len(moves))
+            self.dirty = True
+
+    def _play(self, move: Any) -> None:
+        if move in self.state.legal_moves():
+            self.play(move)
+
+    def pass_turn(self) -> None:
+        for move in self.state.legal_moves():
+            if isinstance(move, Pass):
+                self.play(move)
+                return
+
+    def board_release(self, pos: tuple[float, float], event: pygame.event.Event) -> None:
+        drag, self.drag = self.drag, None
+        if drag is None or not drag[2] or not self.human_to_move():
+            return
+        p = (pos[0], -pos[1])
+        fid = self.geo.field_at(p)
+        if fid is None:
+            hit = self.piece_at(p)
+            fid = hit[0] if hit else None
+        targets = self.targets()
+        if fid is not None and fid in targets:
+            self.choose_target(fid, targets[fid])
+
+    def board_motion(self, pos: tuple[float, float], event: pygame.event.Event) -> bool:
+        self.hover = (pos[0], -pos[1])
+        self.hover_px = event.pos
+        if self.drag is not None:
+            start, _, moved = self.drag
+            held = bool(getattr(event, "buttons", (0,))[0])
+            if not held:
+                self.drag = None
+            else:
+                far = abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) > DRAG_PIXELS
+                self.drag = (start, event.pos, moved or far)
+        return True
+
+    def cancel_selection(self) -> bool:
+        had = self.selected is not None or self.choice is not None
+        if self.choice is not None:
+            self.choice = None
+        else:
+            self.selected = None
+        self.drag = None
+        return had
+
+    def on_state_changed(self) -> None:
+        self.selected = None
+        self.choice = None
+        self.drag = None
+        self._auto_select()
+
+    def _auto_select(self) -> None:
+        """With only one piece to move, select it at once: its targets show without a click."""
+        movable = self.movable()
+        if len(movable) == 1:
+            self.selected = movable[0]
+
+    def key(self, event: pygame.event.Event) -> None:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.choice is not None:
+            self.confirm_choice()
+        elif event.key == pygame.K_TAB and self.choice is not None:
+            self.next_choice()
+        else:
+            super().key(event)
+        self.dirty = True
+
+    # -- the panel ---------------------------------------------------------------------------------
+    def roller(self) -> int | None:
+        return self.state.turn if self.state.current_player == CHANCE else None
+
+    def dice(self) -> list[tuple[int, bool]]:
+        state = self.state
+        if state.die is not None:
+            return [(state.die, False)]
+        before = self.last_state
+        if before is not None and getattr(before, "die", None) and not isinstance(self.last_move, Roll):
+            return [(before.die, True)]
+        return []
+
+    def _rolled_six(self) -> bool:
+        before = self.last_state
+        return (before is not None and self.state.current_player == CHANCE and before.die == 6
+                and before.turn == self.state.turn and not isinstance(self.last_move, Roll))
+
+    def prompt_line(self) -> str:
+        state = self.state
+        if state.current_player == CHANCE and self._rolled_six() and self.seat_is_human(state.turn):
+            return f"{self.seat_name(state.turn)}: you threw a 6 — roll again (click the die or Space)."
+        return super().prompt_line()
+
+    def prompt(self) -> str:
+        state = self.state
+        d = state.die or 0
+        again = " A 6: you roll again after." if d == 6 else ""
+        legal = state.legal_moves()
+        if len(legal) == 1 and isinstance(legal[0], Pass):
+            return (f"no legal move with a {d}. Click Pass"
+                    + (", then roll again." if d == 6 else "."))
+        if self.choice is not None:
+            fid, moves, i = self.choice
+            text = state.describe_move(moves[i]).rstrip(".")
+            return (f"{len(moves)} ways to {fid}. Way {i + 1}: {text}. Click it again for the next way, "
+                    "or Confirm.")
+        if self.selected is not None:
+            return f"click a lit field to move {d} step{'s' if d != 1 else ''} (right-click: other piece).{again}"
+        return f"click a glowing cap or tower to move {d} step{'s' if d != 1 else ''}.{again}"
+
+    def extra_buttons(self) -> list[Button]:
+        buttons: list[Button] = []
+        state = self.state
+        if self._human_turn():
+            legal = state.legal_moves()
+            if len(legal) == 1 and isinstance(legal[0], Pass):
+                label = "Pass — no legal move" + (" (roll again)" if state.die == 6 else "")
+                buttons.append(Button(label, self.pass_turn, enabled=self.human_to_move(), primary=True))
+        if self.choice is not None:
+            _, moves, i = self.choice
+            buttons.append(Button(f"Confirm way {i + 1} of {len(moves)}", self.confirm_choice, primary=True,
+                                  key="Enter"))
+            buttons.append(Button("Next way", self.next_choice, key="Tab"))
+        return buttons
+
+    def seat_colour(self, seat: int) -> str:
+        return COLOURS[self.state.rules.seats[seat]]
+
+    def player_rows(self) -> list[PlayerRow]:
+        state = self.state
+        rules = state.rules
+        alive = state.in_play()
+        cp = state.current_player
+        turn = state.turn if cp == CHANCE else cp
+        rows: list[PlayerRow] = []
+        seats = list(range(len(rules.seats)))
+        teamed = rules.variant in ("partners", "total_partners")
+        if teamed:
+            seats.sort(key=lambda s: (rules.team[rules.seats[s]], s))
+        last_team = None
+        for seat in seats:
+            colour = rules.seats[seat]
+            if teamed and rules.team[colour] != last_team:
+                last_team = rules.team[colour]
+                members = [COLOURS[c] for c in rules.seats if rules.team[c] == last_team]
+                total = sum(state.prisoners(c) for c in rules.seats if rules.team[c] == last_team)
+                rows.append(PlayerRow(-1, "Team " + "+".join(members), "+".join(members), f"{total} trapped"))
+            who = self.seats[seat]
+            label = "you" if who.is_human and sum(s.is_human for s in self.seats) == 1 else (
+                who.name or (f"player {seat + 1}" if who.is_human else f"computer ({who.level})"))
+            detail = f"{state.prisoners(colour)} trapped"
+            if rules.golden and state.golden_owner == colour:
+                detail = "gold · " + detail
+            rows.append(PlayerRow(seat, f"{COLOURS[colour].title()} — {label}", COLOURS[colour], detail,
+                                  active=(turn == seat), out=colour not in alive))
+        return rows
+
+    def draw_players(self, surface: pygame.Surface) -> None:
+        """As the frame's list, with caps in the board's own colours and team header rows."""
+        m = self.metrics
+        row_h = int(m.body * 2.0)
+        y = self.players_rect.y
+        for row in self.player_rows():
+            r = pygame.Rect(self.players_rect.x, y, self.players_rect.w, row_h - 4)
+            y += row_h
+            if row.seat < 0:
+                colours = row.colour.split("+")
+                for i, c in enumerate(colours):
+                    rgb, sym = self.look(COLOURS.index(c)) if c in COLOURS else ((128, 128, 128), "")
+                    draw.piece(surface, (r.x + row_h * (0.3 + 0.4 * i), r.centery), row_h * 0.24, rgb, sym)
+                left = r.x + int(row_h * (0.5 + 0.4 * len(colours)))
+                draw.fitted_text(surface, row.name, pygame.Rect(left, r.y, r.w * 0.62 - left + r.x, r.h), m.body,
+                                 theme.ACCENT_DARK, bold=True, anchor="midleft", min_size=m.small)
+                draw.fitted_text(surface, row.detail, pygame.Rect(r.x + r.w * 0.62, r.y, r.w * 0.38 - m.pad, r.h),
+                                 m.body, theme.ACCENT_DARK, bold=True, anchor="midright", min_size=m.small)
+                continue
+            if row.active:
+                pygame.draw.rect(surface, (255, 232, 180), r, border_radius=row_h // 4)
+                pygame.draw.rect(surface, theme.ACCENT, r, width=2, border_radius=row_h // 4)
+            rgb, sym = self.look(COLOURS.index(row.colour))
+            draw.piece(surface, (r.x + row_h // 2, r.centery), row_h * 0.36, rgb, sym)
+            ink = theme.INK_SOFT if row.out else theme.INK
+            name = row.name + (" (out)" if row.out else "")
+            draw.fitted_text(surface, name, pygame.Rect(r.x + row_h, r.y, r.w * 0.64 - row_h, r.h), m.body, ink,
+                             bold=row.active, anchor="midleft", min_size=m.small)
+            draw.fitted_text(surface, row.detail, pygame.Rect(r.x + r.w * 0.64, r.y, r.w * 0.36 - m.pad, r.h),
+                             m.body, ink, anchor="midright", min_size=m.small)
+
+    def result_text(self, outcome: Any) -> str:
+        if outcome is None:
+            return ""
+        names = [f"{self.seat_colour(s).title()} ({self.seat_name(s)})" for s in outcome.winners]
+        head = (" and ".join(names) + (" win." if len(names) > 1 else " wins.")) if names else "Nobody wins."
+        lines = [f"{self.seat_colour(i).title()} ({self.seat_name(i)}): {self.state.prisoners(self.state.rules.seats[i])}"
+                 " caps trapped" for i in range(len(self.state.rules.seats))]
+        return "\n".join([head, outcome.detail, *lines])
+
+    def move_sound(self, before: Any, move: Any) -> str:
+        if not isinstance(move, Move):
+            return "move"
+        after = before.copy()
+        after.apply_unchecked(move)
+        seats = before.rules.seats
+        trapped = any(after.prisoners(c) > before.prisoners(c) for c in seats)
+        return "capture" if trapped else "move"
+
+    # -- drawing -------------------------------------------------------------------------------------
+    def draw_board(self, surface: pygame.Surface, vp: Viewport) -> None:
+        key = (vp.rect.size, id(self.layout_data))
+        if self._board_cache is None or self._board_cache[0] != key:
+            ox, oy = vp.rect.topleft
+            board = sd.render_board(self.layout_data, self.geo, vp.rect.size,
+                                    lambda p: (self.to_px(p)[0] - ox, self.to_px(p)[1] - oy), vp.scale)
+            self._board_cache = (key, board)
+        surface.blit(self._board_cache[1], vp.rect.topleft)
+        polys = self._polys()
+        m = self.metrics
+        targets = self.targets()
+        hover_fid = self.geo.field_at(self.hover) if self.hover else None
+        hover_piece = self.piece_at(self.hover) if self.hover else None
+        # preview: hovering a movable piece with nothing selected shows where it could go
+        movable = self.movable()
+        preview: dict[str, list[Move]] = {}
+        if not targets and hover_piece in movable and self.human_to_move():
+            preview = self.state.destinations(*hover_piece)
+        for fid in preview:
+            sd.target(surface, polys[fid], strong=False)
+        for fid in targets:
+            sd.target(surface, polys[fid], strong=(fid == hover_fid or (self.choice and self.choice[0] == fid)))
+        if hover_fid and hover_fid not in targets:
+            sd.outline(surface, polys[hover_fid], (255, 255, 255), 2)
+        self._draw_pieces(surface, vp, movable)
+        width = max(3, int(vp.length(self.geo.cap * 0.28)))
+        if self.choice is not None:
+            _, moves, i = self.choice
+            sd.path(surface, [self.field_px(n) for n in moves[i].path], width)
+        elif hover_fid in targets and len(targets[hover_fid]) >= 1:
+            sd.path(surface, [self.field_px(n) for n in targets[hover_fid][0].path], max(2, width - 1))
+        self._draw_tooltip(surface, hover_fid, hover_piece, m)
+
+    def _draw_pieces(self, surface: pygame.Surface, vp: Viewport, movable: list[Piece]) -> None:
+        m = self.metrics
+        r = vp.length(self.geo.cap)
+        anim = (isinstance(self.last_move, Move) and self.last_state is not None and self.move_progress() < 1.0)
+        state = self.last_state if anim else self.state
+        hidden = (self.last_move.start, self.last_move.stack) if anim else None
+        stacks = self._stacks(state)
+        locked = state.locked
+        sel = self.selected
+        drag_moved = self.drag is not None and self.drag[2]
+        for fid, piles in stacks.items():
+            slots = self.geo.slots(fid, len(piles))
+            for i, pile in enumerate(piles):
+                if (fid, i) == hidden or (drag_moved and (fid, i) == sel):
+                    continue
+                at = self.to_px(slots[i])
+                if (fid, i) == sel and not anim:
+                    draw.glow(surface, (at[0], at[1] - (min(len(pile), 5) - 1) * r * 0.3), r * 1.3, theme.SELECT, 200)
+                elif (fid, i) in movable and not anim:
+                    draw.glow(surface, (at[0], at[1] - (min(len(pile), 5) - 1) * r * 0.3), r * 1.22,
+                              (255, 255, 255), 150)
+                sd.stack(surface, at, r, [self.look(c) for c in pile], m.small)
+        self._draw_prisoners(surface, vp, locked, state)
+        if anim:
+            move = self.last_move
+            pile = self.last_state.occ[self.last_state.rules.topology.index[move.start]][move.stack]
+            pts = [self.to_px(self._centre(n)) for n in move.path]
+            t = self.move_progress() * (len(pts) - 1)
+            k = min(int(t), len(pts) - 2)
+            f = t - k
+            at = (pts[k][0] + (pts[k + 1][0] - pts[k][0]) * f, pts[k][1] + (pts[k + 1][1] - pts[k][1]) * f)
+            sd.stack(surface, at, r * 1.1, [self.look(c) for c in pile], m.small)
+        elif drag_moved and sel is not None:
+            piles = stacks.get(sel[0], [])
+            if sel[1] < len(piles):
+                sd.stack(surface, self.drag[1], r * 1.12, [self.look(c) for c in piles[sel[1]]], m.small,
+                         ring=theme.SELECT)
+
+    def _centre(self, fid: str) -> Point:
+        from tabletop.games.trap_the_cap.scene_geom import centre
+
+        field = self.geo.fields.get(fid)
+        return centre(field) if field else (0.0, 0.0)
+
+    def _draw_prisoners(self, surface: pygame.Surface, vp: Viewport, locked: list[list[int]], state: Any) -> None:
+        """Caps locked up in each hideout, per colour with a count, just outside its disc."""
+        import math
+
+        m = self.metrics
+        for owner, caps in enumerate(locked):
+            if not caps or owner >= len(COLOURS):
+                continue
+            field = next((self.geo.fields.get(p.hideout) for p in self.layout_data.players
+                          if p.colour == COLOURS[owner]), None)
+            if field is None:
+                continue
+            counts = {c: caps.count(c) for c in sorted(set(caps))}
+            x, y = field.at
+            d = math.hypot(x, y) or 1.0
+            ux, uy = x / d, y / d
+            chip_r = self.geo.cap * 0.78
+            ring = field.radius + chip_r * 1.25
+            step = 2 * math.asin(min(1.0, chip_r * 1.7 / ring))
+            n = len(counts)
+            for i, (colour, count) in enumerate(counts.items()):
+                a = (i - (n - 1) / 2) * step
+                px = x + ring * (ux * math.cos(a) - uy * math.sin(a))
+                py = y + ring * (ux * math.sin(a) + uy * math.cos(a))
+                sd.chip(surface, self.to_px((px, py)), vp.length(chip_r), self.look(colour), count, m.small)
+
+    def _draw_tooltip(self, surface: pygame.Surface, hover_fid: str | None, hover_piece: Piece | None,
+                      m: Any) -> None:
+        if self.drag is not None and self.drag[2]:
+            return
+        lines: list[tuple[str, sd.Look | None]] = []
+        stacks = self._stacks(self.state)
+        if hover_piece is not None:
+            piles = stacks.get(hover_piece[0], [])
+            if hover_piece[1] < len(piles) and len(piles[hover_piece[1]]) > 1:
+                pile = piles[hover_piece[1]]
+                lines.append((f"Tower of {len(pile)}, top to bottom:", None))
+                for c in reversed(pile):
+                    lines.append((NAMES[c].title(), self.look(c)))
+        if not lines and hover_fid is not None and self.geo.fields[hover_fid].kind == "hideout":
+            owner = self.geo.fields[hover_fid].owner or ""
+            waiting = len(stacks.get(hover_fid, []))
+            lines.append((f"{owner.title()} hideout: {waiting} cap{'s' if waiting != 1 else ''} waiting", None))
+            if owner in COLOURS:
+                caps = self.state.locked[COLOURS.index(owner)]
+                if caps:
+                    lines.append(("Locked up here:", None))
+                    for c in sorted(set(caps)):
+                        lines.append((f"{NAMES[c].title()} × {caps.count(c)}", self.look(c)))
+        sd.tooltip(surface, lines, self.hover_px, m.small, m.pad)
