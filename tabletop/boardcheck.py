@@ -32,13 +32,11 @@ def check_boards(files: list[str], boards_dir: str | None = None) -> int:
             if spec is None:
                 problems.append(f"{text}:1:1: not a board file of any game (name it like the built-in files)")
                 continue
-            checker = spec.extra.get("check_file")
             try:
-                if checker is not None:
-                    checker(path)
-                else:
-                    store = BoardStore([path.parent.parent if "/" in name else path.parent])
-                    spec.load_layout(store, spec.default_variant)
+                # the file's folder becomes an override folder, so the game loads exactly this file
+                store = BoardStore([path.parent.parent if "/" in name else path.parent])
+                variants = {v.id for v in spec.all_variants(store)}
+                spec.load_layout(store, path.stem if path.stem in variants else spec.default_variant)
                 checked += 1
             except LayoutErrors as exc:
                 problems.extend(exc.lines())

@@ -60,6 +60,14 @@ def _state_class() -> type:
     return CaptainFlipState
 
 
+def _topology(layout: Any) -> Any:
+    """What the rules read from the layout: an edit of these applies from the next game only."""
+    tiles = layout.tiles
+    return (tuple((c.low, c.height, c.bonus) for c in layout.board.columns),
+            tuple((ch.id, ch.kind) for ch in tiles.characters), tiles.tile_rule, tiles.dolphins,
+            tiles.swabby_coins, tiles.solo_ranks, tiles.sunk_rank)
+
+
 _SUMMARY = Path(__file__).with_name("summary.md")
 
 GAME = GameSpec(
@@ -81,4 +89,6 @@ GAME = GameSpec(
     rules_summary=_SUMMARY.read_text(encoding="utf-8") if _SUMMARY.exists() else "",
     colours=("#c0392b", "#2e86c1", "#27ae60", "#f1c40f", "#8e44ad"),
     discover_variants=_discover,
+    extra={"board_folder": "captain_flip", "topology": _topology,
+           "layout_files": lambda variant: (f"captain_flip/{variant}.yaml", "captain_flip/tiles.yaml")},
 )

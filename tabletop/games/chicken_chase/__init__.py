@@ -63,6 +63,13 @@ def _summary() -> str:
         return ""
 
 
+def _topology(layout: Any) -> Any:
+    """What the rules read from the layout (decks, feed decks, blocked fields): an edit of these
+    applies from the next game only; positions and colours apply at once."""
+    return (tuple((d.id, d.cards) for d in layout.decks), layout.starting_hand, layout.feed_deck,
+            tuple(sorted((k, tuple(sorted(v.items()))) for k, v in layout.blocked.items())))
+
+
 GAME = GameSpec(
     id="chicken_chase",
     title="Chicken Chase",
@@ -90,4 +97,5 @@ GAME = GameSpec(
     board_files=("chicken_chase.yaml",),
     rules_summary=_summary(),
     colours=("#c8412f", "#2f8f4e", "#e0b21b", "#2f62b8"),
+    extra={"topology": _topology},
 )
