@@ -43,6 +43,13 @@ class PlayerRow:
     detail: str = ""
     active: bool = False
     out: bool = False
+    rgb: tuple[int, int, int] | None = None  # the game's own colour (its board file), else the palette's
+    symbol: str = ""                         # the game's own symbol, else the palette's
+
+    def style(self) -> theme.PlayerStyle:
+        """The row's colour and symbol: a game whose board file names them keeps them here too."""
+        st = theme.style(self.colour)
+        return theme.PlayerStyle(st.name, self.rgb or st.rgb, self.symbol or st.symbol)
 
 
 def _agent_choose(agent: Any, observation: Any, seed: int) -> Any:
@@ -491,7 +498,7 @@ class GameScene(TableModeMixin, Scene):
             if row.active:
                 pygame.draw.rect(surface, (255, 232, 180), r, border_radius=row_h // 4)
                 pygame.draw.rect(surface, theme.ACCENT, r, width=2, border_radius=row_h // 4)
-            st = theme.style(row.colour)
+            st = row.style()
             draw.piece(surface, (r.x + row_h // 2, r.centery), row_h * 0.36, st.rgb, st.symbol)
             name_rgb = theme.INK_SOFT if row.out else theme.INK
             name = row.name + ("  (out)" if row.out else "")

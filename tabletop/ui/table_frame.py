@@ -83,8 +83,7 @@ class TableModeMixin:
         draw.shadowed_panel(surf, card, fill=(255, 240, 205) if active else theme.PANEL,
                             edge=theme.ACCENT if active else theme.PANEL_EDGE)
         seat = panel.seat
-        colour = row.colour if row else ""
-        st = theme.style(colour)
+        st = row.style() if row else theme.style("")
         head_h = int(m.body * 2.2)
         draw.piece(surf, (card.x + head_h // 2 + m.pad, card.y + head_h // 2 + m.pad), head_h * 0.38, st.rgb, st.symbol)
         name = row.name if row else self.seat_name(seat)
