@@ -539,7 +539,7 @@ class GameScene(TableModeMixin, Scene):
         m = self.metrics
         text = self.prompt_line()
         y = self.prompt_rect.y
-        for line in theme.wrap(text, m.body, self.prompt_rect.w)[:3]:
+        for line in theme.wrap(text, m.body, self.prompt_rect.w, bold=True)[:3]:
             draw.text(surface, line, (self.prompt_rect.x, y), m.body, theme.INK, bold=True)
             y += theme.font(m.body).get_linesize()
 
