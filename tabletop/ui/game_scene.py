@@ -114,6 +114,8 @@ class GameScene(TableModeMixin, Scene):
 
     def move_progress(self) -> float:
         """0→1 while the last move slides (scenes interpolate pieces with it)."""
+        if MOVE_TIME <= 0:  # no sliding (tests and a "no animation" setting)
+            return 1.0
         return min(1.0, max(0.0, (self.now() - self.move_started) / MOVE_TIME))
 
     def play(self, move: Any) -> bool:
