@@ -637,6 +637,10 @@ class TrapState(GameState):
         if isinstance(move, Pass):
             extra = " and rolls again" if self.die == 6 else ""
             return f"{self.colour_to_move.title()} cannot move{extra}."
+        if isinstance(move, Move) and not move.walk.path and self.is_legal(move):
+            move = self._moves[self._moves.index(move)]  # type: ignore[union-attr]
+        if not isinstance(move, Move) or not move.walk.path:
+            return str(move)
         probe = self._scratch()
         before = [self.prisoners(c) for c in range(4)]
         locked_before = [len(x) for x in self.locked]
