@@ -302,8 +302,12 @@ class PlakotoScene(GameScene):
         state = self.state
         rows = [PlayerRow(-1, self.match_line(), "")]
         for seat in (0, 1):
-            rows.append(PlayerRow(seat, self.seat_name(seat), COLOURS[seat],
-                                  f"{pip_count(state, seat)} pips",
+            style = self.lay.checkers[seat]
+            pips = f"{pip_count(state, seat)} pips"
+            if self.app.table_mode:  # no caption row at the table edges: the score goes with the pips
+                pips = f"{state.score[seat]} of {state.target} pts · {pips}"
+            rows.append(PlayerRow(seat, self.seat_name(seat), COLOURS[seat], pips,
+                                  rgb=style.fill, symbol={"ring": "circle", "cross": "cross"}.get(style.symbol, ""),
                                   active=state.current_player == seat
                                   or (state.current_player == CHANCE and state.phase == "roll" and state.turn == seat)))
         return rows
@@ -368,16 +372,6 @@ class PlakotoScene(GameScene):
                              theme.INK, bold=row.active, anchor="midleft", min_size=m.small)
             draw.fitted_text(surface, row.detail, pygame.Rect(r.x + r.w * 0.62, r.y, r.w * 0.38 - m.pad, r.h),
                              m.body, theme.INK, anchor="midright", min_size=m.small)
-
-    def draw_prompt(self, surface: pygame.Surface) -> None:
-        """The frame's prompt, wrapped with the bold font it is drawn in (so nothing runs out of
-        the panel), up to three lines."""
-        m = self.metrics
-        y = self.prompt_rect.y
-        line_h = theme.font(m.body, True).get_linesize()
-        for line in theme.wrap(self.prompt_line(), m.body, self.prompt_rect.w, bold=True)[:3]:
-            draw.text(surface, line, (self.prompt_rect.x, y), m.body, theme.INK, bold=True)
-            y += line_h
 
     def draw_board(self, surface: pygame.Surface, vp: Viewport) -> None:
         paint_board(self, surface, vp)

@@ -110,17 +110,18 @@ class BoardGeom:
 
 
 # -- the static board (cached per window size and orientation) ----------------------------------------
-def build_static(surface: pygame.Surface, g: BoardGeom, numbers_for: int, small: int) -> tuple[pygame.Surface,
-                                                                                                 pygame.Rect]:
+def build_static(surface: pygame.Surface, g: BoardGeom, numbers_for: int, small: int,
+                 bounds: pygame.Rect) -> tuple[pygame.Surface, pygame.Rect]:
     """Draw the board (shadow, frame, field, bar, trays, triangles, point numbers) once.
 
     The table under it is copied from ``surface`` first, so the cache is opaque and blits fast.
-    ``numbers_for`` is the seat whose numbering is printed (the player at the bottom).
+    ``numbers_for`` is the seat whose numbering is printed (the player at the bottom); the shadow
+    stays inside ``bounds`` (the board's area), so the cache never covers the side panel.
     """
     lay = g.layout
     frame = g.rect(frame_rect(lay))
     shadow = max(3, frame.h // 70)
-    area = frame.inflate(shadow * 6, shadow * 6).clip(surface.get_rect())
+    area = frame.inflate(shadow * 6, shadow * 6).clip(surface.get_rect()).clip(bounds.union(frame))
     cache = surface.subsurface(area).copy()
     off = (-area.x, -area.y)
     fr = frame.move(off)

@@ -29,7 +29,8 @@ def paint_board(scene: PlakotoScene, surface: pygame.Surface, vp: Viewport) -> N
     m = scene.metrics
     key = (surface.get_size(), tuple(vp.rect), scene.flipped, id(scene.lay), m.small)
     if scene._static is None or scene._static[0] != key:
-        cache, area = sd.build_static(surface, g, scene.bottom_seat(), _number_size(g, m.small))
+        cache, area = sd.build_static(surface, g, scene.bottom_seat(), _number_size(g, m.small),
+                                      scene.board_area.inflate(2 * m.pad, 2 * m.pad))
         scene._static = (key, cache, area)
     _, cache, area = scene._static
     surface.blit(cache, area.topleft)

@@ -1,0 +1,303 @@
+"""The Plakoto scene, headless: a human plays whole turns through the mouse adapter (click and
+drag, flipped and not), passes, finishes a game of the match, survives a click storm, and the
+board renders from a small laptop to a 4K table screen.
+
+The computer seats get a ``RandomAgent`` put straight into the scene, so these tests need nothing
+from the game's AI module and stay fast.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pygame
+import pytest
+
+import tabletop.ui.game_scene as gs
+from tabletop.ai.agents import RandomAgent
+from tabletop.app import App, AppOptions
+from tabletop.core import CHANCE
+from tabletop.games import get_game
+from tabletop.games.plakoto.notation import on_point
+from tabletop.games.plakoto.rules import PASS, PlakotoState, Step
+from tabletop.games.plakoto.scene import PlakotoScene, pip_count
+from tabletop.launch import Seat, new_session
+from tabletop.ui.game_scene import GameScene, make_scene
+
+
+@pytest.fixture(autouse=True)
+def quick(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path))
+    monkeypatch.setattr(gs, "AI_PAUSE", 0.0)
+    monkeypatch.setattr(gs, "ROLL_TIME", 0.0)
+    monkeypatch.setattr(gs, "MOVE_TIME", 0.0)
+
+
+def start(seats, size=(1366, 768), seed=5, options=None) -> tuple[App, PlakotoScene]:
+    spec = get_game("plakoto")
+    app = App(AppOptions(size=size, headless=True, mute=True))
+    session = new_session(spec, app.store, 2, None, dict(options or {}), seats, seed)
+    scene = make_scene(app, session)
+    assert isinstance(scene, PlakotoScene)
+    for i, seat in enumerate(seats):
+        if not seat.is_human:
+            scene.agents[i] = RandomAgent()
+    app.push_scene(scene)
+    app.render()
+    return app, scene
+
+
+def click(app: App, pos, button: int = 1) -> None:
+    pos = (int(pos[0]), int(pos[1]))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+
+def drag(app: App, a, b) -> None:
+    a, b = (int(a[0]), int(a[1])), (int(b[0]), int(b[1]))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
+    for p in (mid, b):
+        app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0)))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+
+
+def source_px(scene: PlakotoScene, frm: int) -> tuple[int, int]:
+    """The pixel of the top checker on the mover's point ``frm``, from the layout."""
+    state = scene.state
+    p = state.absolute(frm)
+    top, count, pinned = state.point(p)
+    assert top == state.turn
+    g = scene.geom()
+    _, tops = g.stack(scene.lay.point(p), count, pinned is not None)
+    return g.px(*tops[-1])
+
+
+def target_px(scene: PlakotoScene, to: int) -> tuple[int, int]:
+    state = scene.state
+    g = scene.geom()
+    if to == 0:
+        return g.rect(scene.lay.trays[state.turn]).center
+    geom = scene.lay.point(state.absolute(to))
+    return g.px(*g.slot(geom, 0, False))
+
+
+def button(scene: GameScene, label: str):
+    return next(b for b in scene.buttons.buttons if b.label.startswith(label))
+
+
+def checkers_ok(state: PlakotoState) -> None:
+    for seat in (0, 1):
+        assert sum(on_point(state.cnt, state.pin, p, seat) for p in range(1, 25)) + state.off[seat] == 15
+    assert PlakotoState.from_json(json.loads(json.dumps(state.to_json()))) == state
+
+
+def settle(app: App, scene: PlakotoScene, limit: int = 2000) -> None:
+    """Let rolls and computer moves run until a human must act (or the match is over)."""
+    for _ in range(limit):
+        state = scene.state
+        cp = state.current_player
+        if cp is None or (cp != CHANCE and scene.seat_is_human(cp)):
+            return
+        if cp == CHANCE and scene.can_roll():
+            return
+        app.tick(0.0)
+        if scene.future is not None:
+            scene.future.result(timeout=30)
+    raise AssertionError("the game did not come back to a human")
+
+
+def play_one(app: App, scene: PlakotoScene, rng: random.Random, use_drag: bool) -> None:
+    """The human picks a random legal step and plays it with the mouse; check the result."""
+    state = scene.state
+    legal = state.legal_moves()
+    if legal == [PASS]:
+        before = state.copy()
+        assert "no legal move" in scene.prompt_line()
+        click(app, button(scene, "Pass").rect.center)
+        expected = before.copy()
+        expected.apply(PASS)
+        assert scene.state == expected
+        return
+    move = rng.choice(legal)
+    assert isinstance(move, Step)
+    before = state.copy()
+    src = source_px(scene, move.frm)
+    if use_drag:
+        drag(app, src, target_px(scene, move.to))
+    else:
+        click(app, src)
+        assert scene.selected == move.frm
+        assert scene.targets() == {m.to for m in legal if m.frm == move.frm}
+        app.render()  # the lit targets are drawn
+        click(app, target_px(scene, move.to))
+    expected = before.copy()
+    expected.apply(move)
+    assert scene.state == expected, f"{move} was not played as the core says"
+    assert str(scene.session.played[-1].text) == str(move)
+    checkers_ok(scene.state)
+
+
+def test_mouse_session_plays_whole_turns():
+    app, scene = start([Seat("human"), Seat("ai", "random")])
+    rng = random.Random(1)
+    # the opening roll: the human clicks the dice, one die each, the prompt says who starts
+    assert scene.can_roll()
+    click(app, scene.dice_rect.center)
+    while scene.state.phase == "opening":
+        click(app, scene.dice_rect.center)
+    assert "starts" in scene.prompt_line()
+    assert len(scene.dice()) == 2
+    turns = 0
+    steps = 0
+    while turns < 5:
+        settle(app, scene)
+        state = scene.state
+        if state.current_player == CHANCE:
+            click(app, scene.dice_rect.center)
+            assert scene.state.phase == "move"
+            assert "click a checker" in scene.prompt_line() or "no legal move" in scene.prompt_line()
+            turns += 1
+            continue
+        play_one(app, scene, rng, use_drag=steps % 3 == 2)
+        steps += 1
+        if steps == 3:  # undo goes back within the roll, then play on
+            before_undo = scene.session.played[-1]
+            app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode=""))
+            if scene.session.played[-1] != before_undo:
+                play_one(app, scene, rng, use_drag=False)
+        app.render()
+    assert steps >= 5
+    rows = scene.player_rows()
+    assert rows[0].name == "Match to 5 — White 0, Black 0"
+    assert rows[1].detail == f"{pip_count(scene.state, 0)} pips"
+
+
+def test_flipped_board_maps_clicks_and_selection_cancels():
+    app, scene = start([Seat("ai", "random"), Seat("human")])
+    assert scene.flipped  # one human, Black: the board faces him
+    settle(app, scene)
+    rng = random.Random(2)
+    played = 0
+    while played < 6:
+        settle(app, scene)
+        if scene.state.current_player == CHANCE:
+            app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=""))
+            continue
+        legal = scene.state.legal_moves()
+        if legal != [PASS]:
+            # select, then right click and Esc both drop the selection without moving
+            step = legal[0]
+            click(app, source_px(scene, step.frm))
+            assert scene.selected == step.frm
+            click(app, source_px(scene, step.frm), button=3)
+            assert scene.selected is None
+            click(app, source_px(scene, step.frm))
+            app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+            assert scene.selected is None and app.top is scene
+        play_one(app, scene, rng, use_drag=played % 2 == 1)
+        played += 1
+    # the Flip board button turns the view back; clicks still land where the checkers are drawn
+    click(app, button(scene, "Flip board").rect.center)
+    assert not scene.flipped
+    settle(app, scene)
+    if scene.state.current_player == CHANCE:
+        click(app, scene.dice_rect.center)
+    play_one(app, scene, rng, use_drag=False)
+
+
+def test_pass_button_when_no_legal_move():
+    app, scene = start([Seat("human"), Seat("human")])
+    scene.session.state = PlakotoState.from_notation("w 61 18:b7 23:b8 24:w15 off:w0,b0")
+    scene._changed()
+    app.render()
+    assert scene.state.legal_moves() == [PASS]
+    assert "no legal move" in scene.prompt_line()
+    click(app, button(scene, "Pass — no legal move").rect.center)
+    assert scene.state.current_player == CHANCE and scene.state.turn == 1
+
+
+def test_game_won_is_said_in_log_and_prompt():
+    app, scene = start([Seat("human"), Seat("human")])
+    scene.session.state = PlakotoState.from_notation("w 21 1:w1 13:b12 off:w14,b3 match:1-0/5 start:w")
+    scene._changed()
+    click(app, source_px(scene, 1))
+    assert scene.targets() == {0}
+    click(app, target_px(scene, 0))
+    state = scene.state
+    assert state.score == [2, 0] and state.off == [0, 0]
+    assert "White wins the game by bearing off, 1 point" in scene.prompt_line()
+    assert any("White wins the game" in line for line, _ in scene.log.lines)
+    assert scene.player_rows()[0].name == "Match to 5 — White 2, Black 0"
+    app.render()
+
+
+KEYS = [pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_f, pygame.K_RETURN, pygame.K_m]
+
+
+def test_click_storm_then_finish():
+    app, scene = start([Seat("human"), Seat("ai", "random")], options={"match": "1"}, seed=11)
+    rng = random.Random(3)
+    for i in range(3000):
+        w, h = app.screen.get_size()
+        r = rng.random()
+        if r < 0.25 and scene.human_to_move() and scene.state.legal_moves() != [PASS]:
+            # an aimed click at a checker that can move, then at a random pixel or a lit target
+            step = rng.choice(scene.state.legal_moves())
+            click(app, source_px(scene, step.frm))
+            pos = target_px(scene, step.to) if rng.random() < 0.5 else (rng.randrange(w), rng.randrange(h))
+            event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+        elif r < 0.5:
+            event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(rng.randrange(w), rng.randrange(h)),
+                                       button=rng.choice([1, 1, 3]))
+        elif r < 0.6:
+            event = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(rng.randrange(w), rng.randrange(h)), button=1)
+        elif r < 0.8:
+            event = pygame.event.Event(pygame.MOUSEMOTION, pos=(rng.randrange(w), rng.randrange(h)), rel=(1, 1),
+                                       buttons=(int(rng.random() < 0.4), 0, 0))
+        elif r < 0.97:
+            event = pygame.event.Event(pygame.KEYDOWN, key=rng.choice(KEYS), mod=0, unicode="")
+        else:
+            event = pygame.event.Event(pygame.VIDEORESIZE, w=rng.randrange(1024, 2000), h=rng.randrange(600, 1200))
+        app.dispatch(event)
+        while app.top is not scene:  # confirmations and the game-over card: close them
+            app.pop_scene()
+        app.tick(0.0)
+        if scene.future is not None:
+            scene.future.result(timeout=30)
+        if i % 200 == 0:
+            app.render()
+            checkers_ok(scene.state)
+        if scene.state.current_player is None:
+            break
+    checkers_ok(scene.state)
+    app.render()
+    # the game can still be finished: the human seat hands over to a computer player
+    scene.seats[0] = Seat("ai", "random")
+    scene.agents[0] = RandomAgent()
+    for _ in range(20000):
+        if scene.state.current_player is None:
+            break
+        app.tick(0.0)
+        if scene.future is not None:
+            scene.future.result(timeout=30)
+    assert scene.state.outcome() is not None
+    assert "wins the match" in scene.result_text(scene.state.outcome())
+    app.render()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (3840, 2160)])
+def test_renders_small_and_4k(size):
+    app, scene = start([Seat("human"), Seat("human")], size=size)
+    scene.session.state = PlakotoState.from_notation(
+        "w 64 1:w3 2:w4 3:w2* 5:w1 6:w1 20:b4 22:b9 off:w4,b1 match:2-1/5 start:w")
+    scene._changed()
+    scene.selected = 6
+    app.render()
+    scene.flip_board()
+    app.render()
+    assert app.screen.get_size() == size
+    # nothing of the board leaves its area, and the panel text is at least the small size
+    assert scene.board_area.contains(scene.viewport.rect)
+    assert scene._static is not None and scene._static[2].right <= scene.panel.x
