@@ -1,0 +1,512 @@
+"""Chicken Chase scene: the event-to-move adapter and the panel hooks. Drawing is in
+``scene_draw.py``; geometry (shared by drawing and hit-testing) in ``scene_geom.py``.
+
+Every move played here is taken from ``state.legal_moves()`` by filtering: the scene keeps only a
+selection (dice, cards, a chick to move, the chosen action) and never builds or validates a move
+itself, so the rules core stays the single authority.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pygame
+
+from tabletop.core import CHANCE
+from tabletop.games.chicken_chase.moves import (
+    ChooseRoll,
+    EndRoll,
+    NoCard,
+    Place,
+    PlayB,
+    PlayC,
+    PlayCard,
+    SetupChick,
+    card_value,
+)
+from tabletop.games.chicken_chase.scene_draw import ChickenPainter
+from tabletop.games.chicken_chase.scene_geom import build_geometry, inside
+from tabletop.ui.game_scene import GameScene, PlayerRow
+from tabletop.ui.widgets import Button
+
+B_LIMIT = 8
+
+
+class ChickenChaseScene(ChickenPainter, GameScene):
+    """The hill, the feed strip, the hands and the dice of Chicken Chase, played by mouse."""
+
+    title = "Chicken Chase"
+
+    def __init__(self, app: Any, session: Any, layout: Any) -> None:
+        super().__init__(app, session, layout)
+        self.geom = build_geometry(layout, 2 * session.state.num_players)
+        self.mode = ""                  # "B" or "C" while choosing cards for that action
+        self.sel_cards: list[int] = []  # indices into the viewer's sorted hand
+        self.sel_dice: list[int] = []   # indices into state.dice (the unused dice of this roll)
+        self.source = 0                 # feed field of the chick to move when the supply is empty
+        self.shown: tuple[int, int] | None = None  # (seat, turns) while that hand is face up
+        self.hover: tuple[str, int] | None = None
+        self.drag_card: int | None = None
+        self.mouse = (0.0, 0.0)
+        self.die_rects: list[tuple[pygame.Rect, int]] = []  # (pixel rect, index into state.dice)
+        self._cache_version = -1
+        self._legal: list[Any] = []
+        self._obs: Any = None
+
+    # -- cached views of the state -------------------------------------------------------------------
+    def _refresh(self) -> None:
+        if self._cache_version != self.state_version or self._obs is None:
+            state = self.state
+            self._legal = state.legal_moves() if state.current_player not in (None, CHANCE) else []
+            seat = self.viewer()
+            self._obs = state.observation(seat if seat is not None else max(0, state.turn))
+            self._cache_version = self.state_version
+
+    def legal(self) -> list[Any]:
+        self._refresh()
+        return self._legal if self.human_to_move() else []
+
+    def obs(self) -> Any:
+        self._refresh()
+        return self._obs
+
+    def viewer(self) -> int | None:
+        """The human whose turn it is: only that hand may be turned face up."""
+        state = self.state
+        if state.phase in ("over", "first"):
+            return None
+        seat = state.current_player if state.phase == "setup" else state.turn
+        return seat if self.seat_is_human(seat) else None
+
+    def hand_shown(self) -> bool:
+        seat = self.viewer()
+        return seat is not None and self.shown == (seat, self.state.turns)
+
+    def toggle_hand(self) -> None:
+        seat = self.viewer()
+        if seat is None:
+            return
+        if self.hand_shown():
+            self.shown = None
+            self.sel_cards = []
+        else:
+            self.shown = (seat, self.state.turns)
+        self.dirty = True
+
+    def hand(self) -> list[int]:
+        seat = self.viewer()
+        return self.obs().hand(seat) if seat is not None else []
+
+    def sel_codes(self) -> list[int]:
+        hand = self.hand()
+        return sorted(hand[i] for i in self.sel_cards if i < len(hand))
+
+    # -- what the legal moves allow, by filtering -----------------------------------------------------
+    def placements(self) -> list[Place]:
+        return [m for m in self.legal() if isinstance(m, Place)]
+
+    def group(self) -> tuple[int, ...]:
+        dice = self.state.dice
+        return tuple(sorted(dice[i] for i in self.sel_dice if i < len(dice)))
+
+    def place_targets(self) -> dict[int, Place]:
+        """Feed field → the move a click there plays, for the current dice selection."""
+        group = self.group()
+        out: dict[int, Place] = {}
+        for m in self.placements():
+            if group and m.dice != group:
+                continue
+            if m.source and self.source and m.source != self.source:
+                continue
+            if m.source and not self.source:
+                continue
+            best = out.get(m.field)
+            if best is None or len(m.dice) < len(best.dice):
+                out[m.field] = m
+        return out
+
+    def source_fields(self) -> set[int]:
+        group = self.group()
+        return {m.source for m in self.placements() if m.source and (not group or m.dice == group)}
+
+    def card_moves(self) -> list[Any]:
+        """Hen moves the selected cards allow now (PlayB / PlayC / PlayCard)."""
+        codes = self.sel_codes()
+        if not codes:
+            return []
+        phase = self.state.phase
+        out = []
+        for m in self.legal():
+            if phase == "action" and self.mode == "B" and isinstance(m, PlayB):
+                if sorted(m.cards) == codes:
+                    out.append(m)
+            elif phase == "action" and self.mode == "C" and isinstance(m, PlayC):
+                if len(codes) == 1 and m.card == codes[0]:
+                    out.append(m)
+            elif phase in ("card", "c_second") and isinstance(m, PlayCard) and len(codes) == 1:
+                if m.card == codes[0]:
+                    out.append(m)
+        return out
+
+    def card_selectable(self, index: int) -> bool:
+        """May this card be added to the selection (it stays part of some legal move)?"""
+        hand = self.hand()
+        if index >= len(hand) or not self.hand_shown():
+            return False
+        phase = self.state.phase
+        legal = self.legal()
+        code = hand[index]
+        if phase in ("card", "c_second"):
+            return any(isinstance(m, PlayCard) and m.card == code for m in legal)
+        if phase != "action":
+            return False
+        if self.mode == "C":
+            return any(isinstance(m, PlayC) and m.card == code for m in legal)
+        want = Counter(self.sel_codes()) + Counter([code])
+        return any(isinstance(m, PlayB) and not want - Counter(m.cards) for m in legal)
+
+    def mode_enabled(self, mode: str) -> bool:
+        kind = {"A": ChooseRoll, "B": PlayB, "C": PlayC}[mode]
+        return any(isinstance(m, kind) for m in self.legal())
+
+    def landings(self) -> dict[int, tuple[Any, list[int]]]:
+        """Own hen (0/1) → (the move, every hen's field after it) for the selected cards."""
+        seat = self.state.turn
+        out: dict[int, tuple[Any, list[int]]] = {}
+        for m in self.card_moves():
+            steps = sum(card_value(c) for c in m.cards) if isinstance(m, PlayB) else card_value(m.card)
+            out[m.hen] = (m, self.state.hen_landing(seat, m.hen, steps))
+        return out
+
+    # -- input -----------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        """The dice sit in the frame's panel: clicks on them group dice (the frame only rolls)."""
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.can_roll()
+                and self.dice_rect.collidepoint(event.pos)):
+            for rect, index in self.die_rects:
+                if rect.collidepoint(event.pos):
+                    self.toggle_die(index)
+                    return
+        super().handle(event)
+
+    def key(self, event: pygame.event.Event) -> None:
+        k = event.key
+        if k == pygame.K_h:
+            self.toggle_hand()
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_d):
+            self.play_first(EndRoll) or self.play_first(NoCard)
+        elif k == pygame.K_a:
+            self.choose_mode("A")
+        elif k == pygame.K_b:
+            self.choose_mode("B")
+        elif k == pygame.K_c:
+            self.choose_mode("C")
+        elif pygame.K_1 <= k <= pygame.K_6 and self.state.phase == "place":
+            self.toggle_die(k - pygame.K_1)
+        else:
+            super().key(event)
+        self.dirty = True
+
+    def toggle_die(self, index: int) -> None:
+        if not self.human_to_move() or self.state.phase != "place" or index >= len(self.state.dice):
+            return
+        if index in self.sel_dice:
+            self.sel_dice.remove(index)
+        else:
+            self.sel_dice.append(index)
+        if self.source and self.source not in self.source_fields():
+            self.source = 0
+        self.dirty = True
+
+    def play_first(self, kind: type) -> bool:
+        for m in self.legal():
+            if isinstance(m, kind):
+                return self.play(m)
+        return False
+
+    def choose_mode(self, mode: str) -> None:
+        if self.state.phase != "action" or not self.mode_enabled(mode):
+            return
+        if mode == "A":
+            self.play_first(ChooseRoll)
+            return
+        self.mode = "" if self.mode == mode else mode
+        self.sel_cards = []
+        if self.mode and not self.hand_shown():
+            self.toggle_hand()
+        self.dirty = True
+
+    def hit(self, pos: tuple[float, float]) -> tuple[str, int] | None:
+        """What lies under a logical point: card, show button, hen, landing, feed field."""
+        g = self.geom
+        if inside(g.show_button, pos) and self.viewer() is not None:
+            return ("show", 0)
+        boxes = g.card_boxes(len(self.hand()))
+        for i in range(len(boxes) - 1, -1, -1):
+            x, y, w, h = boxes[i]
+            lift = 22.0 if i in self.sel_cards else 0.0
+            if inside((x, y - lift, w, h + lift), pos):
+                return ("card", i)
+        seat = self.state.turn
+        points = self.hen_points(self.state.hens)
+        for k in (0, 1):
+            hen = 2 * seat + k
+            if hen < len(points) and _near(points[hen], pos, g.hen_r * 1.15):
+                return ("hen", k)
+        for k, (_m, after) in self.landings().items():
+            if _near(self.hen_points(after)[2 * seat + k], pos, g.field_r * 1.1):
+                return ("land", k)
+        for f, box in enumerate(g.feed_boxes):
+            if inside(box, pos):
+                return ("feed", f + 1)
+        return None
+
+    def board_click(self, pos: tuple[float, float], event: pygame.event.Event) -> None:
+        target = self.hit(pos)
+        self.drag_card = None
+        if target is None:
+            return
+        kind, index = target
+        if kind == "show":
+            self.toggle_hand()
+        elif kind == "card":
+            self.click_card(index)
+        elif kind in ("hen", "land"):
+            self.click_hen(index)
+        elif kind == "feed":
+            self.click_feed(index)
+
+    def board_release(self, pos: tuple[float, float], event: pygame.event.Event) -> None:
+        """Drag-and-drop: a card pressed in the hand and released on a hen plays it there."""
+        card, self.drag_card = self.drag_card, None
+        if card is None:
+            return
+        target = self.hit(pos)
+        if target and target[0] in ("hen", "land"):
+            self.click_hen(target[1])
+
+    def board_motion(self, pos: tuple[float, float], event: pygame.event.Event) -> bool:
+        self.mouse = pos
+        target = self.hit(pos)
+        held = bool(getattr(event, "buttons", (0,))[0])
+        if self.drag_card is not None and not held:
+            self.drag_card = None
+        changed = target != self.hover or self.drag_card is not None
+        self.hover = target
+        return changed
+
+    def click_card(self, index: int) -> None:
+        if not self.hand_shown():
+            self.toggle_hand()
+            return
+        if not self.human_to_move():
+            return
+        phase = self.state.phase
+        if phase == "action" and not self.mode:
+            self.mode = "B" if self.mode_enabled("B") else "C"
+        if index in self.sel_cards:
+            self.sel_cards.remove(index)
+            return
+        if not self.card_selectable(index):
+            if phase in ("card", "c_second") or self.mode == "C":
+                self.sel_cards = []
+            if not self.card_selectable(index):
+                return
+        if phase in ("card", "c_second") or self.mode == "C":
+            self.sel_cards = [index]
+        else:
+            self.sel_cards.append(index)
+        self.drag_card = index
+
+    def click_hen(self, hen: int) -> None:
+        choices = self.landings()
+        if hen in choices:
+            self.play(choices[hen][0])
+
+    def click_feed(self, field: int) -> None:
+        phase = self.state.phase
+        if phase == "setup":
+            for m in self.legal():
+                if isinstance(m, SetupChick) and m.field == field:
+                    self.play(m)
+            return
+        if phase != "place":
+            return
+        move = self.place_targets().get(field)
+        if move is not None:
+            self.play(move)
+            return
+        if field in self.source_fields():
+            self.source = 0 if self.source == field else field
+
+    def cancel_selection(self) -> bool:
+        had = bool(self.sel_cards or self.sel_dice or self.source or self.mode)
+        self.sel_cards, self.sel_dice, self.source, self.mode = [], [], 0, ""
+        self.drag_card = None
+        self.dirty = True
+        return had
+
+    def on_state_changed(self) -> None:
+        self.sel_cards, self.sel_dice, self.source, self.mode = [], [], 0, ""
+        self.drag_card = None
+        self._cache_version = -1
+
+    # -- panel hooks -------------------------------------------------------------------------------------
+    def board_box(self) -> tuple[float, float, float, float]:
+        return self.geom.box
+
+    def roller(self) -> int | None:
+        state = self.state
+        if state.phase == "roll" and not state.draws:
+            return state.turn
+        return None
+
+    def roll_word(self) -> str:
+        from tabletop.games.chicken_chase.dice import ROLL_SIZES
+
+        state = self.state
+        if state.phase == "roll" and state.roll_index < len(ROLL_SIZES):
+            n = ROLL_SIZES[state.roll_index]
+            return f"roll {n} {'die' if n == 1 else 'dice'}"
+        return "roll"
+
+    def shows_dice(self) -> bool:
+        return self.state.phase in ("roll", "place")
+
+    def roll_dice(self) -> tuple[int, ...]:
+        """The whole current roll (used dice included), read back from the record."""
+        if self.state.phase != "place":
+            return ()
+        for played in reversed(self.session.played):
+            if played.seat == CHANCE and played.text.startswith("roll "):
+                try:
+                    return tuple(int(x) for x in played.text.split()[1:])
+                except ValueError:
+                    break
+        return tuple(self.state.dice)
+
+    def dice_entries(self) -> list[tuple[int, int]]:
+        """(value, index into state.dice or -1 when already used) for each die of the roll."""
+        left = list(enumerate(self.state.dice))
+        out: list[tuple[int, int]] = []
+        for v in self.roll_dice():
+            found = next((i for i, (_, d) in enumerate(left) if d == v), None)
+            if found is None:
+                out.append((v, -1))
+            else:
+                out.append((v, left.pop(found)[0]))
+        out += [(d, i) for i, d in left]
+        return out
+
+    def dice(self) -> list[tuple[int, bool]]:
+        return [(v, i < 0) for v, i in self.dice_entries()]
+
+    def extra_buttons(self) -> list[Button]:
+        phase = self.state.phase
+        mine = self.human_to_move()
+        if phase == "action":
+            out = []
+            for mode, label in (("A", "A: roll dice"), ("B", "B: play cards (sum ≤ 8)"),
+                                ("C", "C: one card per hen")):
+                out.append(Button(label, lambda mode=mode: self.choose_mode(mode),
+                                  enabled=mine and self.mode_enabled(mode), toggled=self.mode == mode,
+                                  key=mode))
+            return out
+        if phase in ("roll", "place"):
+            return [Button("Done with this roll", lambda: self.play_first(EndRoll),
+                           enabled=mine and phase == "place", key="D")]
+        if phase == "card":
+            return [Button("No card", lambda: self.play_first(NoCard), enabled=mine, key="D")]
+        return []
+
+    def player_rows(self) -> list[PlayerRow]:
+        state = self.state
+        looks = self.layout_data.players
+        active = state.current_player if state.current_player not in (None, CHANCE) else state.turn
+        rows = []
+        for seat in range(state.n):
+            look = looks[seat % len(looks)]
+            hens = ", ".join(_field_name(state.hens[2 * seat + k]) for k in (0, 1))
+            rows.append(PlayerRow(seat, self.seat_name(seat), look.name,
+                                  f"hens {hens} · {state.supply[seat]} chicks",
+                                  active=state.phase != "over" and seat == active,
+                                  rgb=look.hen, symbol=look.symbol))
+        return rows
+
+    def prompt(self) -> str:
+        state = self.state
+        phase = state.phase
+        if phase == "setup":
+            left = state.setup_queue[0][1] if state.setup_queue else 0
+            return f"put a chick on a lit feed field 1–4 ({left} to place)."
+        if phase == "action":
+            if self.mode == "B":
+                codes = self.sel_codes()
+                if not codes:
+                    return "B: click cards (sum up to 8), then the hen to move."
+                total = sum(card_value(c) for c in codes)
+                cards = f"{' + '.join(str(card_value(c)) for c in codes)} = {total}" if len(codes) > 1 else str(total)
+                return f"B: {cards}. Add cards or click a lit hen."
+            if self.mode == "C":
+                return ("C: click a card, then the hen it moves first." if not self.sel_cards
+                        else "C: click the lit hen to move it first.")
+            return "choose A (roll dice), B (cards summing ≤ 8 on one hen) or C (a card for each hen)."
+        if phase == "place":
+            return self._place_prompt()
+        if phase in ("card", "c_second"):
+            first = "C: now a card for your other hen" if phase == "c_second" else "play one card on a hen"
+            if not self.hand_shown():
+                return f"{first}: click your hand (or H) to see it."
+            if self.sel_cards:
+                return f"card {card_value(self.sel_codes()[0])}: click a lit hen (ring = where it lands)."
+            return f"{first}: click a card, then a hen" + (", or No card." if phase == "card" else ".")
+        return "wait…"
+
+    def _place_prompt(self) -> str:
+        state = self.state
+        nth = f"roll {state.roll_index + 1} of 3"
+        if not self.placements():
+            return f"{nth}: no chick can be placed; click Done."
+        group = self.group()
+        empty = state.supply[state.turn] == 0
+        if group:
+            total = sum(group)
+            head = f"{' + '.join(map(str, group))} = {total}" if len(group) > 1 else f"die {total}"
+            if not self.place_targets():
+                return f"{head}: too high (max 10); click a die to drop it."
+            if empty and not self.source:
+                return f"{head}: no chicks left: click one of yours on the strip to move."
+            return f"{head}: click feed field {total}."
+        if empty and not self.source:
+            return f"{nth}: no chicks left: click a die, then one of your chicks."
+        return f"{nth}: click dice to group them, then the lit feed field; or Done."
+
+    def result_text(self, outcome: Any) -> str:
+        if outcome is None:
+            return ""
+        state = self.state
+        names = [self.seat_name(s) for s in outcome.winners]
+        head = (" and ".join(names) + " wins.") if names else "Nobody wins."
+        lines = [head, outcome.detail]
+        for seat in range(state.n):
+            hens = " and ".join(_field_name(state.hens[2 * seat + k]) for k in (0, 1))
+            lines.append(f"{self.seat_name(seat)}: hens on {hens}")
+        return "\n".join(line for line in lines if line)
+
+    def move_sound(self, before: Any, move: Any) -> str:
+        if isinstance(move, (PlayCard, PlayB, PlayC)):
+            seat = before.turn
+            pushed = any(a != b for h, (a, b) in enumerate(zip(before.hens, self.state.hens, strict=False)) if h // 2 != seat)
+            return "capture" if pushed else "move"
+        if isinstance(move, Place) and sum(map(len, before.known)) != sum(map(len, self.state.known)):
+            return "flip"
+        return "click" if isinstance(move, (EndRoll, NoCard, ChooseRoll)) else "move"
+
+
+def _near(a: tuple[float, float], b: tuple[float, float], r: float) -> bool:
+    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 <= r * r
+
+
+def _field_name(field: int) -> str:
+    return "S" if field == 0 else str(field)

@@ -1,0 +1,587 @@
+"""Chicken Chase drawing: the hill (cached once per window size), the feed strip with its cards
+and chicks, the hens (sliding after a move), highlights, the hand strip and the panel dice.
+
+A mixin for :class:`~tabletop.games.chicken_chase.scene.ChickenChaseScene`: it reads the scene's
+selection and asks the scene (never the rules) what is legal, so drawing and clicking agree.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from tabletop.games.chicken_chase import hill
+from tabletop.games.chicken_chase.moves import card_deck, card_value
+from tabletop.games.chicken_chase.scene_geom import CARD_LIFT
+from tabletop.ui import draw, theme
+from tabletop.ui import game_scene as frame
+from tabletop.ui.widgets import Viewport
+
+Point = tuple[float, float]
+MEADOW = (176, 206, 122)
+MEADOW_EDGE = (120, 150, 84)
+HILL_LOW = (134, 178, 96)
+HILL_HIGH = (206, 224, 150)
+TRAIL = (226, 200, 146)
+TRAIL_EDGE = (170, 140, 92)
+FIELD = (252, 247, 232)
+FIELD_RIM = (140, 108, 70)
+BLOCKED = (112, 104, 96)
+WOOD = (196, 150, 92)
+WOOD_DARK = (120, 84, 46)
+GOLD = (246, 202, 72)
+TROUGH = (232, 214, 176)
+TROUGH_RIM = (158, 124, 82)
+STRIP = (244, 234, 212)
+CARD_FACE = (253, 250, 242)
+
+
+def _mix(a, b, t: float) -> tuple[int, int, int]:
+    return tuple(int(x + (y - x) * t) for x, y in zip(a[:3], b[:3], strict=False))  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=256)
+def card_image(code: int, w: int, h: int, face_up: bool, back: tuple[int, int, int],
+               value_px: int) -> pygame.Surface:
+    """One speed card, face up (value, rim in its deck's back colour) or face down (the back)."""
+    surf = pygame.Surface((w + 6, h + 6), pygame.SRCALPHA)
+    radius = max(3, w // 9)
+    pygame.draw.rect(surf, (0, 0, 0, 70), pygame.Rect(4, 5, w, h), border_radius=radius)
+    body = pygame.Rect(0, 0, w, h)
+    if face_up:
+        pygame.draw.rect(surf, back, body, border_radius=radius)
+        inner = body.inflate(-max(4, w // 6), -max(4, w // 6))
+        pygame.draw.rect(surf, CARD_FACE, inner, border_radius=max(2, radius // 2))
+        ink = draw.shade(back, 0.55)
+        img = theme.render(str(card_value(code)), value_px, ink, True)
+        surf.blit(img, img.get_rect(center=inner.center))
+        corner = theme.render(str(card_value(code)), max(8, value_px // 3), ink, True)
+        if corner.get_width() * 3 < inner.w:
+            surf.blit(corner, corner.get_rect(topleft=(inner.x + 3, inner.y + 1)))
+    else:
+        pygame.draw.rect(surf, back, body, border_radius=radius)
+        pygame.draw.rect(surf, draw.shade(back, 0.7), body, width=max(1, w // 30), border_radius=radius)
+        inner = body.inflate(-max(6, w // 4), -max(6, w // 4))
+        pygame.draw.rect(surf, draw.shade(back, 1.25), inner, width=max(1, w // 24),
+                         border_radius=max(2, radius // 2))
+        egg = pygame.Rect(0, 0, max(4, inner.w // 2), max(6, int(inner.w * 0.65)))
+        egg.center = inner.center
+        pygame.draw.ellipse(surf, draw.shade(back, 1.35), egg)
+    return surf
+
+
+class ChickenPainter:
+    """Drawing half of the scene (see the module docstring)."""
+
+    geom: Any
+    layout_data: Any
+    _static: pygame.Surface | None = None
+    _static_key: tuple | None = None
+
+    # -- where hens stand ---------------------------------------------------------------------------
+    def hen_points(self, hens: list[int]) -> list[Point]:
+        g = self.geom
+        on_finish = [i for i, f in enumerate(hens) if f == hill.FINISH]
+        out: list[Point] = []
+        for i, field in enumerate(hens):
+            if field <= 0:
+                out.append(g.start_slots[i] if i < len(g.start_slots) else self.layout_data.start)
+            elif field == hill.FINISH and len(on_finish) > 1:
+                x, y = self.layout_data.hill_point(field)
+                k = on_finish.index(i) - (len(on_finish) - 1) / 2
+                out.append((x + k * g.hen_r * 1.15, y))
+            else:
+                out.append(self.layout_data.hill_point(min(field, hill.FINISH)))
+        return out
+
+    def _slid_points(self) -> list[Point]:
+        """Hen positions, sliding along the trail while the last move animates."""
+        state = self.state
+        now = self.hen_points(state.hens)
+        before = self.last_state
+        t = self.move_progress()
+        if before is None or t >= 1 or len(before.hens) != len(state.hens) or before.hens == state.hens:
+            return now
+        then = self.hen_points(before.hens)
+        t = 1 - (1 - t) ** 2
+        out = list(now)
+        for i, (a, b) in enumerate(zip(before.hens, state.hens, strict=False)):
+            if a == b:
+                continue
+            step = 1 if b > a else -1
+            path = [then[i]] + [self.layout_data.hill_point(f) for f in range(a + step, b, step)] + [now[i]]
+            out[i] = _along(path, t)
+        return out
+
+    # -- the picture ----------------------------------------------------------------------------------
+    def draw_board(self, surface: pygame.Surface, vp: Viewport) -> None:
+        self._blit_static(surface, vp)
+        self._draw_feed(surface, vp)
+        self._draw_hens(surface, vp)
+        self._draw_strip(surface, vp)
+
+    def _px(self, vp: Viewport, units: float, floor: int | None = None) -> int:
+        return max(floor if floor is not None else self.metrics.small, int(vp.length(units)))
+
+    def _blit_static(self, surface: pygame.Surface, vp: Viewport) -> None:
+        key = (surface.get_size(), tuple(vp.rect), vp.rotation, id(self.layout_data), self.state.blocked)
+        if self._static_key != key or self._static is None:
+            margin = max(8, int(vp.length(30)))
+            area = vp.rect.inflate(2 * margin, 2 * margin).clip(surface.get_rect())
+            cache = pygame.Surface(area.size).convert(surface) if pygame.display.get_surface() else \
+                pygame.Surface(area.size)
+            cache.blit(surface, (0, 0), area)  # the table under the board (vignette included)
+            self._paint_static(cache, vp, (-area.x, -area.y))
+            self._static, self._static_key, self._static_at = cache, key, area.topleft
+        surface.blit(self._static, self._static_at)
+
+    def _paint_static(self, surf: pygame.Surface, vp: Viewport, off: tuple[int, int]) -> None:
+        g, lay = self.geom, self.layout_data
+
+        def P(x: float, y: float) -> tuple[int, int]:
+            px, py = vp.to_px(x, y)
+            return int(px + off[0]), int(py + off[1])
+
+        def R(box) -> pygame.Rect:
+            x, y, w, h = box
+            a, b = P(x, y), P(x + w, y + h)
+            return pygame.Rect(min(a[0], b[0]), min(a[1], b[1]), abs(b[0] - a[0]), abs(b[1] - a[1]))
+
+        L = vp.length
+        board = R((0, 0, g.width, g.height))
+        draw.shadowed_panel(surf, board, fill=MEADOW, edge=MEADOW_EDGE, radius=max(6, int(L(36))),
+                            shadow=max(3, int(L(10))))
+        # the hill: flat contour layers rising toward the finish
+        cx, cy = g.hill_centre
+        pts = [lay.start, *lay.fields]
+        reach = max(math.dist((cx, cy), p) for p in pts) + g.field_r * 1.8
+        clip = surf.get_clip()
+        surf.set_clip(board)
+        for i in range(5):
+            r = reach * (1 - i * 0.17)
+            poly = [P(cx + r * 1.08 * math.cos(a) * (1 + 0.04 * math.sin(3 * a + i)),
+                      cy + r * 0.96 * math.sin(a) * (1 + 0.04 * math.cos(2 * a + i)))
+                    for a in (k * math.tau / 72 for k in range(72))]
+            pygame.draw.polygon(surf, _mix(HILL_LOW, HILL_HIGH, i / 4), poly)
+            pygame.draw.polygon(surf, _mix(HILL_LOW, MEADOW_EDGE, 0.5), poly, width=max(1, int(L(2))))
+        surf.set_clip(clip)
+        # the trail from Start up the spiral
+        trail = [P(*p) for p in pts]
+        for width, colour in ((L(g.field_r * 1.25), TRAIL_EDGE), (L(g.field_r * 1.05), TRAIL)):
+            pygame.draw.lines(surf, colour, False, trail, max(2, int(width)))
+            for p in trail:
+                pygame.draw.circle(surf, colour, p, max(1, int(width / 2)))
+        # Start
+        start = R(g.start_box)
+        pygame.draw.rect(surf, (236, 222, 176), start, border_radius=max(4, start.h // 5))
+        pygame.draw.rect(surf, FIELD_RIM, start, width=max(2, int(L(4))), border_radius=max(4, start.h // 5))
+        label = theme.render("Start", self._px(vp, 30), theme.INK, True)
+        surf.blit(label, label.get_rect(midbottom=(start.centerx, start.y - max(2, int(L(4))))))
+        # the fields
+        fr = max(4, int(L(g.field_r)))
+        blocked = self.state.blocked
+        num_px = self._px(vp, g.field_r * 0.62)
+        for n, p in enumerate(lay.fields, start=1):
+            c = P(*p)
+            pygame.draw.circle(surf, (0, 0, 0, 60), (c[0] + max(1, fr // 10), c[1] + max(1, fr // 8)), fr)
+            if n in blocked:
+                pygame.draw.circle(surf, BLOCKED, c, fr)
+                _fence(surf, c, fr)
+            elif n == hill.FINISH:
+                pygame.draw.circle(surf, GOLD, c, fr)
+                _checker_ring(surf, c, fr)
+                draw.draw_symbol(surf, "star", c, int(fr * 0.55), (255, 246, 210))
+            else:
+                pygame.draw.circle(surf, FIELD, c, fr)
+            pygame.draw.circle(surf, FIELD_RIM if n not in blocked else (60, 52, 44), c, fr, width=max(2, fr // 9))
+            if n not in blocked:
+                self._field_badge(surf, vp, p, c, n, num_px)
+        if vp.scale >= 0.7:  # smaller, the chequered ring and star alone mark the finish
+            flag = theme.render("Finish", self._px(vp, 26), theme.INK, True)
+            fx, fy = P(*lay.fields[-1])
+            surf.blit(flag, flag.get_rect(midtop=(fx, fy + fr + max(2, int(L(4))))))
+        # the feed strip: a trough per field with its number
+        for box in g.feed_boxes:
+            rect = R(box)
+            rad = max(4, rect.h // 6)
+            pygame.draw.rect(surf, (0, 0, 0, 50), rect.move(max(1, int(L(4))), max(2, int(L(6)))), border_radius=rad)
+            pygame.draw.rect(surf, TROUGH, rect, border_radius=rad)
+            pygame.draw.rect(surf, TROUGH_RIM, rect, width=max(2, int(L(4))), border_radius=rad)
+        # the hand strip
+        strip = R(g.strip)
+        draw.shadowed_panel(surf, strip, fill=STRIP, radius=max(6, int(L(24))), shadow=max(3, int(L(8))))
+
+    def _field_badge(self, surf, vp, p: Point, c: tuple[int, int], n: int, num_px: int) -> None:
+        """The field's number in a small tag on the outer side, readable with a hen on it."""
+        g = self.geom
+        dx, dy = p[0] - g.hill_centre[0], p[1] - g.hill_centre[1]
+        d = math.hypot(dx, dy) or 1.0
+        if n == hill.FINISH:
+            dx, dy, d = 0.0, -1.0, 1.0
+        r = vp.length(g.field_r)
+        at = (int(c[0] + dx / d * r * 0.92), int(c[1] + dy / d * r * 0.92))
+        img = theme.render(str(n), num_px, theme.INK, True)
+        tag = img.get_rect(center=at).inflate(max(4, num_px // 2), 0)
+        tag.h = max(tag.h, tag.w)
+        tag.center = at
+        pygame.draw.ellipse(surf, (255, 252, 240), tag)
+        pygame.draw.ellipse(surf, FIELD_RIM, tag, width=max(1, num_px // 10))
+        surf.blit(img, img.get_rect(center=at))
+
+    # -- feed strip: cards, chicks, targets ---------------------------------------------------------
+    def _draw_feed(self, surface: pygame.Surface, vp: Viewport) -> None:
+        state = self.state
+        g, lay = self.geom, self.layout_data
+        L = vp.length
+        value_px = self._px(vp, 52)
+        count_px = self._px(vp, 26)
+        targets = self.feed_targets()
+        sources = self.source_fields() if state.phase == "place" else set()
+        me = state.turn
+        for i, box in enumerate(g.feed_boxes):
+            x, y, w, h = box
+            rect = self._rect(vp, box)
+            cw, ch = 74.0, 104.0
+            card_box = (x + 14, y + (h - ch) / 2, cw, ch)
+            crect = self._rect(vp, card_box)
+            code = state.face[i]
+            deck = lay.decks[lay.feed_deck[i]]
+            if code is None:
+                pygame.draw.rect(surface, draw.shade(deck.back, 1.4), crect, width=max(2, int(L(4))),
+                                 border_radius=max(3, crect.w // 9))
+            else:
+                surface.blit(card_image(code, crect.w, crect.h, True, deck.back, value_px), crect.topleft)
+            # chicks: a token and a number per colour present
+            rows = [(s, n) for s, n in enumerate(state.chicks[i]) if n]
+            if rows:
+                top = y + h / 2 - len(rows) * 13
+                for k, (seat, n) in enumerate(rows):
+                    look = lay.players[seat % len(lay.players)]
+                    cy = top + 13 + k * 26
+                    pos = vp.to_px(x + 112, cy)
+                    draw.piece(surface, pos, max(4, L(11.5)), look.chick, look.symbol)
+                    img = theme.render(f"×{n}", count_px, theme.INK, True)
+                    surface.blit(img, img.get_rect(midleft=(pos[0] + L(15), pos[1])))
+                    if seat == me and i + 1 in sources:
+                        ring = theme.SELECT if self.source == i + 1 else theme.HILITE
+                        pygame.draw.circle(surface, ring, pos, max(6, int(L(16))), width=max(2, int(L(4))))
+            field = i + 1
+            if field in targets:
+                strong = targets[field]
+                _rect_glow(surface, rect, theme.HILITE, strong, max(3, int(L(7))))
+            if self.hover == ("feed", field) and (field in targets or field in sources):
+                _rect_glow(surface, rect, theme.WHITE, True, max(2, int(L(4))))
+            # the field's number on top of any glow: the dice name it
+            badge_r = max(int(L(22)), int(self.metrics.small * 0.85))
+            bc = (rect.x + badge_r // 3, rect.y + badge_r // 3)
+            lit = targets.get(field)
+            pygame.draw.circle(surface, theme.ACCENT_DARK if lit else theme.INK, bc, badge_r)
+            pygame.draw.circle(surface, (255, 250, 236), bc, badge_r, width=max(2, badge_r // 7))
+            num = theme.render(str(field), int(badge_r * 1.15), (255, 250, 236), True)
+            surface.blit(num, num.get_rect(center=bc))
+
+    def feed_targets(self) -> dict[int, bool]:
+        """Feed field → strong (a click places there now) or faint (with other dice)."""
+        state = self.state
+        if not self.human_to_move():
+            return {}
+        if state.phase == "setup":
+            return {m.field: True for m in self.legal() if type(m).__name__ == "SetupChick"}
+        if state.phase != "place":
+            return {}
+        now = self.place_targets()
+        strong = bool(self.group())
+        empty = state.supply[state.turn] == 0
+        out = {f: strong and (not empty or bool(self.source)) for f in now}
+        if not strong:
+            for m in self.placements():
+                out.setdefault(m.field, False)
+        return out
+
+    def _rect(self, vp: Viewport, box) -> pygame.Rect:
+        x, y, w, h = box
+        a, b = vp.to_px(x, y), vp.to_px(x + w, y + h)
+        return pygame.Rect(int(min(a[0], b[0])), int(min(a[1], b[1])), int(abs(b[0] - a[0])), int(abs(b[1] - a[1])))
+
+    # -- hens ---------------------------------------------------------------------------------------------
+    def _draw_hens(self, surface: pygame.Surface, vp: Viewport) -> None:
+        state = self.state
+        g, lay = self.geom, self.layout_data
+        L = vp.length
+        points = self._slid_points()
+        seat = state.turn
+        landings = self.landings() if self.human_to_move() else {}
+        hover = self.hover
+        hen_r = max(5, L(g.hen_r))
+        # legal targets: own hens that a selected card moves, and where they land
+        for k in landings:
+            own = 2 * seat + k
+            draw.glow(surface, vp.to_px(*points[own]), hen_r * 1.25, theme.SELECT)
+        for i, p in enumerate(points):
+            look = lay.players[(i // 2) % len(lay.players)]
+            _hen(surface, vp.to_px(*p), hen_r, look.hen, look.symbol)
+        after_points = {k: self.hen_points(after) for k, (_m, after) in landings.items()}
+        focus = [hover[1]] if hover and hover[0] in ("hen", "land") and hover[1] in landings else list(landings)
+        for k in landings:
+            own = 2 * seat + k
+            land = vp.to_px(*after_points[k][own])
+            strong = k in focus
+            draw.glow(surface, land, L(g.field_r) * 1.15, theme.HILITE, 230 if strong else 120)
+            _arrow(surface, vp.to_px(*points[own]), land, theme.SELECT if strong else (90, 140, 200),
+                   max(2, int(L(5))), L(g.hen_r))
+            if not strong:
+                continue
+            after = landings[k][1]
+            for j, (a, b) in enumerate(zip(state.hens, after, strict=False)):
+                if j != own and a != b:  # a pushed hen: a ghost where it drops
+                    look = lay.players[(j // 2) % len(lay.players)]
+                    ghost = vp.to_px(*after_points[k][j])
+                    _hen(surface, ghost, hen_r * 0.8, look.hen, look.symbol, alpha=130)
+                    _arrow(surface, vp.to_px(*points[j]), ghost, theme.BAD, max(2, int(L(4))), L(g.hen_r))
+
+    # -- hand strip ---------------------------------------------------------------------------------------
+    def _draw_strip(self, surface: pygame.Surface, vp: Viewport) -> None:
+        state = self.state
+        g, lay = self.geom, self.layout_data
+        L = vp.length
+        m = self.metrics
+        x, y, w, h = g.strip
+        title_px = self._px(vp, 32, m.body if vp.scale > 0.8 else m.small)
+        text_px = self._px(vp, 26)
+        seat = self.viewer()
+        obs = self.obs()
+        left = vp.to_px(x + 26, y + 16)
+        if seat is None:
+            who = self.seat_name(state.turn) if state.phase != "over" else "Game over"
+            draw.text(surface, f"{who}'s turn" if state.phase != "over" else who, left, title_px, theme.INK,
+                      bold=True)
+            draw.text(surface, "Hands stay hidden.", vp.to_px(x + 26, y + 64), text_px, theme.INK_SOFT)
+        else:
+            hand = obs.hand(seat)
+            shown = self.hand_shown()
+            look = lay.players[seat % len(lay.players)]
+            draw.piece(surface, vp.to_px(x + 44, y + 40), max(6, L(18)), look.hen, look.symbol)
+            draw.fitted_text(surface, f"{self.seat_name(seat)}'s hand", self._rect(vp, (x + 70, y + 14, 200, 52)),
+                             title_px, theme.INK, bold=True, anchor="midleft", min_size=m.small)
+            n = len(hand)
+            draw.text(surface, f"{n} card{'s' if n != 1 else ''}" + ("" if shown else " · hidden"),
+                      vp.to_px(x + 26, y + 72), text_px, theme.INK_SOFT)
+            button = self._rect(vp, g.show_button)
+            hot = self.hover == ("show", 0)
+            fill = theme.ACCENT_DARK if shown else (draw.shade(theme.ACCENT, 1.15) if hot else theme.ACCENT)
+            radius = max(4, button.h // 4)
+            pygame.draw.rect(surface, (0, 0, 0, 60), button.move(0, max(2, button.h // 14)), border_radius=radius)
+            pygame.draw.rect(surface, fill, button, border_radius=radius)
+            draw.fitted_text(surface, "Hide my hand" if shown else "Show my hand  [H]", button.inflate(-radius, 0),
+                             self._px(vp, 28), theme.WHITE, bold=True, min_size=m.small)
+            self._draw_hand(surface, vp, hand, shown)
+        self._draw_others(surface, vp, obs, seat)
+
+    def _draw_hand(self, surface: pygame.Surface, vp: Viewport, hand: list[int], shown: bool) -> None:
+        g, lay = self.geom, self.layout_data
+        L = vp.length
+        boxes = g.card_boxes(len(hand))
+        value_px = self._px(vp, 64)
+        codes = self.sel_codes()
+        ax, ay, aw, _ = g.cards_area
+        if codes and self.state.phase == "action" and self.mode == "B":
+            total = sum(card_value(c) for c in codes)
+            label = (f"B: {' + '.join(str(card_value(c)) for c in codes)} = {total} of 8" if len(codes) > 1
+                     else f"B: {total} of 8")
+            draw.text(surface, label, vp.to_px(ax + aw, ay), self._px(vp, 28), theme.ACCENT_DARK, bold=True,
+                      anchor="topright")
+        elif not hand:
+            draw.text(surface, "no cards yet", vp.to_px(ax, ay + 90), self._px(vp, 28), theme.INK_SOFT)
+        for i, code in enumerate(hand):
+            bx, by, bw, bh = boxes[i]
+            selected = i in self.sel_cards
+            if selected:
+                by -= CARD_LIFT
+            rect = self._rect(vp, (bx, by, bw, bh))
+            back = lay.decks[card_deck(code)].back if card_deck(code) < len(lay.decks) else (128, 128, 128)
+            surface.blit(card_image(code, rect.w, rect.h, shown, back, value_px), rect.topleft)
+            width = max(2, int(L(5)))
+            if selected:
+                pygame.draw.rect(surface, theme.SELECT, rect.inflate(width, width), width=width,
+                                 border_radius=max(3, rect.w // 9))
+            elif shown and self.human_to_move() and self.card_selectable(i):
+                hot = self.hover == ("card", i)
+                pygame.draw.rect(surface, theme.WHITE if hot else theme.HILITE, rect.inflate(width, width),
+                                 width=width, border_radius=max(3, rect.w // 9))
+        if self.drag_card is not None and self.drag_card < len(hand) and shown:
+            mx, my = self.mouse
+            if not any(_inside(b, (mx, my)) for b in boxes) and pygame.mouse.get_pressed()[0]:
+                code = hand[self.drag_card]
+                rect = self._rect(vp, (mx - 30, my - 44, 60, 88))
+                back = lay.decks[card_deck(code)].back
+                surface.blit(card_image(code, rect.w, rect.h, True, back, self._px(vp, 36)), rect.topleft)
+
+    def _draw_others(self, surface: pygame.Surface, vp: Viewport, obs: Any, viewer: int | None) -> None:
+        """The other hands as card backs (their decks show) with a count; never their faces."""
+        lay = self.layout_data
+        L = vp.length
+        ox, oy, ow, oh = self.geom.others_area if viewer is not None else self._wide_others()
+        seats = [s for s in range(self.state.n) if s != viewer]
+        if not seats:
+            return
+        row_h = min(66.0, oh / len(seats))
+        text_px = self._px(vp, 26)
+        for k, s in enumerate(seats):
+            cy = oy + row_h * (k + 0.5)
+            look = lay.players[s % len(lay.players)]
+            draw.piece(surface, vp.to_px(ox + 18, cy), max(5, L(min(17, row_h * 0.3))), look.hen, look.symbol)
+            cards = obs.hand(s)
+            count = theme.render(f"×{len(cards)}", text_px, theme.INK, True)
+            count_at = vp.to_px(ox + ow, cy)
+            surface.blit(count, count.get_rect(midright=count_at))
+            bw, bh = row_h * 0.5, row_h * 0.74
+            span = ow - 52 - count.get_width() / max(vp.scale, 1e-6) - 12
+            step = min(bw + 6, (span - bw) / max(1, len(cards) - 1)) if cards else 0
+            for j, code in enumerate(cards):
+                back = lay.decks[card_deck(code)].back if card_deck(code) < len(lay.decks) else (128, 128, 128)
+                rect = self._rect(vp, (ox + 44 + j * step, cy - bh / 2, bw, bh))
+                surface.blit(card_image(0, rect.w, rect.h, False, back, 10), rect.topleft)
+
+    def _wide_others(self) -> tuple[float, float, float, float]:
+        x, y, w, h = self.geom.strip
+        return (x + w * 0.36, y + 14, w * 0.64 - 20, h - 28)
+
+    # -- the panel dice: grouped by clicking ----------------------------------------------------------
+    def draw_dice(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        entries = self.dice_entries()
+        self.die_rects = []
+        if not entries or self.state.phase != "place":
+            frame.GameScene.draw_dice(self, surface, rect)  # "click to roll" and the tumble
+            return
+        m = self.metrics
+        size = max(12, min(int(rect.h * 0.74), int(m.button_h * 1.2)))
+        gap = size // 4
+        total = len(entries) * size + (len(entries) - 1) * gap
+        x = rect.x + max(0, (int(rect.w * 0.66) - total) // 2)
+        rolling = self.now() - self.roll_started < frame.ROLL_TIME
+        rng = random.Random(int(self.now() * 20))
+        mine = self.human_to_move()
+        for value, index in entries:
+            used = index < 0
+            selected = index in self.sel_dice and not used
+            lift = size // 6 if selected else 0
+            die = pygame.Rect(x, rect.centery - size // 2 - lift + size // 12, size, size)
+            if selected:
+                pygame.draw.rect(surface, theme.SELECT, die.inflate(size // 6, size // 6), width=max(3, size // 14),
+                                 border_radius=size // 5)
+            elif mine and not used and not rolling:
+                pygame.draw.rect(surface, theme.HILITE, die.inflate(size // 8, size // 8), width=max(2, size // 20),
+                                 border_radius=size // 5)
+            face = rng.randint(1, 6) if rolling else value
+            angle = rng.uniform(-25, 25) if rolling else 0
+            draw.die_face(surface, die, face, used and not rolling, angle=angle)
+            if not used:
+                self.die_rects.append((die, index))
+            x += size + gap
+        group = self.group()
+        if group:
+            ok = bool(self.place_targets())
+            label = f"= {sum(group)}"
+            draw.text(surface, label, (rect.right - m.pad, rect.centery), m.large, theme.GOOD if ok else theme.BAD,
+                      bold=True, anchor="midright")
+
+
+def _inside(box, pos) -> bool:
+    x, y, w, h = box
+    return x <= pos[0] <= x + w and y <= pos[1] <= y + h
+
+
+def _along(path: list[Point], t: float) -> Point:
+    lengths = [math.dist(a, b) for a, b in zip(path, path[1:], strict=False)]
+    total = sum(lengths)
+    if total <= 0:
+        return path[-1]
+    left = t * total
+    for (a, b), seg in zip(zip(path, path[1:], strict=False), lengths, strict=False):
+        if left <= seg and seg > 0:
+            u = left / seg
+            return (a[0] + (b[0] - a[0]) * u, a[1] + (b[1] - a[1]) * u)
+        left -= seg
+    return path[-1]
+
+
+def _hen(surface: pygame.Surface, c: Point, r: float, rgb, symbol: str, alpha: int = 255) -> None:
+    """A hen: the family's round piece (shadow, highlight, symbol) with a comb and a beak."""
+    if alpha < 255:
+        size = int(r * 3) + 4
+        layer = pygame.Surface((size, size), pygame.SRCALPHA)
+        _hen(layer, (size / 2, size / 2), r, rgb, symbol)
+        layer.set_alpha(alpha)
+        surface.blit(layer, (int(c[0] - size / 2), int(c[1] - size / 2)))
+        return
+    x, y = c
+    comb = (214, 46, 40)
+    for dx in (-0.28, 0.0, 0.28):
+        pygame.draw.circle(surface, draw.shade(comb, 0.7), (int(x + dx * r), int(y - r * 0.92)), max(2, int(r * 0.2)))
+        pygame.draw.circle(surface, comb, (int(x + dx * r), int(y - r * 0.92)), max(1, int(r * 0.15)))
+    beak = [(x + r * 0.82, y - r * 0.2), (x + r * 1.25, y), (x + r * 0.82, y + r * 0.2)]
+    pygame.draw.polygon(surface, (240, 160, 40), beak)
+    pygame.draw.polygon(surface, (150, 90, 20), beak, width=1)
+    draw.piece(surface, c, r, rgb, symbol)
+
+
+def _arrow(surface: pygame.Surface, a: Point, b: Point, rgb, width: int, gap: float) -> None:
+    """A dashed arrow from ``a`` to ``b`` stopping short of both pieces."""
+    d = math.dist(a, b)
+    if d < gap * 2.2:
+        return
+    ux, uy = (b[0] - a[0]) / d, (b[1] - a[1]) / d
+    start, end = gap * 1.05, d - gap * 1.1
+    dash = max(6.0, width * 3.0)
+    s = start
+    while s < end - dash * 0.5:
+        e = min(end, s + dash)
+        pygame.draw.line(surface, rgb, (a[0] + ux * s, a[1] + uy * s), (a[0] + ux * e, a[1] + uy * e), width)
+        s += dash * 1.7
+    tip = (a[0] + ux * end, a[1] + uy * end)
+    head = width * 3.2
+    left = (tip[0] - ux * head - uy * head * 0.6, tip[1] - uy * head + ux * head * 0.6)
+    right = (tip[0] - ux * head + uy * head * 0.6, tip[1] - uy * head - ux * head * 0.6)
+    pygame.draw.polygon(surface, rgb, [tip, left, right])
+
+
+def _rect_glow(surface: pygame.Surface, rect: pygame.Rect, rgb, strong: bool, width: int) -> None:
+    layer = pygame.Surface((rect.w + 4 * width, rect.h + 4 * width), pygame.SRCALPHA)
+    radius = max(4, rect.h // 6) + width
+    alpha = 235 if strong else 110
+    inner = pygame.Rect(width, width, rect.w + 2 * width, rect.h + 2 * width)
+    if strong:
+        pygame.draw.rect(layer, (*rgb[:3], 70), inner.inflate(2 * width, 2 * width), border_radius=radius + width)
+    pygame.draw.rect(layer, (*rgb[:3], alpha), inner, width=width, border_radius=radius)
+    surface.blit(layer, (rect.x - 2 * width, rect.y - 2 * width))
+
+
+def _fence(surf: pygame.Surface, c: tuple[int, int], r: int) -> None:
+    """A blocked field: a little wooden fence across it."""
+    x, y = c
+    w = max(2, r // 6)
+    for dy in (-0.28, 0.22):
+        rail = pygame.Rect(0, 0, int(r * 1.5), max(2, int(r * 0.2)))
+        rail.center = (x, int(y + dy * r))
+        pygame.draw.rect(surf, WOOD, rail, border_radius=max(1, rail.h // 3))
+        pygame.draw.rect(surf, WOOD_DARK, rail, width=max(1, w // 2), border_radius=max(1, rail.h // 3))
+    for dx in (-0.5, 0.0, 0.5):
+        post = pygame.Rect(0, 0, max(3, int(r * 0.22)), int(r * 1.25))
+        post.center = (int(x + dx * r), y)
+        pygame.draw.rect(surf, WOOD, post, border_radius=max(1, post.w // 3))
+        pygame.draw.rect(surf, WOOD_DARK, post, width=max(1, w // 2), border_radius=max(1, post.w // 3))
+
+
+def _checker_ring(surf: pygame.Surface, c: tuple[int, int], r: int) -> None:
+    """The finish: a chequered ring like a flag."""
+    n = 16
+    for k in range(n):
+        a0, a1 = k * math.tau / n, (k + 1) * math.tau / n
+        pts = [(c[0] + r * math.cos(a0), c[1] + r * math.sin(a0)), (c[0] + r * math.cos(a1), c[1] + r * math.sin(a1)),
+               (c[0] + r * 0.72 * math.cos(a1), c[1] + r * 0.72 * math.sin(a1)),
+               (c[0] + r * 0.72 * math.cos(a0), c[1] + r * 0.72 * math.sin(a0))]
+        pygame.draw.polygon(surf, theme.INK if k % 2 else (255, 255, 255), pts)
