@@ -83,7 +83,7 @@ GAME = GameSpec(
     state_class=_state_class(),
     load_layout=_load_layout,
     make_agent=_make_agent,
-    scene="",
+    scene="tabletop.games.captain_flip.scene:CaptainFlipScene",
     board_files=tuple(f"captain_flip/{b}.yaml" for b in BOARD_NAMES) + ("captain_flip/tiles.yaml",),
     default_players=2,
     rules_summary=_SUMMARY.read_text(encoding="utf-8") if _SUMMARY.exists() else "",

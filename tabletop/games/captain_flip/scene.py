@@ -1,0 +1,315 @@
+"""Captain Flip's scene: the Adventure boards, the drawn tile, and the mouse-to-move adapter.
+
+Everything drawn comes from ``state.observation(seat)``, so the hidden side of a tile can never
+leak onto the screen. The scene never builds a move: every click is answered by *filtering the
+core's* ``legal_moves()`` (a column click picks the ``Place`` of that column, a tile click the
+``FlipAt`` of that space, the Keep/Flip buttons the ``Choice``), then ``self.play`` applies it.
+Geometry lives in :mod:`scene_geom`, pixels in :mod:`scene_draw`, texts in :mod:`scene_text`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from tabletop.core import CHANCE
+from tabletop.games.captain_flip import scene_text as txt
+from tabletop.games.captain_flip.moves import Choice, DolphinDraw, Draw, FlipAt, Place
+from tabletop.games.captain_flip.rules import (
+    BONUS_FLIP,
+    DOLPHIN_FLIP,
+    DRAW,
+    KEEP_OR_FLIP,
+    MONKEY_FLIP,
+    OVER,
+    PLACE,
+    UNKNOWN,
+    CaptainFlipState,
+)
+from tabletop.games.captain_flip.scene_geom import BOX, CARD, Slot, card_tile, inside, slots
+from tabletop.games.captain_flip.scene_paint import Painter
+from tabletop.ui import game_scene as gs
+from tabletop.ui.game_scene import GameScene, PlayerRow
+from tabletop.ui.widgets import Button, Viewport
+
+FLIP_PHASES = (MONKEY_FLIP, BONUS_FLIP, DOLPHIN_FLIP)
+
+
+class CaptainFlipScene(GameScene):
+    """Captain Flip at the table: keep or flip the drawn tile, click a lit column to place it."""
+
+    title = "Captain Flip"
+
+    def __init__(self, app: Any, session: Any, layout: Any) -> None:
+        super().__init__(app, session, layout)
+        self.obs: CaptainFlipState = self.state.observation(0)
+        self.drag = False
+        self.drag_pos = (0.0, 0.0)
+        self.hover_col: int | None = None
+        self.hover_tip: tuple[Any, ...] | None = None
+        self.anims: dict[tuple[int, int, int], tuple[str, int]] = {}
+        self.anim_chance = False
+        self.card_anim = ""  # "", "draw" (turning up from the bag) or "flip" (Keep/Flip → flip)
+        self.card_old = -1
+        self._sticky = -1
+        self.painter = Painter(self)
+        self.recorded = False
+        self.high_note = ""
+        self.on_state_changed()
+
+    # -- who is looked at --------------------------------------------------------------------------
+    @property
+    def board(self) -> Any:
+        return self.state.layout.board
+
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.is_human][: self.state.num_players]
+
+    def focus_seat(self) -> int:
+        """The captain whose board is drawn large: the human whose turn it is, else the last human
+        who played (hot-seat), else the only human; with no human, whoever is acting. While a move
+        animates, the board it happened on stays large."""
+        st = self.state
+        if self.last_state is not None and self.last_move is not None and self.anim_progress() < 1.0:
+            st = self.last_state
+        humans = self.humans()
+        if st.phase != OVER and st.actor in humans:
+            self._sticky = st.actor
+            return st.actor
+        if self._sticky in humans:
+            return self._sticky
+        if humans:
+            return humans[0]
+        return st.actor if st.phase != OVER else 0
+
+    def current_slots(self) -> list[Slot]:
+        return slots(self.board, self.state.num_players, self.focus_seat())
+
+    def slot_of(self, seat: int) -> Slot | None:
+        return next((s for s in self.current_slots() if s.seat == seat), None)
+
+    # -- state changes and animation ---------------------------------------------------------------
+    def on_state_changed(self) -> None:
+        self.drag = False
+        state = self.state
+        view = next(iter(self.humans()), 0)
+        self.obs = state.observation(view)
+        self.anims = {}
+        self.card_anim = ""
+        before, move = self.last_state, self.last_move
+        if before is None or move is None:
+            return
+        self.anim_chance = before.current_player == CHANCE
+        low = [c.low for c in self.board.columns]
+        for seat in range(state.num_players):
+            for c, (old, new) in enumerate(zip(before.boards[seat], state.boards[seat], strict=False)):
+                for i, tile in enumerate(new):  # faces only: they are public
+                    if i >= len(old):
+                        self.anims[(seat, c, low[c] + i)] = ("place", -1)
+                    elif old[i][0] != tile[0]:
+                        self.anims[(seat, c, low[c] + i)] = ("flip", old[i][0])
+        if isinstance(move, Draw):
+            self.card_anim = "draw"
+        elif isinstance(move, Choice) and move.flip and before.drawn is not None:
+            self.card_anim, self.card_old = "flip", before.drawn[0]
+
+    def anim_progress(self) -> float:
+        """0→1 over the last move's slide/flip (a draw's over the roll time)."""
+        if self.anim_chance:
+            span, start = gs.ROLL_TIME, self.roll_started
+        else:
+            span, start = gs.MOVE_TIME, self.move_started
+        if span <= 0:
+            return 1.0
+        return min(1.0, max(0.0, (self.now() - start) / span))
+
+    # -- hooks: board ----------------------------------------------------------------------------------
+    def board_box(self) -> tuple[float, float, float, float]:
+        return BOX
+
+    def draw_board(self, surface: pygame.Surface, vp: Viewport) -> None:
+        self.painter.paint(surface, vp)
+
+    def place_move_at(self, pos: tuple[float, float]) -> Any:
+        """The legal ``Place`` for the column under ``pos`` on the actor's board, if any."""
+        state = self.state
+        if state.phase != PLACE:
+            return None
+        slot = self.slot_of(state.actor)
+        if slot is None:
+            return None
+        col = slot.column_at(self.board, *pos)
+        return next((m for m in state.legal_moves() if isinstance(m, Place) and m.col == col), None)
+
+    def flip_move_at(self, pos: tuple[float, float]) -> Any:
+        """The legal ``FlipAt`` for the tile under ``pos`` on the actor's board, if any."""
+        state = self.state
+        if state.phase not in FLIP_PHASES:
+            return None
+        slot = self.slot_of(state.actor)
+        spot = slot.space_at(self.board, *pos) if slot is not None else None
+        if spot is None:
+            return None
+        return next((m for m in state.legal_moves() if isinstance(m, FlipAt) and (m.col, m.row) == spot), None)
+
+    def board_click(self, pos: tuple[float, float], event: pygame.event.Event) -> None:
+        state = self.state
+        if state.current_player is None:
+            return
+        if inside(CARD, *pos) and self.can_roll():
+            self.roll()
+            return
+        if not self.human_to_move():
+            return
+        if state.phase == PLACE:
+            if inside(card_tile(), *pos):
+                self.drag, self.drag_pos = True, pos
+                return
+            move = self.place_move_at(pos)
+            if move is not None:
+                self.play(move)
+        elif state.phase in FLIP_PHASES:
+            move = self.flip_move_at(pos)
+            if move is not None:
+                self.play(move)
+
+    def board_release(self, pos: tuple[float, float], event: pygame.event.Event) -> None:
+        if not self.drag:
+            return
+        self.drag = False
+        if inside(card_tile(), *pos) or not self.human_to_move():
+            return  # a plain click on the tile: it stays in hand
+        move = self.place_move_at(pos)
+        if move is not None:
+            self.play(move)
+
+    def board_motion(self, pos: tuple[float, float], event: pygame.event.Event) -> bool:
+        old = (self.hover_col, self.hover_tip)
+        slot = self.slot_of(self.state.actor) if self.state.phase == PLACE else None
+        self.hover_col = slot.column_at(self.board, *pos) if slot is not None else None
+        self.hover_tip = self.painter.tip_at(pos)
+        if self.drag:
+            self.drag_pos = pos
+            return True
+        return old != (self.hover_col, self.hover_tip)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        super().handle(event)
+        if event.type == pygame.MOUSEMOTION and not self.board_area.collidepoint(event.pos):
+            if self.hover_tip is not None or self.hover_col is not None:
+                self.hover_tip = self.hover_col = None
+                self.dirty = True
+
+    def cancel_selection(self) -> bool:
+        if self.drag:
+            self.drag = False
+            return True
+        return False
+
+    def key(self, event: pygame.event.Event) -> None:
+        """Keyboard help for the mouse: K keeps, F flips, 1–9 places in that column."""
+        state = self.state
+        if self.human_to_move():
+            if state.phase == KEEP_OR_FLIP and event.key in (pygame.K_k, pygame.K_f):
+                self.choose(event.key == pygame.K_f)
+                self.dirty = True
+                return
+            if state.phase == PLACE and pygame.K_1 <= event.key <= pygame.K_9:
+                col = event.key - pygame.K_1
+                move = next((m for m in state.legal_moves() if isinstance(m, Place) and m.col == col), None)
+                if move is not None:
+                    self.play(move)
+                    self.dirty = True
+                    return
+        super().key(event)
+
+    def choose(self, flip: bool) -> None:
+        """Keep or Flip, as the core offers it."""
+        move = next((m for m in self.state.legal_moves() if isinstance(m, Choice) and m.flip == flip), None)
+        if move is not None:
+            self.play(move)
+
+    # -- hooks: panel ------------------------------------------------------------------------------
+    def roller(self) -> int | None:
+        return self.state.actor if self.state.phase == DRAW else None
+
+    def roll_word(self) -> str:
+        return "draw"
+
+    def shows_dice(self) -> bool:
+        return False
+
+    def prompt_line(self) -> str:
+        state = self.state
+        if state.current_player == CHANCE:
+            if self.seat_is_human(self.roller()):
+                return f"{self.seat_name(state.actor)}: draw a tile — click the bag or press Space."
+            return f"{self.seat_name(state.actor)} draws a tile…"
+        return super().prompt_line()
+
+    def prompt(self) -> str:
+        return txt.prompt(self.obs)
+
+    def player_rows(self) -> list[PlayerRow]:
+        st = self.obs
+        over = st.phase == OVER
+        rows = st.score_breakdown() if over else None
+        colours = self.spec.colours or ("#c0392b",)
+        out = []
+        for seat in range(st.num_players):
+            coins = st.coins[seat]
+            detail = f"{coins} coin{'' if coins == 1 else 's'}" + (" · Map" if st.map_holder == seat else "")
+            lost = bool(rows[seat]["lost"]) if rows else False
+            out.append(PlayerRow(seat, self.seat_name(seat), colours[seat % len(colours)], detail,
+                                 active=not over and seat == st.actor, out=lost))
+        return out
+
+    def extra_buttons(self) -> list[Button]:
+        if self.state.phase == KEEP_OR_FLIP and self.human_to_move():
+            return [Button("Keep", lambda: self.choose(False), primary=True, key="K"),
+                    Button("Flip", lambda: self.choose(True), key="F")]
+        return []
+
+    def result_text(self, outcome: Any) -> str:
+        return txt.result(self, outcome)
+
+    def show_game_over(self) -> None:
+        if self.state.num_players == 1 and not self.recorded:
+            self.recorded = True
+            self.high_note = txt.record_solo(self)
+        super().show_game_over()
+
+    def chance_sound(self, move: Any) -> str:
+        return "flip"
+
+    def move_sound(self, before: Any, move: Any) -> str:
+        if isinstance(move, FlipAt) or (isinstance(move, Choice) and move.flip):
+            return "flip"
+        if isinstance(move, Place):
+            return "move"
+        return "click"
+
+    # -- for the painter -----------------------------------------------------------------------------
+    def targets(self) -> dict[tuple[int, int], Any]:
+        """The lit spaces of the actor's board while a human decides: space → legal move."""
+        state = self.state
+        if not self.human_to_move():
+            return {}
+        out: dict[tuple[int, int], Any] = {}
+        for m in state.legal_moves():
+            if isinstance(m, Place):
+                spot = state.next_space(state.actor, m.col)
+                if spot is not None:
+                    out[spot] = m
+            elif isinstance(m, FlipAt):
+                out[(m.col, m.row)] = m
+        return out
+
+    def drawn_face(self) -> tuple[int, int] | None:
+        """The drawn tile as the table sees it: (face, other or UNKNOWN)."""
+        d = self.obs.drawn
+        return (d[0], d[1] if d[2] else UNKNOWN) if d is not None else None
+
+    def dolphin_drawn(self) -> bool:
+        return isinstance(self.last_move, DolphinDraw) or self.obs.phase == DOLPHIN_FLIP

@@ -1,0 +1,288 @@
+"""Captain Flip's pixels: character tiles, Adventure boards, bonus tags, headers and tooltips.
+
+Everything here takes logical rectangles (see :mod:`scene_geom`) and a Viewport, and sizes text
+from the window's Metrics, so the picture is the same at 1024×600 and on a 4K table screen.
+Tiles are rendered once per (character, size) and cached; boards are drawn into the scene's
+static layer once per window size.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import pygame
+
+from tabletop import assets
+from tabletop.games.captain_flip.layout import Board, Bonus, Character
+from tabletop.games.captain_flip.scene_geom import Rect, Slot
+from tabletop.ui import draw, theme
+from tabletop.ui.widgets import Viewport
+
+SHORT_NAMES = {"Cartographer": "Cartogr.", "Navigator": "Navig.", "Carpenter": "Carpent."}
+IMMEDIATE_DISC = (247, 214, 104)  # the printed game's yellow (immediate effect)
+END_DISC = (206, 206, 200)        # and grey (end-of-game effect)
+PLATE = (252, 246, 230)
+BACK = (52, 70, 92)
+
+
+def px(vp: Viewport, rect: Rect) -> pygame.Rect:
+    """A logical rectangle in pixels (rounded outward so neighbours meet without gaps)."""
+    x, y, w, h = rect
+    x0, y0 = vp.to_px(x, y)
+    x1, y1 = vp.to_px(x + w, y + h)
+    return pygame.Rect(int(x0), int(y0), max(1, int(math.ceil(x1)) - int(x0)), max(1, int(math.ceil(y1)) - int(y0)))
+
+
+def sprite(name: str, size: int) -> pygame.Surface | None:
+    return assets.sprite(f"captain_flip/{name}", size, size) if size >= 6 else None
+
+
+def text_fits(words: str, size: int, width: float, bold: bool = False) -> bool:
+    return theme.font(size, bold).size(words)[0] <= width
+
+
+def ellipsize(words: str, size: int, width: float, bold: bool = False) -> str:
+    """``words`` cut with an ellipsis to fit ``width`` at ``size`` (text never shrinks below it)."""
+    if text_fits(words, size, width, bold):
+        return words
+    while words and not text_fits(words + "…", size, width, bold):
+        words = words[:-1]
+    return (words.rstrip() + "…") if words else ""
+
+
+def tile_label(name: str, tile_px: int, small: int) -> tuple[str, int] | None:
+    """The biggest readable name for a tile this size (full, then short), never below ``small``."""
+    room = tile_px - max(4, tile_px // 12)
+    for size in (max(small, int(tile_px * 0.14)), small):
+        for label in (name, SHORT_NAMES.get(name, name)):
+            if text_fits(label, size, room, bold=True):
+                return label, size
+    return None
+
+
+@lru_cache(maxsize=512)
+def tile_surface(char: Character, size: int, label: tuple[str, int] | None,
+                 mark: Character | None) -> pygame.Surface:
+    """One placed character tile: colour, yellow/grey disc with the icon, a name plate, and
+    optionally the corner mark of its other side (once the table has seen it)."""
+    s = max(8, size)
+    surf = _with_shadow(s)
+    radius = max(3, s // 8)
+    body = pygame.Rect(0, 0, s, s)
+    pygame.draw.rect(surf, char.colour, body, border_radius=radius)
+    hl = pygame.Surface((s, s // 3), pygame.SRCALPHA)
+    pygame.draw.rect(hl, (255, 255, 255, 46), hl.get_rect(), border_top_left_radius=radius,
+                     border_top_right_radius=radius)
+    surf.blit(hl, (0, 0))
+    pygame.draw.rect(surf, draw.shade(char.colour, 0.55), body, width=max(1, s // 34), border_radius=radius)
+    plate_h = int(label[1] * 1.3) + 2 if label else 0
+    cy = (s - plate_h) // 2 + (1 if plate_h else 0)
+    disc_r = int(min(s * 0.34, (s - plate_h) * 0.42))
+    disc = IMMEDIATE_DISC if char.kind == "immediate" else END_DISC
+    pygame.draw.circle(surf, disc, (s // 2, cy), disc_r)
+    pygame.draw.circle(surf, draw.shade(disc, 0.6), (s // 2, cy), disc_r, width=max(1, s // 40))
+    icon = sprite(char.sprite, int(disc_r * 1.6))
+    if icon is not None:
+        surf.blit(icon, icon.get_rect(center=(s // 2, cy)))
+    else:
+        img = theme.render(char.id[0], max(8, disc_r), theme.INK, True)
+        surf.blit(img, img.get_rect(center=(s // 2, cy)))
+    if label:
+        words, fsize = label
+        plate = pygame.Rect(max(2, s // 24), s - plate_h - max(2, s // 24), s - 2 * max(2, s // 24), plate_h)
+        pygame.draw.rect(surf, PLATE, plate, border_radius=max(2, plate_h // 3))
+        img = theme.render(words, fsize, theme.INK, True)
+        surf.blit(img, img.get_rect(center=plate.center))
+    if mark is not None:
+        r = max(4, int(s * 0.15))
+        c = (s - r - max(2, s // 20), r + max(2, s // 20))
+        pygame.draw.circle(surf, (255, 255, 255), c, r + max(1, s // 60))
+        pygame.draw.circle(surf, mark.colour, c, r)
+        mini = sprite(mark.sprite, int(r * 1.5))
+        if mini is not None and r >= 8:
+            surf.blit(mini, mini.get_rect(center=c))
+        elif r >= 6:
+            img = theme.render(mark.id[0], max(8, int(r * 1.3)), theme.WHITE, True)
+            surf.blit(img, img.get_rect(center=c))
+    return surf
+
+
+@lru_cache(maxsize=64)
+def back_surface(size: int, words: str, text_size: int) -> pygame.Surface:
+    """A face-down tile (the bag): deep blue with waves, and a word on it."""
+    s = max(8, size)
+    surf = _with_shadow(s)
+    radius = max(3, s // 8)
+    pygame.draw.rect(surf, BACK, pygame.Rect(0, 0, s, s), border_radius=radius)
+    for i in range(3):
+        y = int(s * (0.25 + 0.2 * i))
+        pts = [(x, y + math.sin(x / s * math.pi * 4) * s * 0.03) for x in range(s // 8, s - s // 8 + 1, max(1, s // 24))]
+        if len(pts) > 1:
+            pygame.draw.lines(surf, (96, 130, 168), False, pts, max(1, s // 40))
+    pygame.draw.rect(surf, draw.shade(BACK, 0.6), pygame.Rect(0, 0, s, s), width=max(1, s // 34), border_radius=radius)
+    if words and text_fits(words, text_size, s - 8, True):
+        img = theme.render(words, text_size, theme.WHITE, True)
+        surf.blit(img, img.get_rect(center=(s // 2, int(s * 0.8))))
+    return surf
+
+
+def _with_shadow(s: int) -> pygame.Surface:
+    """A transparent canvas for an ``s``-pixel tile with its soft shadow already laid down."""
+    off = max(1, s // 22)
+    surf = pygame.Surface((s + off, s + off), pygame.SRCALPHA)
+    pygame.draw.rect(surf, (0, 0, 0, 70), pygame.Rect(off, off, s, s), border_radius=max(3, s // 8))
+    return surf
+
+
+def blit_tile(surface: pygame.Surface, tile: pygame.Surface, rect: pygame.Rect, squash: float = 1.0) -> None:
+    """Blit a tile (made for ``rect.w`` pixels) into ``rect``; ``squash`` < 1 narrows it about
+    its centre (a flip turning over)."""
+    if squash < 0.999:
+        tile = pygame.transform.scale(tile, (max(1, int(tile.get_width() * squash)), tile.get_height()))
+    surface.blit(tile, (rect.centerx - int(rect.w * squash) // 2, rect.y))
+
+
+# -- the board (static layer) ---------------------------------------------------------------------
+def bonus_short(bonus: Bonus, solo: bool) -> str:
+    """The tag over a column's top space: a few characters."""
+    k, a, b = bonus.kind, bonus.a, bonus.b
+    return {
+        "none": "",
+        "coins": f"+{a}",
+        "take_map": "Map",
+        "kraken": f"{a} / {b}",
+        "per_completed_column": f"+{a}×col",
+        "per_different_character": f"+{a}×kind",
+        "pay_to_place": f"pay {a}",
+        "end_all_identical": f"end +{a} =",
+        "end_all_different": f"end +{a} ≠",
+        "map_if_all_identical": "Map if =",
+        "flip_if_all_different": "Flip if ≠",
+        "draw_if_all_identical": "Draw if =",
+    }.get(k, k)
+
+
+def bonus_long(bonus: Bonus, solo: bool) -> str:
+    """The full sentence (tooltip, and inside the empty top space when it fits)."""
+    if solo and bonus.kind == "kraken":
+        return f"your first two full columns +{bonus.a}, later ones +{bonus.b}"
+    if solo and bonus.kind in ("take_map", "map_if_all_identical"):
+        return bonus.text().replace("take the Treasure Map", "take or return the Treasure Map")
+    return bonus.text()
+
+
+def draw_board_base(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Board, small: int,
+                    solo: bool) -> None:
+    """The Adventure board without tiles: frame, spaces, top spaces with their bonus texts, tags."""
+    col = board.colours
+    frame = px(vp, slot.board_rect(board)).inflate(int(vp.length(10 * slot.s)), int(vp.length(10 * slot.s)))
+    draw.shadowed_panel(surface, frame, fill=col["board"], edge=col["outline"], radius=max(4, frame.w // 40),
+                        shadow=max(2, frame.w // 120))
+    for ci, column in enumerate(board.columns):
+        for row in range(column.low, column.low + column.height):
+            r = px(vp, slot.space(board, ci, row))
+            top = row == column.top and column.bonus.kind != "none"
+            fill = col["top_space"] if top else col["space"]
+            pygame.draw.rect(surface, draw.shade(col["board"], 0.8), r.move(0, max(1, r.h // 40)),
+                             border_radius=max(2, r.w // 10))
+            pygame.draw.rect(surface, fill, r, border_radius=max(2, r.w // 10))
+            pygame.draw.rect(surface, draw.shade(col["outline"], 1.3), r, width=max(1, r.w // 50),
+                             border_radius=max(2, r.w // 10))
+            if top and slot.big:
+                _cell_text(surface, r, bonus_long(column.bonus, solo), small, col["outline"])
+        if column.bonus.kind != "none" and column.bonus.kind != "kraken":
+            draw_tag(surface, vp, slot, board, ci, bonus_short(column.bonus, solo), small)
+
+
+def _cell_text(surface: pygame.Surface, r: pygame.Rect, words: str, size: int, rgb) -> None:
+    lines = theme.wrap(words, size, r.w - max(6, r.w // 10))
+    line_h = theme.font(size).get_linesize()
+    if len(lines) * line_h > r.h - 4 or any(not text_fits(line, size, r.w - 4) for line in lines):
+        return
+    y = r.centery - len(lines) * line_h // 2
+    for line in lines:
+        draw.text(surface, line, (r.centerx, y), size, rgb, anchor="midtop")
+        y += line_h
+
+
+def draw_tag(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Board, ci: int, words: str,
+             small: int, rgb=(74, 52, 30)) -> None:
+    """A column's bonus tag over its top space; a gold dot when the text would be too small."""
+    if not words:
+        return
+    r = px(vp, slot.tag(board, ci))
+    line_h = theme.font(small, True).get_linesize()
+    if r.h >= line_h * 0.8 and text_fits(words, small, r.w - 4, True):
+        r = r.inflate(0, max(0, line_h - r.h))
+        pygame.draw.rect(surface, rgb, r, border_radius=max(3, r.h // 3))
+        draw.text(surface, words, r.center, small, (255, 236, 170), bold=True, anchor="center")
+    else:
+        pygame.draw.circle(surface, (240, 190, 40), (r.centerx, r.bottom - max(2, r.h // 3)), max(2, r.h // 3))
+        pygame.draw.circle(surface, rgb, (r.centerx, r.bottom - max(2, r.h // 3)), max(2, r.h // 3), width=1)
+
+
+def highlight(surface: pygame.Surface, r: pygame.Rect, strong: bool = False) -> None:
+    """A legal target: a warm translucent wash and a thick yellow rim."""
+    wash = pygame.Surface(r.size, pygame.SRCALPHA)
+    pygame.draw.rect(wash, (*theme.HILITE, 150 if strong else 90), wash.get_rect(), border_radius=max(3, r.w // 8))
+    surface.blit(wash, r.topleft)
+    width = max(3, r.w // 14) + (max(2, r.w // 30) if strong else 0)
+    pygame.draw.rect(surface, theme.WHITE if strong else theme.HILITE, r.inflate(width, width), width=width,
+                     border_radius=max(4, r.w // 7))
+    if strong:
+        pygame.draw.rect(surface, theme.ACCENT, r.inflate(width * 3, width * 3), width=max(2, width // 2),
+                         border_radius=max(5, r.w // 6))
+
+
+def tooltip(surface: pygame.Surface, lines: list[tuple[str, bool]], near: pygame.Rect, bounds: pygame.Rect,
+            body: int, small: int) -> None:
+    """A paper card of text beside ``near`` (right of it if there is room, else left), kept inside
+    ``bounds``. ``lines`` are (text, bold) paragraphs."""
+    width = min(bounds.w - 8, body * 17)
+    inner = width - body
+    rows: list[tuple[str, int, bool]] = []
+    for words, bold in lines:
+        size = body if bold else small
+        for part in theme.wrap(words, size, inner, bold):
+            rows.append((part, size, bold))
+    height = sum(theme.font(size, bold).get_linesize() for _, size, bold in rows) + body
+    box = pygame.Rect(0, 0, width, height)
+    gap = max(6, body // 2)
+    box.midleft = (near.right + gap, near.centery)
+    if box.right > bounds.right:
+        box.midright = (near.left - gap, near.centery)
+    box.clamp_ip(bounds)
+    draw.shadowed_panel(surface, box, fill=(255, 251, 240), edge=theme.PANEL_EDGE, radius=max(6, body // 2), shadow=3)
+    y = box.y + body // 2
+    for words, size, bold in rows:
+        draw.text(surface, words, (box.x + body // 2, y), size, theme.INK, bold=bold)
+        y += theme.font(size, bold).get_linesize()
+
+
+def coin_count(surface: pygame.Surface, centre_right: tuple[int, int], coins: int, size: int,
+               rgb=theme.INK) -> int:
+    """``● 23`` right-aligned at a point; returns the left x used."""
+    x, y = centre_right
+    r = draw.text(surface, str(coins), (x, y), size, rgb, bold=True, anchor="midright")
+    d = int(size * 1.1)
+    icon = sprite("coin", d)
+    left = r.left - d - size // 4
+    if icon is not None:
+        surface.blit(icon, (left, y - d // 2))
+    else:
+        pygame.draw.circle(surface, (240, 192, 48), (left + d // 2, y), d // 2)
+    return left
+
+
+def map_token(surface: pygame.Surface, centre: tuple[int, int], height: int) -> pygame.Rect:
+    w = int(height * 1.43)
+    icon = assets.sprite("captain_flip/treasure_map", w, height) if height >= 6 else None
+    rect = pygame.Rect(0, 0, w, height)
+    rect.center = centre
+    if icon is not None:
+        surface.blit(icon, rect)
+    else:
+        pygame.draw.rect(surface, (240, 220, 170), rect, border_radius=3)
+        pygame.draw.rect(surface, (110, 80, 30), rect, width=2, border_radius=3)
+    return rect

@@ -1,0 +1,134 @@
+"""Where things sit in Captain Flip's scene, in logical units (no pixels, no pygame).
+
+The scene's logical box is fixed (``BOX``); the Viewport letterboxes it into the window. Inside it:
+the focused captain's Adventure board large on the left, the drawn-tile card top right, the other
+captains' boards smaller below the card, and a score strip under the large board. Each board is
+placed by a :class:`Slot` that maps the board file's own units into the box, so any board file
+(any size) fits its slot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tabletop.games.captain_flip.layout import Board
+
+BOX = (0.0, 0.0, 1000.0, 760.0)
+MAIN = (0.0, 0.0, 600.0, 650.0)
+CARD = (625.0, 0.0, 375.0, 250.0)
+OTHERS = (625.0, 265.0, 375.0, 495.0)
+STRIP = (0.0, 665.0, 600.0, 95.0)
+HEAD_BIG = 52.0
+HEAD_SMALL = 34.0
+TAG = 26.0
+"""Room above a board (in board units) for the column-bonus tags over the tallest columns."""
+
+Rect = tuple[float, float, float, float]
+
+
+def inside(rect: Rect, x: float, y: float) -> bool:
+    rx, ry, rw, rh = rect
+    return rx <= x < rx + rw and ry <= y < ry + rh
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One captain's place on screen: the header band and the board, with the board's transform
+    (board units → logical units: ``ox + bx * s``, ``oy + by * s``)."""
+
+    seat: int
+    rect: Rect
+    head: float
+    ox: float
+    oy: float
+    s: float
+    big: bool
+
+    def board_rect(self, board: Board) -> Rect:
+        bw, bh = board.size
+        return (self.ox, self.oy - TAG * self.s, bw * self.s, (bh + TAG) * self.s)
+
+    def head_rect(self, board: Board) -> Rect:
+        bw, _ = board.size
+        return (self.ox, self.rect[1], bw * self.s, self.head)
+
+    def space(self, board: Board, col: int, row: int) -> Rect:
+        x, y, w, h = board.space_rect(col, row)
+        return (self.ox + x * self.s, self.oy + y * self.s, w * self.s, h * self.s)
+
+    def tag(self, board: Board, col: int) -> Rect:
+        """The bonus tag just above a column's top space."""
+        column = board.columns[col]
+        x, y, w, _ = self.space(board, col, column.top)
+        h = TAG * self.s * 0.9
+        return (x - 4 * self.s, y - h - 2 * self.s, w + 8 * self.s, h)
+
+    def column_at(self, board: Board, x: float, y: float) -> int | None:
+        """The column under a logical point (anywhere between the board's top and bottom)."""
+        bx, by = (x - self.ox) / self.s, (y - self.oy) / self.s
+        if not -TAG <= by <= board.size[1]:
+            return None
+        w = board.space[0]
+        for ci, column in enumerate(board.columns):
+            if column.x - 4 <= bx < column.x + w + 4:
+                return ci
+        return None
+
+    def space_at(self, board: Board, x: float, y: float) -> tuple[int, int] | None:
+        return board.space_at((x - self.ox) / self.s, (y - self.oy) / self.s)
+
+
+def fit(seat: int, rect: Rect, board: Board, big: bool) -> Slot:
+    """Scale and centre ``board`` (plus its tag room) under a header inside ``rect``."""
+    x, y, w, h = rect
+    head = HEAD_BIG if big else HEAD_SMALL
+    bw, bh = board.size
+    avail = h - head
+    s = min(w / bw, avail / (bh + TAG))
+    used = head + (bh + TAG) * s
+    y += (h - used) / 2  # centre the header and board together in the rectangle
+    ox = x + (w - bw * s) / 2
+    oy = y + head + TAG * s
+    return Slot(seat, (x, y, w, used), head, ox, oy, s, big)
+
+
+def other_rects(k: int) -> list[Rect]:
+    """Rectangles for ``k`` smaller boards in the OTHERS region (stacked for 2, a grid for 3-4)."""
+    x, y, w, h = OTHERS
+    gap = 12.0
+    if k <= 0:
+        return []
+    if k == 1:
+        return [OTHERS]
+    if k == 2:
+        hh = (h - gap) / 2
+        return [(x, y, w, hh), (x, y + hh + gap, w, hh)]
+    cw, ch = (w - gap) / 2, (h - gap) / 2
+    cells = [(x, y, cw, ch), (x + cw + gap, y, cw, ch), (x, y + ch + gap, cw, ch),
+             (x + cw + gap, y + ch + gap, cw, ch)]
+    return cells[:k] if k <= 4 else cells
+
+
+def slots(board: Board, players: int, focus: int) -> list[Slot]:
+    """Every captain's slot: ``focus`` large, the others in seat order from the focus onward."""
+    out = [fit(focus, MAIN, board, True)]
+    others = [(focus + k) % players for k in range(1, players)]
+    for seat, rect in zip(others, other_rects(len(others)), strict=False):
+        out.append(fit(seat, rect, board, False))
+    return out
+
+
+def card_tile() -> Rect:
+    """The drawn tile's square inside the card."""
+    x, y, _, _ = CARD
+    return (x + 16, y + 46, 150.0, 150.0)
+
+
+def card_text() -> Rect:
+    x, y, w, _ = CARD
+    return (x + 180, y + 46, w - 192, 150.0)
+
+
+def card_map() -> Rect:
+    x, y, w, h = CARD
+    return (x + 16, y + h - 44, w - 32, 36.0)

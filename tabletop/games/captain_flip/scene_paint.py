@@ -1,0 +1,378 @@
+"""Painting Captain Flip's table for one frame.
+
+The static layer (table, board frames, spaces, bonus texts, card and strip panels) is drawn once
+per window size and kept as an opaque copy of the board area, so a frame is one blit plus the
+tiles, headers and texts on top. All positions come from :mod:`scene_geom` through the Viewport.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tabletop.games.captain_flip import scene_draw as sd
+from tabletop.games.captain_flip import scene_text as txt
+from tabletop.games.captain_flip.rules import (
+    BONUS_FLIP,
+    DOLPHIN_FLIP,
+    DRAW,
+    MONKEY_FLIP,
+    OVER,
+    PLACE,
+    UNKNOWN,
+)
+from tabletop.games.captain_flip.scene_geom import (
+    CARD,
+    OTHERS,
+    STRIP,
+    Slot,
+    card_map,
+    card_text,
+    card_tile,
+    inside,
+)
+from tabletop.ui import draw, theme
+from tabletop.ui.widgets import Viewport
+
+if TYPE_CHECKING:
+    from tabletop.games.captain_flip.scene import CaptainFlipScene
+
+
+def _lerp(a: pygame.Rect, b: pygame.Rect, t: float) -> pygame.Rect:
+    return pygame.Rect(int(a.x + (b.x - a.x) * t), int(a.y + (b.y - a.y) * t), int(a.w + (b.w - a.w) * t),
+                       int(a.h + (b.h - a.h) * t))
+
+
+class Painter:
+    """Draws the scene's board area; also answers 'what is under the mouse' for tooltips."""
+
+    def __init__(self, scene: CaptainFlipScene) -> None:
+        self.scene = scene
+        self._static: pygame.Surface | None = None
+        self._key: Any = None
+        self.high = txt.high_rows(scene.state.variant) if scene.state.num_players == 1 else []
+
+    # -- static layer --------------------------------------------------------------------------------
+    def _static_layer(self, surface: pygame.Surface, vp: Viewport, slots: list[Slot]) -> None:
+        sc = self.scene
+        m = sc.metrics
+        area = sc.board_area.clip(surface.get_rect())
+        key = (surface.get_size(), tuple(vp.rect), tuple(area), len(slots), id(sc.board), m.small)
+        if key == self._key and self._static is not None:
+            surface.blit(self._static, area.topleft)
+            return
+        solo = sc.state.num_players == 1
+        for slot in slots:
+            sd.draw_board_base(surface, vp, slot, sc.board, m.small, solo)
+        draw.shadowed_panel(surface, sd.px(vp, CARD), fill=theme.PANEL)
+        draw.shadowed_panel(surface, sd.px(vp, STRIP), fill=theme.PANEL)
+        if solo:
+            draw.shadowed_panel(surface, sd.px(vp, OTHERS), fill=theme.PANEL)
+        self._static = surface.subsurface(area).copy()
+        self._key = key
+
+    # -- the frame -------------------------------------------------------------------------------------
+    def paint(self, surface: pygame.Surface, vp: Viewport) -> None:
+        sc = self.scene
+        slots = sc.current_slots()
+        self._static_layer(surface, vp, slots)
+        clip = surface.get_clip()
+        surface.set_clip(sc.board_area)
+        p = sc.anim_progress()
+        for slot in slots:
+            self.header(surface, vp, slot)
+            self.kraken_tags(surface, vp, slot)
+            self.tiles(surface, vp, slot, p)
+        self.targets(surface, vp, slots)
+        self.card(surface, vp, p)
+        if sc.state.num_players == 1:
+            self.solo_card(surface, vp)
+        self.strip(surface, vp, slots[0].seat)
+        if sc.drag and sc.obs.drawn is not None:
+            size = sd.px(vp, card_tile()).w
+            r = pygame.Rect(0, 0, size, size)
+            r.center = tuple(int(v) for v in vp.to_px(*sc.drag_pos))
+            face, other = sc.drawn_face()  # type: ignore[misc]
+            sd.blit_tile(surface, self.tile(face, other, size), r)
+        self.tip(surface, vp)
+        surface.set_clip(clip)
+
+    def tile(self, face: int, other: int, size: int) -> pygame.Surface:
+        chars = self.scene.state.layout.tiles.characters
+        label = sd.tile_label(chars[face].id, size, self.scene.metrics.small)
+        mark = chars[other] if other not in (UNKNOWN, None) else None
+        return sd.tile_surface(chars[face], size, label, mark)
+
+    # -- boards --------------------------------------------------------------------------------------
+    def header(self, surface: pygame.Surface, vp: Viewport, slot: Slot) -> None:
+        sc = self.scene
+        obs = sc.obs
+        m = sc.metrics
+        seat = slot.seat
+        r = sd.px(vp, slot.head_rect(sc.board))
+        active = obs.phase != OVER and obs.actor == seat
+        if active:
+            band = r.inflate(max(4, r.h // 6), -max(2, r.h // 8))
+            pygame.draw.rect(surface, (255, 232, 180), band, border_radius=band.h // 3)
+            pygame.draw.rect(surface, theme.ACCENT, band, width=max(2, band.h // 16), border_radius=band.h // 3)
+        if active and not slot.big:
+            ring = sd.px(vp, slot.board_rect(sc.board)).inflate(max(6, r.h // 3), max(6, r.h // 3))
+            pygame.draw.rect(surface, theme.ACCENT, ring, width=max(2, r.h // 10), border_radius=max(6, r.h // 3))
+        size = m.body if slot.big else m.small
+        big_num = m.large if slot.big else m.small
+        colours = sc.spec.colours or ("#c0392b",)
+        st = theme.style(colours[seat % len(colours)])
+        rad = min(r.h * 0.34, size * 0.9)
+        draw.piece(surface, (r.x + rad + 4, r.centery), rad, st.rgb, st.symbol)
+        ink = theme.INK if active else theme.WHITE
+        left = sd.coin_count(surface, (r.right - max(4, r.h // 6), r.centery), obs.coins[seat], big_num, ink)
+        if obs.map_holder == seat:
+            th = int(min(r.h * 0.8, big_num * 1.5))
+            centre = (left - size // 2 - int(th * 1.43) // 2, r.centery)
+            left = sd.map_token(surface, centre, th).left
+        name = sc.seat_name(seat)
+        if active and slot.big:
+            name += " — to play"
+        name_rect = pygame.Rect(int(r.x + 2 * rad + 10), r.y, max(1, left - int(r.x + 2 * rad + 14)), r.h)
+        name = sd.ellipsize(name, size, name_rect.w, bold=True)
+        draw.text(surface, name, name_rect.midleft, size, ink, bold=True, anchor="midleft")
+
+    def kraken_tags(self, surface: pygame.Surface, vp: Viewport, slot: Slot) -> None:
+        """Board B's tags change: once a column's first value is taken, only the later one is left."""
+        sc = self.scene
+        obs = sc.obs
+        for ci, column in enumerate(sc.board.columns):
+            b = column.bonus
+            if b.kind != "kraken":
+                continue
+            if obs.solo:
+                first = obs.completed(slot.seat) < 2 or len(obs.boards[slot.seat][ci]) == column.height
+            else:
+                first = not obs.kraken & (1 << ci)
+            words = f"{b.a} / {b.b}" if first else f"now {b.b}"
+            sd.draw_tag(surface, vp, slot, sc.board, ci, words, sc.metrics.small)
+
+    def tiles(self, surface: pygame.Surface, vp: Viewport, slot: Slot, p: float) -> None:
+        sc = self.scene
+        board = sc.board
+        obs = sc.obs
+        ease = 1 - (1 - p) ** 2
+        for ci, column in enumerate(obs.boards[slot.seat]):
+            low = board.columns[ci].low
+            for i, (face, other, _seen) in enumerate(column):
+                row = low + i
+                r = sd.px(vp, slot.space(board, ci, row))
+                anim = sc.anims.get((slot.seat, ci, row)) if p < 1 else None
+                if anim is None:
+                    sd.blit_tile(surface, self.tile(face, other, r.w), r)
+                elif anim[0] == "place":
+                    start = sd.px(vp, card_tile())
+                    rr = _lerp(start, r, ease)
+                    sd.blit_tile(surface, self.tile(face, UNKNOWN, rr.w), rr)
+                else:
+                    shown = anim[1] if p < 0.5 else face
+                    squash = max(0.02, abs(math.cos(math.pi * p)))
+                    sd.blit_tile(surface, self.tile(shown, UNKNOWN, r.w), r, squash)
+
+    def targets(self, surface: pygame.Surface, vp: Viewport, slots: list[Slot]) -> None:
+        """Light every legal target of a human's decision; the one under the mouse brighter, and
+        while placing, a faint copy of the tile shows where it would land."""
+        sc = self.scene
+        targets = sc.targets()
+        if not targets:
+            return
+        slot = next((s for s in slots if s.seat == sc.state.actor), None)
+        if slot is None:
+            return
+        tip = sc.hover_tip
+        for (col, row), _move in targets.items():
+            r = sd.px(vp, slot.space(sc.board, col, row))
+            if sc.state.phase == PLACE:
+                strong = sc.hover_col == col
+                if strong and sc.obs.drawn is not None and not sc.drag:
+                    ghost = self.tile(sc.obs.drawn[0], UNKNOWN, r.w).copy()
+                    ghost.set_alpha(130)
+                    surface.blit(ghost, r.topleft)
+                if sc.drag and sc.hover_col == col:
+                    strong = True
+            else:
+                strong = tip is not None and tip[:4] == ("tile", slot.seat, col, row)
+            sd.highlight(surface, r, strong)
+
+    # -- the card, the strip, the solo card ----------------------------------------------------------
+    def card(self, surface: pygame.Surface, vp: Viewport, p: float) -> None:
+        sc = self.scene
+        obs = sc.obs
+        m = sc.metrics
+        panel = sd.px(vp, CARD)
+        pad = max(4, int(vp.length(14)))
+        title = {DRAW: "The bag", OVER: "Game over"}.get(obs.phase, "Drawn tile")
+        draw.text(surface, title, (panel.x + pad, panel.y + pad // 2), m.body, theme.INK, bold=True)
+        draw.text(surface, f"{obs.bag_n} tiles left", (panel.right - pad, panel.y + pad // 2), m.small,
+                  theme.INK_SOFT, anchor="topright")
+        tile_r = sd.px(vp, card_tile())
+        chars = sc.state.layout.tiles.characters
+        lines: list[tuple[str, bool]] = []
+        drawn = sc.drawn_face()
+        if obs.phase == DRAW:
+            word = "Draw" if sc.can_roll() else ""
+            sd.blit_tile(surface, sd.back_surface(tile_r.w, word, m.body), tile_r)
+            if sc.can_roll():
+                sd.highlight(surface, tile_r)
+                lines = [("Your draw", True), ("Click the bag or press Space.", False)]
+            else:
+                lines = [(f"{sc.seat_name(obs.actor)} draws…", True)]
+        elif drawn is not None:
+            face, other = drawn
+            if sc.card_anim == "draw" and p < 1:
+                if p < 0.5:
+                    sd.blit_tile(surface, sd.back_surface(tile_r.w, "", m.body), tile_r, max(0.02, 1 - 2 * p))
+                else:
+                    sd.blit_tile(surface, self.tile(face, UNKNOWN, tile_r.w), tile_r, max(0.02, 2 * p - 1))
+            elif sc.card_anim == "flip" and p < 1:
+                shown = sc.card_old if p < 0.5 else face
+                sd.blit_tile(surface, self.tile(shown, UNKNOWN, tile_r.w), tile_r, max(0.02, abs(math.cos(math.pi * p))))
+            elif sc.drag:
+                pygame.draw.rect(surface, theme.PANEL_EDGE, tile_r, width=max(2, tile_r.w // 40),
+                                 border_radius=tile_r.w // 8)
+            else:
+                sd.blit_tile(surface, self.tile(face, other, tile_r.w), tile_r)
+            lines = txt.character_lines(chars[face])
+            if other == UNKNOWN:
+                lines.append(("The other side is hidden.", False))
+            elif other is not None:
+                lines.append((f"Flipped: the other side was the {chars[other].id}.", False))
+        elif obs.phase == OVER:
+            lines = [("The game is over.", True), ("The scores are in the list and the log.", False)]
+        elif obs.phase in (MONKEY_FLIP, BONUS_FLIP, DOLPHIN_FLIP):
+            self.reason_tile(surface, tile_r)
+            lines = self.reason_lines()
+        self.card_words(surface, sd.px(vp, card_text()), lines)
+        mr = sd.px(vp, card_map())
+        token = sd.map_token(surface, (mr.x + int(mr.h * 0.72), mr.centery), int(mr.h * 0.9))
+        holder = "on the table" if obs.map_holder < 0 else sc.seat_name(obs.map_holder)
+        draw.fitted_text(surface, f"Treasure Map: {holder}", pygame.Rect(token.right + pad // 2, mr.y,
+                         mr.right - token.right - pad // 2, mr.h), m.small, theme.INK, anchor="midleft",
+                         min_size=m.small)
+
+    def reason_tile(self, surface: pygame.Surface, r: pygame.Rect) -> None:
+        sc = self.scene
+        obs = sc.obs
+        tiles = sc.state.layout.tiles
+        if obs.phase == DOLPHIN_FLIP:
+            pygame.draw.rect(surface, tiles.dolphin_colour, r, border_radius=r.w // 8)
+            icon = sd.sprite(f"{tiles.dolphin_sprite}", int(r.w * 0.8))
+            if icon is not None:
+                surface.blit(icon, icon.get_rect(center=r.center))
+        elif obs.phase == MONKEY_FLIP:
+            sd.blit_tile(surface, self.tile(0, UNKNOWN, r.w), r)
+        else:
+            sd.blit_tile(surface, sd.back_surface(r.w, "Bonus", self.scene.metrics.body), r)
+
+    def reason_lines(self) -> list[tuple[str, bool]]:
+        sc = self.scene
+        phase = sc.obs.phase
+        who = sc.seat_name(sc.obs.actor)
+        if phase == DOLPHIN_FLIP:
+            return [("Dolphin!", True), (sc.state.layout.tiles.dolphin_text, False), (f"Now: {who} flips.", False)]
+        if phase == MONKEY_FLIP:
+            return [("Monkey", True), (f"{who} flips a tile next to the Monkey and applies it.", False)]
+        return [("Column bonus", True), (f"{who} flips any tile of his board and applies it.", False)]
+
+    def card_words(self, surface: pygame.Surface, area: pygame.Rect, lines: list[tuple[str, bool]]) -> None:
+        m = self.scene.metrics
+        y = area.y
+        for words, bold in lines:
+            size = m.body if bold else m.small
+            for part in theme.wrap(words, size, area.w, bold):
+                lh = theme.font(size, bold).get_linesize()
+                if y + lh > area.bottom + lh // 3:
+                    return
+                draw.text(surface, part, (area.x, y), size, theme.INK, bold=bold)
+                y += lh
+            y += max(1, m.small // 4)
+
+    def strip(self, surface: pygame.Surface, vp: Viewport, seat: int) -> None:
+        sc = self.scene
+        m = sc.metrics
+        panel = sd.px(vp, STRIP)
+        pad = max(4, int(vp.length(14)))
+        inner = panel.inflate(-2 * pad, -pad)
+        y = inner.y
+        for words, bold, warn in txt.strip_lines(sc.obs, seat, sc.seat_name(seat)):
+            size = m.body
+            lh = theme.font(size, bold).get_linesize()
+            if y + lh > panel.bottom:
+                break
+            draw.fitted_text(surface, words, pygame.Rect(inner.x, y, inner.w, lh), size,
+                             theme.BAD if warn else theme.INK, bold=bold or warn, anchor="midleft", min_size=m.small)
+            y += lh
+
+    def solo_card(self, surface: pygame.Surface, vp: Viewport) -> None:
+        sc = self.scene
+        panel = sd.px(vp, OTHERS)
+        pad = max(4, int(vp.length(14)))
+        inner = panel.inflate(-2 * pad, -2 * pad)
+        tiles = sc.state.layout.tiles
+        lines: list[tuple[str, bool]] = [(f"Solo · board {sc.state.variant}", True), ("Ranks by final coins:", False)]
+        low = 0
+        for name, top in tiles.solo_ranks:
+            lines.append((f"{low}–{top}: {name}" if top is not None else f"{low}+: {name}", False))
+            low = (top or 0) + 1
+        lines.append(("Three Gunners: Sunk.", False))
+        lines.append(("Best results here:", True))
+        lines += [(row, False) for row in self.high] or [("none yet", False)]
+        self.card_words(surface, inner, lines)
+
+    # -- hover and tooltips -------------------------------------------------------------------------
+    def tip_at(self, pos: tuple[float, float]) -> tuple[Any, ...] | None:
+        sc = self.scene
+        obs = sc.obs
+        if inside(card_tile(), *pos):
+            return ("card",)
+        for slot in sc.current_slots():
+            spot = slot.space_at(sc.board, *pos)
+            if spot is None:
+                continue
+            col, row = spot
+            tile = obs.tile_at(slot.seat, col, row)
+            if tile is not None:
+                return ("tile", slot.seat, col, row)
+            column = sc.board.columns[col]
+            if row == column.top and column.bonus.kind != "none":
+                return ("bonus", slot.seat, col, row)
+            return None
+        return None
+
+    def tip(self, surface: pygame.Surface, vp: Viewport) -> None:
+        sc = self.scene
+        key = sc.hover_tip
+        if key is None or sc.drag:
+            return
+        chars = sc.state.layout.tiles.characters
+        obs = sc.obs
+        if key[0] == "card":
+            drawn = sc.drawn_face()
+            if drawn is None:
+                return
+            lines = txt.character_lines(chars[drawn[0]], drawn[1], chars)
+            near = sd.px(vp, card_tile())
+        else:
+            _, seat, col, row = key
+            slot = sc.slot_of(seat)
+            if slot is None:
+                return
+            near = sd.px(vp, slot.space(sc.board, col, row))
+            tile = obs.tile_at(seat, col, row)
+            if key[0] == "tile" and tile is not None:
+                lines = txt.character_lines(chars[tile[0]], tile[1], chars)
+            elif key[0] == "bonus":
+                bonus = sc.board.columns[col].bonus
+                lines = [("Column bonus", True), (sd.bonus_long(bonus, obs.solo), False),
+                         ("Paid when a tile fills this top space.", False)]
+            else:
+                return
+        m = sc.metrics
+        sd.tooltip(surface, lines, near, sc.board_area, m.body, m.small)

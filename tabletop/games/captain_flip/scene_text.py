@@ -1,0 +1,152 @@
+"""Captain Flip's words on screen: the prompt, tooltips, the score strip, the game-over breakdown
+and the solo high-score table. Kept apart from drawing so the texts are easy to read and test."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from tabletop.games.captain_flip import highscores
+from tabletop.games.captain_flip.layout import CHARACTER_IDS, Character
+from tabletop.games.captain_flip.rules import (
+    BONUS_FLIP,
+    DOLPHIN_FLIP,
+    KEEP_OR_FLIP,
+    MONKEY_FLIP,
+    OVER,
+    PLACE,
+    UNKNOWN,
+    CaptainFlipState,
+)
+from tabletop.saves import data_dir
+
+HIGHSCORE_FILE = "captain_flip_highscores.json"
+CATEGORY_WORDS = (("coins", "coins"), ("swabby", "Swabby"), ("carpenter", "Carpenter"), ("lookout", "Lookout"),
+                  ("parrot", "Parrot"), ("board_end", "board bonus"))
+
+
+def highscore_path() -> Any:
+    return data_dir() / HIGHSCORE_FILE
+
+
+def prompt(obs: CaptainFlipState) -> str:
+    """What the player to move does now, in a few words."""
+    phase = obs.phase
+    name = CHARACTER_IDS[obs.drawn[0]] if obs.drawn is not None else "tile"
+    if phase == KEEP_OR_FLIP:
+        return f"keep the {name}, or flip the tile to its hidden side (Keep / Flip)."
+    if phase == PLACE:
+        return f"click a lit column to place the {name} (or drag it there)."
+    if phase == MONKEY_FLIP:
+        return "Monkey: click a lit neighbouring tile to flip it."
+    if phase == BONUS_FLIP:
+        return "column bonus: click any lit tile of yours to flip it."
+    if phase == DOLPHIN_FLIP:
+        return "Dolphin: click one of your lit tiles to flip it."
+    return "wait…"
+
+
+def character_lines(char: Character, other: int | None = None, chars: tuple[Character, ...] = ()) -> list[tuple[str, bool]]:
+    """Tooltip paragraphs for a character; ``other`` = the tile's other side if the table saw it
+    (UNKNOWN: not seen; None: say nothing about it)."""
+    lines = [(char.id, True)]
+    if char.immediate:
+        lines.append((f"Now: {char.immediate}", False))
+    if char.end:
+        lines.append((f"At the end: {char.end}", False))
+    if other is not None:
+        lines.append(("Other side: not seen yet." if other == UNKNOWN else f"Other side: {chars[other].id}.", False))
+    return lines
+
+
+def strip_lines(obs: CaptainFlipState, seat: int, name: str) -> list[tuple[str, bool, bool]]:
+    """The score strip under the large board: (text, bold, warning) lines."""
+    row = obs.score_breakdown()[seat]
+    over = obs.phase == OVER
+    parts = [f"{word} {int(row[key]):+d}" if key != "coins" else f"coins {int(row[key])}"
+             for key, word in CATEGORY_WORDS if key == "coins" or row[key]]
+    head = f"{name}: {'final score' if over else 'score if the game ended now'} {int(row['shown'])}"
+    lines = [(head, True, False), (" · ".join(parts), False, False)]
+    gunners = int(row["gunners"])
+    done = obs.completed(seat)
+    if row["lost"]:
+        lines.append((f"{gunners} Gunners: this ship sinks (scores 0, ranks last).", False, True))
+    elif gunners == 2:
+        lines.append(("2 Gunners: one more and this ship sinks!", False, True))
+    elif obs.solo and "rank" in row:
+        lines.append((f"Rank now: {row['rank']} · full columns {done} of 4", False, False))
+    else:
+        lines.append((f"Full columns {done} of 4 (the 4th ends the game) · Gunners {gunners} of 3", False, False))
+    return lines
+
+
+def result(scene: Any, outcome: Any) -> str:
+    """The game-over card: winners, then every captain's breakdown; solo adds rank and high scores."""
+    state: CaptainFlipState = scene.state
+    if outcome is None:
+        return ""
+    rows = state.score_breakdown()
+    names = [scene.seat_name(s) for s in outcome.winners]
+    if state.solo:
+        head = f"Your rank: {rows[0]['rank']} with {int(rows[0]['shown'])} coins."
+    elif names:
+        head = " and ".join(names) + (" share the win." if len(names) > 1 else " wins.")
+    else:
+        head = "Every ship sank: nobody wins."
+    out = [head]
+    if outcome.detail and not state.solo:
+        out.append(outcome.detail.capitalize() + ".")
+    out.append("")
+    order = sorted(range(state.num_players), key=lambda s: (bool(rows[s]["lost"]), -int(rows[s]["total"])))
+    for seat in order:
+        row = rows[seat]
+        parts = [f"{word} {int(row[key])}" for key, word in CATEGORY_WORDS]
+        parts.append(f"Gunners {int(row['gunners'])}")
+        sunk = " — sunk (3+ Gunners), counts as 0" if row["lost"] else ""
+        held = " · holds the Treasure Map" if row.get("map") else ""
+        out.append(f"# {scene.seat_name(seat)}: {int(row['total'])} coins{sunk}{held}")
+        out.append("   " + " · ".join(parts))
+    if state.solo:
+        out.append("")
+        out += solo_table(scene)
+    return "\n".join(out)
+
+
+def record_solo(scene: Any) -> str:
+    """Add the finished solo game to the high-score table once; a note for the result card."""
+    state: CaptainFlipState = scene.state
+    row = state.score_breakdown()[0]
+    entry = highscores.Entry(scene.seat_name(0), state.variant, int(row["shown"]), str(row["rank"]),
+                             datetime.datetime.now().isoformat(timespec="seconds"))
+    try:
+        place, message = highscores.add(highscore_path(), entry)
+    except OSError as exc:
+        return f"The high-score table could not be saved ({exc})."
+    scene.high_entry = entry
+    note = f"Place {place} on the board {state.variant} table." if place else "Not in the top results this time."
+    return (message + " " + note).strip()
+
+
+def solo_table(scene: Any, n: int = 10) -> list[str]:
+    state: CaptainFlipState = scene.state
+    loaded = highscores.load(highscore_path())
+    best = highscores.top(loaded.entries, state.variant, n)
+    lines = [f"# High scores, board {state.variant}"]
+    if scene.high_note:
+        lines.append(scene.high_note)
+    mine = getattr(scene, "high_entry", None)
+    for i, e in enumerate(best):
+        star = "  (this game)" if mine is not None and e == mine else ""
+        lines.append(f"{i + 1}. {e.name} — {e.coins} coins ({e.rank}), {e.when[:10]}{star}")
+    if not best:
+        lines.append("(no results yet)")
+    return lines
+
+
+def high_rows(board: str, n: int = 5) -> list[str]:
+    """Short lines for the solo side card (read once when the scene starts)."""
+    try:
+        loaded = highscores.load(highscore_path())
+    except OSError:
+        return []
+    return [f"{i + 1}. {e.coins} coins · {e.rank}" for i, e in enumerate(highscores.top(loaded.entries, board, n))]
