@@ -19,15 +19,22 @@ def shadowed_panel(surface: pygame.Surface, rect: pygame.Rect, fill=theme.PANEL,
     """A rounded panel with a soft drop shadow."""
     radius = radius if radius is not None else max(6, rect.h // 14 if rect.h < 200 else 14)
     shadow = shadow if shadow is not None else max(3, rect.h // 60 if rect.h > 180 else 3)
-    shade = pygame.Surface((rect.w + shadow * 4, rect.h + shadow * 4), pygame.SRCALPHA)
-    for i in range(3):
-        pygame.draw.rect(shade, (0, 0, 0, 26), pygame.Rect(shadow + i * 2, shadow + i * 2,
-                                                          rect.w + shadow * 2 - i * 4, rect.h + shadow * 2 - i * 4),
-                         border_radius=radius + shadow)
-    surface.blit(shade, (rect.x - shadow, rect.y - shadow // 2))
+    surface.blit(_panel_shadow(rect.w, rect.h, radius, shadow), (rect.x - shadow, rect.y - shadow // 2))
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
     if edge is not None:
         pygame.draw.rect(surface, edge, rect, width=max(1, rect.h // 200 + 1), border_radius=radius)
+
+
+@lru_cache(maxsize=32)
+def _panel_shadow(w: int, h: int, radius: int, shadow: int) -> pygame.Surface:
+    """The soft shadow under a panel, cached per size: panels are drawn every frame, and building
+    this alpha surface each time cost several milliseconds a frame on a 4K screen."""
+    shade = pygame.Surface((w + shadow * 4, h + shadow * 4), pygame.SRCALPHA)
+    for i in range(3):
+        pygame.draw.rect(shade, (0, 0, 0, 26), pygame.Rect(shadow + i * 2, shadow + i * 2,
+                                                          w + shadow * 2 - i * 4, h + shadow * 2 - i * 4),
+                         border_radius=radius + shadow)
+    return shade.convert_alpha() if pygame.display.get_surface() is not None else shade
 
 
 def shade(rgb, factor: float) -> tuple[int, int, int]:
