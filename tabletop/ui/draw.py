@@ -74,7 +74,7 @@ def piece(surface: pygame.Surface, centre: tuple[float, float], radius: float, r
 
 
 def draw_symbol(surface: pygame.Surface, symbol: str, centre: tuple[int, int], size: int, rgb) -> None:
-    """The small shape that doubles a player colour."""
+    """The small shape that doubles a player colour (circle, square, triangle, diamond, star, cross, dot)."""
     x, y = centre
     s = max(2, size)
     if symbol == "circle":
@@ -94,6 +94,8 @@ def draw_symbol(surface: pygame.Surface, symbol: str, centre: tuple[int, int], s
             a = -math.pi / 2 + i * math.pi / 5
             pts.append((x + r * math.cos(a), y + r * math.sin(a)))
         pygame.draw.polygon(surface, rgb, pts)
+    elif symbol == "dot":
+        pygame.draw.circle(surface, rgb, (x, y), max(2, s * 3 // 5))
     elif symbol == "cross":
         w = max(2, s // 3)
         pygame.draw.line(surface, rgb, (x - s, y - s), (x + s, y + s), w)

@@ -307,7 +307,7 @@ class PlakotoScene(GameScene):
             if self.app.table_mode:  # no caption row at the table edges: the score goes with the pips
                 pips = f"{state.score[seat]} of {state.target} pts · {pips}"
             rows.append(PlayerRow(seat, self.seat_name(seat), COLOURS[seat], pips,
-                                  rgb=style.fill, symbol={"ring": "circle", "cross": "cross"}.get(style.symbol, ""),
+                                  rgb=style.fill, symbol={"ring": "circle", "none": ""}.get(style.symbol, style.symbol),
                                   active=state.current_player == seat
                                   or (state.current_player == CHANCE and state.phase == "roll" and state.turn == seat)))
         return rows

@@ -182,10 +182,8 @@ def checker_image(radius: int, fill: Colour, edge: Colour, symbol: str) -> tuple
     size = radius * 2 + radius // 2 + 6
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     c = size // 2
-    mapped = {"ring": "circle", "cross": "cross"}.get(symbol, "")
+    mapped = {"ring": "circle", "none": ""}.get(symbol, symbol)  # the board file's names → draw's
     draw.piece(surf, (c, c), radius, fill, mapped, ring=edge)
-    if symbol == "dot":
-        pygame.draw.circle(surf, theme.text_colour_on(fill), (c, c), max(2, radius // 4))
     return surf, c
 
 

@@ -78,9 +78,12 @@ def paint_board(scene: PlakotoScene, surface: pygame.Surface, vp: Viewport) -> N
             sd.pin_mark(surface, c, radius, toward)
         st = styles[top]
         limit = scene.lay.stack_limit
-        for i in range(min(draw_count, len(tops))):
-            sd.blit_checker(surface, g.px(*tops[i]), radius, st.fill, st.edge, st.symbol)
-        if count > limit and draw_count > 0:
+        shown = min(draw_count, len(tops))
+        badge = count > limit and draw_count > 0
+        for i in range(shown):
+            plain = badge and i == shown - 1  # the count replaces the symbol on the top checker
+            sd.blit_checker(surface, g.px(*tops[i]), radius, st.fill, st.edge, "none" if plain else st.symbol)
+        if badge:
             sd.count_badge(surface, g.px(*tops[min(draw_count, len(tops)) - 1]), count, max(small, radius * 2 // 3),
                            st.fill)
         # selection, hover and "can move" marks on the top checker
