@@ -1,0 +1,225 @@
+"""Captain Flip's scene, headless: whole turns played by mouse through the adapter, a click storm,
+renders at the smallest and largest window sizes, and the solo high-score table."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pygame
+import pytest
+
+import tabletop.launch
+import tabletop.ui.game_scene
+from tabletop.app import App, AppOptions
+from tabletop.core import CHANCE
+from tabletop.games import get_game
+from tabletop.games.captain_flip import scene_text
+from tabletop.games.captain_flip.moves import FLIP, KEEP
+from tabletop.games.captain_flip.rules import BONUS_FLIP, DOLPHIN_FLIP, KEEP_OR_FLIP, MONKEY_FLIP, PLACE, UNKNOWN
+from tabletop.games.captain_flip.scene_geom import card_tile
+from tabletop.launch import Seat
+from tabletop.ui.game_scene import make_scene
+
+SPEC = get_game("captain_flip")
+
+
+@pytest.fixture(autouse=True)
+def quick(monkeypatch, tmp_path):
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path))
+    for name in ("AI_PAUSE", "ROLL_TIME", "MOVE_TIME"):
+        monkeypatch.setattr(tabletop.ui.game_scene, name, 0)
+
+
+def start(seats: list[Seat], variant: str = "A", seed: int = 7, size=(1366, 768), dolphin: bool = False):
+    app = App(AppOptions(size=size, headless=True, mute=True))
+    options = {"dolphin": "on"} if dolphin else {}
+    session = tabletop.launch.new_session(SPEC, app.store, len(seats), variant, options, seats, seed)
+    scene = make_scene(app, session)
+    scene.leave = lambda: None        # a storm's Esc → "Leave" must not drop the game
+    scene.play_again = lambda: None
+    app.push_scene(scene)
+    app.render()
+    return app, scene
+
+
+def centre(scene, rect) -> tuple[int, int]:
+    x, y, w, h = rect
+    px, py = scene.viewport.to_px(x + w / 2, y + h / 2)
+    return int(px), int(py)
+
+
+def click(app, pos, button: int = 1) -> None:
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+
+def human_turn_due(scene) -> bool:
+    st = scene.state
+    cp = st.current_player
+    if cp is None:
+        return True
+    return scene.seat_is_human(scene.roller() if cp == CHANCE else cp)
+
+
+def run_computers(scene, limit: float = 10.0) -> None:
+    """Tick the scene until a human must act or the game is over (computer seats think in a thread)."""
+    t0 = time.monotonic()
+    while not human_turn_due(scene):
+        assert time.monotonic() - t0 < limit, "computer players did not move"
+        scene.update(0.0)
+        if scene.future is not None and not scene.future.done():
+            time.sleep(0.0005)
+
+
+def human_step(app, scene, rng: random.Random, drag: bool = False) -> None:
+    """One human action by mouse; the state must change exactly as the chosen legal move says."""
+    st = scene.state
+    board = st.layout.board
+    before = st.copy()
+    if st.current_player == CHANCE:
+        played = len(scene.session.played)
+        click(app, centre(scene, card_tile()))
+        assert len(scene.session.played) == played + 1 and scene.session.played[-1].seat == CHANCE
+        if scene.state.phase == KEEP_OR_FLIP:
+            assert scene.drawn_face()[1] == UNKNOWN  # the hidden side never reaches the screen
+        return
+    if st.phase == KEEP_OR_FLIP:
+        move = rng.choice([KEEP, FLIP])
+        label = "Flip" if move is FLIP else "Keep"
+        button = next(b for b in scene.buttons.buttons if b.label == label)
+        click(app, button.rect.center)
+    elif st.phase == PLACE:
+        move = rng.choice(st.legal_moves())
+        slot = scene.slot_of(st.actor)
+        target = centre(scene, slot.space(board, *st.next_space(st.actor, move.col)))
+        if drag:
+            app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre(scene, card_tile()), button=1))
+            assert scene.drag
+            app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(1, 0, 0)))
+            app.render()
+            app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1))
+        else:
+            app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(0, 0, 0)))
+            app.render()  # hover: the column lights brighter, the tile's ghost shows
+            click(app, target)
+    else:
+        assert st.phase in (MONKEY_FLIP, BONUS_FLIP, DOLPHIN_FLIP)
+        move = rng.choice(st.legal_moves())
+        slot = scene.slot_of(st.actor)
+        click(app, centre(scene, slot.space(board, move.col, move.row)))
+    expected = before.copy()
+    expected.apply(move)
+    assert scene.state.to_json() == expected.to_json(), f"clicking for {move} did something else"
+
+
+def test_mouse_plays_whole_turns():
+    app, scene = start([Seat("human"), Seat("ai", "easy")], seed=11)
+    rng = random.Random(3)
+    turns = 0
+    steps = 0
+    while turns < 6 and scene.state.current_player is not None:
+        run_computers(scene)
+        if scene.state.current_player is None:
+            break
+        placing = scene.state.phase == PLACE
+        human_step(app, scene, rng, drag=placing and steps % 2 == 0)
+        steps += 1
+        turns += placing
+        app.render()
+    assert turns == 6
+    assert sum(len(c) for c in scene.state.boards[0]) >= 6
+
+
+def test_flip_phases_and_dolphin_by_mouse():
+    """Hot-seat with the Dolphin: Monkey, board E and Dolphin choices are all made by clicks."""
+    app, scene = start([Seat("human"), Seat("human"), Seat("human")], variant="E", seed=5, dolphin=True)
+    rng = random.Random(9)
+    seen = set()
+    while scene.state.current_player is not None:
+        seen.add(scene.state.phase)
+        human_step(app, scene, rng)
+        if rng.random() < 0.2:
+            app.render()
+    assert {KEEP_OR_FLIP, PLACE} <= seen
+    assert seen & {MONKEY_FLIP, BONUS_FLIP, DOLPHIN_FLIP}
+    scene.update(0.0)  # the game-over card
+    app.render()
+    assert scene.over_shown
+
+
+KEYS = (pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_BACKSPACE, pygame.K_k, pygame.K_f, pygame.K_1, pygame.K_3,
+        pygame.K_5, pygame.K_F1, pygame.K_RETURN)
+
+
+def test_click_storm_never_breaks_the_game():
+    app, scene = start([Seat("human"), Seat("ai", "easy"), Seat("human")], variant="B", seed=21)
+    rng = random.Random(1)
+    for i in range(3000):
+        w, h = scene.size
+        r = rng.random()
+        pos = (rng.randrange(w), rng.randrange(h))
+        if r < 0.45:
+            click(app, pos, button=rng.choice((1, 1, 1, 3)))
+        elif r < 0.55:
+            app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        elif r < 0.75:
+            app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(rng.random() < 0.3, 0, 0)))
+        elif r < 0.95:
+            app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=rng.choice(KEYS), mod=0, unicode=""))
+        else:
+            size = rng.choice(((1024, 600), (1366, 768), (1920, 1080)))
+            pygame.display.set_mode(size)
+            app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1]))
+        scene.update(0.0)
+        if i % 60 == 0:
+            app.render()
+            state = scene.state
+            assert type(state).from_json(json.loads(json.dumps(state.to_json()))).to_json() == state.to_json()
+            if state.current_player not in (None, CHANCE):
+                assert state.legal_moves()
+        while app.top is not scene and rng.random() < 0.5:
+            app.pop_scene(app.top)  # close the odd rules / leave / game-over card
+    while app.top is not scene:
+        app.pop_scene(app.top)
+    rng = random.Random(2)
+    for _ in range(2000):
+        run_computers(scene)
+        if scene.state.current_player is None:
+            break
+        human_step(app, scene, rng)
+    assert scene.state.current_player is None
+    app.render()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (3840, 2160)])
+def test_renders_small_and_huge(size):
+    app, scene = start([Seat("human")] + [Seat("ai", "easy")] * 4, variant="D", seed=3, size=size)
+    tabletop.launch.advance(scene.session, 70)
+    scene._changed()
+    app.render()
+    board_px = scene.viewport.rect
+    assert scene.board_area.contains(board_px)
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=board_px.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.render()
+    app2, solo = start([Seat("human")], variant="B", seed=4, size=size)
+    tabletop.launch.advance(solo.session, 20)
+    solo._changed()
+    app2.render()
+
+
+def test_solo_result_joins_the_high_score_table_once():
+    app, scene = start([Seat("human")], variant="C", seed=8)
+    rng = random.Random(4)
+    while scene.state.current_player is not None:
+        human_step(app, scene, rng)
+    scene.update(0.0)
+    app.render()
+    scene.show_game_over()  # shown again (e.g. after an undo): still one entry
+    entries = scene_text.highscores.load(scene_text.highscore_path()).entries
+    assert len(entries) == 1 and entries[0].board == "C"
+    text = scene.result_text(scene.state.outcome())
+    assert "High scores, board C" in text and "Your rank" in text
+    for word in ("coins", "Swabby", "Carpenter", "Lookout", "Parrot", "board bonus", "Gunners"):
+        assert word in text
