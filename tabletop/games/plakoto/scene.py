@@ -287,9 +287,12 @@ class PlakotoScene(GameScene):
         return f"{self.who(cp)}: {self.prompt()}"
 
     def who(self, seat: int) -> str:
+        """The colour first (it is what the board shows), then who plays it: "Black (Computer, easy)"."""
         name = self.seat_name(seat)
         colour = NAMES[seat]
-        return name if colour.lower() in name.lower() else f"{name} ({colour})"
+        if colour.lower() in name.lower():
+            return name
+        return f"{colour} ({name.replace(' (', ', ').replace(')', '')})"
 
     def score_text(self) -> str:
         s = self.state.score
