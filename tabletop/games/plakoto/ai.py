@@ -1,0 +1,183 @@
+"""Plakoto computer players: ``random``, ``easy`` (greedy over whole turns) and ``hard`` (expectimax
+over the opponent's 21 rolls, the opponent answering greedily). No pygame.
+
+Why plan whole turns: the protocol offers one step at a time, but a good move is a good *turn*.
+The agent picks a whole turn from ``legal_turns()`` and then returns its steps one by one, keeping
+the plan keyed by position, so the later steps of the turn cost nothing.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from tabletop.ai.agents import RandomAgent
+from tabletop.core.game import CHANCE, GameState, Move
+
+from .movegen import Frame, Key, dice_left, flip
+from .rules import PlakotoState
+
+WIN = 1000.0
+# Chance (in 36ths) that one checker at that distance can land on a point with a single roll.
+_HIT = (0, 11, 12, 14, 15, 15, 17, 6, 6, 5, 3, 2, 3)
+_ROLLS = [((h, lo), (1 if h == lo else 2) / 36) for h in range(1, 7) for lo in range(1, h + 1)]
+
+
+def _presence(b: Sequence[int], pn: Sequence[int], q: int) -> int:
+    x = b[q]
+    return x if x > 0 else (1 if x < 0 and pn[q] else 0)
+
+
+def evaluate(b: Sequence[int], pn: Sequence[int]) -> float:
+    """The position after my turn, from my side (``b``/``pn`` in my numbering, see movegen); the
+    opponent moves next. Race, pins, exposed single checkers, made points and the mothers."""
+    my_on = opp_on = 0
+    my_pips = opp_pips = 0
+    score = 0.0
+    opp_shooters: list[int] = []
+    my_blots: list[int] = []
+    for q in range(1, 25):
+        x = b[q]
+        if x > 0:
+            my_on += x
+            my_pips += x * q
+            if pn[q]:
+                opp_on += 1
+                opp_pips += 25 - q
+                score += 5.0 + (25 - q) * 0.35  # an opposing checker pinned far from his home
+            elif x == 1:
+                my_blots.append(q)
+            else:
+                score += 1.5 if q <= 12 else 0.8  # a made point blocks the opponent
+        elif x < 0:
+            opp_on -= x
+            opp_pips -= x * (25 - q)
+            opp_shooters.append(q)
+            if pn[q]:
+                my_on += 1
+                my_pips += q
+                score -= 5.0 + q * 0.35
+    my_off, opp_off = 15 - my_on, 15 - opp_on
+    if my_off == 15:
+        return WIN + (WIN if opp_off == 0 else 0)
+    mine_pinned = b[24] < 0 and pn[24] == 1
+    theirs_pinned = b[1] > 0 and pn[1] == 1
+    if mine_pinned and theirs_pinned:
+        return 0.0
+    if theirs_pinned:
+        if _presence(b, pn, 24) == 0:
+            return 2 * WIN
+        score += 60.0
+    if mine_pinned:
+        opp_home = -b[1] if b[1] < 0 else 0
+        if opp_home == 0:
+            return -2 * WIN
+        score -= 80.0
+    # my single checkers the opponent can land on next turn (he moves up my numbering)
+    for q in my_blots:
+        chance = 0
+        for r in opp_shooters:
+            d = q - r
+            if 0 < d <= 12:
+                chance += _HIT[d]
+        if chance:
+            worth = 60.0 if q == 24 else 5.0 + q * 0.35
+            score -= min(chance, 36) / 36 * worth
+    score += (opp_pips - my_pips) * 0.12 + (my_off - opp_off) * 0.5
+    return score
+
+
+class _Planner:
+    """Shared turn planning: choose a whole turn, then hand out its steps by position."""
+
+    name = "plakoto"
+
+    def __init__(self) -> None:
+        self._plan: dict[str, str] = {}
+
+    def choose(self, state: GameState, rng: random.Random) -> Move:
+        assert isinstance(state, PlakotoState) and state.current_player not in (None, CHANCE)
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        step = self._plan.get(state.position)
+        if step is not None:
+            for m in moves:
+                if str(m) == step:
+                    return m
+        turns = state.legal_turns()
+        chosen = self.pick(state, turns, rng)
+        self._plan.clear()
+        probe = state.copy()
+        for s in chosen.steps:
+            self._plan[probe.position] = str(s)
+            probe.apply_unchecked(probe.parse_move(str(s)))
+        return state.parse_move(str(chosen.steps[0]))
+
+    def pick(self, state: PlakotoState, turns: list, rng: random.Random):  # pragma: no cover
+        raise NotImplementedError
+
+
+class GreedyPlakoto(_Planner):
+    """``easy``: the whole turn whose resulting position evaluates best (ties at random)."""
+
+    name = "easy"
+
+    def pick(self, state: PlakotoState, turns: list, rng: random.Random):
+        scored = [(evaluate(t.key[0], t.key[1]), i) for i, t in enumerate(turns)]
+        top = max(v for v, _ in scored)
+        return turns[rng.choice([i for v, i in scored if v >= top - 1e-9])]
+
+
+class ExpectimaxPlakoto(_Planner):
+    """``hard``: the best few turns by evaluation are searched one ply deeper: for each of the
+    opponent's 21 rolls he answers with his greedy best turn, and the turn with the best expected
+    value is played. A time budget keeps the decision short (candidates are searched best-first)."""
+
+    name = "hard"
+
+    def __init__(self, candidates: int = 6, budget: float = 0.45) -> None:
+        super().__init__()
+        self.candidates = candidates
+        self.budget = budget
+
+    def pick(self, state: PlakotoState, turns: list, rng: random.Random):
+        start = time.perf_counter()
+        scored = sorted(((evaluate(t.key[0], t.key[1]), i) for i, t in enumerate(turns)), reverse=True)
+        if scored[0][0] >= WIN:
+            return turns[scored[0][1]]
+        blocks = state.home_rule == "blocks"
+        best_i, best_v = scored[0][1], float("-inf")
+        for rank, (_, i) in enumerate(scored[: self.candidates]):
+            if rank >= 2 and time.perf_counter() - start > self.budget:
+                break
+            value = self._expect(turns[i].key, blocks)
+            if value > best_v:
+                best_i, best_v = i, value
+        return turns[best_i]
+
+    @staticmethod
+    def _expect(key: Key, blocks: bool) -> float:
+        b, pn = flip(key[0], key[1])
+        total = 0.0
+        for (h, lo), p in _ROLLS:
+            frame = Frame(list(b), list(pn), blocks)
+            replies = frame.turns(dice_left(h, lo))
+            if not replies:
+                total += p * evaluate(key[0], key[1])
+                continue
+            best = max(evaluate(k[0], k[1]) for k in replies)
+            total -= p * best
+        return total
+
+
+def make_agent(level: str):
+    """The computer player for a level: ``random``, ``easy`` or ``hard``."""
+    if level == "random":
+        return RandomAgent()
+    if level == "easy":
+        return GreedyPlakoto()
+    if level == "hard":
+        return ExpectimaxPlakoto()
+    raise ValueError(f"unknown level {level!r}: expected random, easy or hard")
