@@ -153,7 +153,7 @@ class GameScene(TableModeMixin, Scene):
 
     def can_undo(self) -> bool:
         return (self.session.can_undo() and self.seat_is_human(self.session.last_mover())
-                and self.future is None)
+                and self.future is None and self.state.current_player is not None)
 
     def seats_label(self, seat: int | None) -> str:
         if seat is None or seat == CHANCE:
@@ -459,7 +459,6 @@ class GameScene(TableModeMixin, Scene):
             self.table_draw(surface)
             return
         self.relayout_panel()  # button states follow the game (animations end, the AI finishes)
-        surface.fill(theme.TABLE)
         self.draw_table_texture(surface)
         if self.viewport is not None:
             self.draw_board(surface, self.viewport)
@@ -477,19 +476,22 @@ class GameScene(TableModeMixin, Scene):
             draw.text(surface, self.save_note, (m.pad, self.size[1] - m.pad), m.small, theme.BAD, anchor="bottomleft")
 
     def draw_table_texture(self, surface: pygame.Surface) -> None:
-        """A faint vignette so the table reads as a surface, not a flat fill."""
+        """The table: baize with a faint vignette, rendered once per size as one opaque surface
+        (a full-screen alpha blend every frame costs milliseconds at 4K)."""
         w, h = surface.get_size()
-        key = (w, h)
-        if getattr(self, "_vignette_key", None) != key:
+        if getattr(self, "_table_key", None) != (w, h):
+            table = pygame.Surface((w, h))
+            table.fill(theme.TABLE)
             vign = pygame.Surface((w, h), pygame.SRCALPHA)
             steps = 12
             for i in range(steps):
                 a = int(60 * (1 - i / steps) ** 2)
                 pygame.draw.rect(vign, (0, 0, 0, a // 3), pygame.Rect(0, 0, w, h).inflate(-i * w // 30, -i * h // 30),
                                  width=max(2, w // 60))
-            self._vignette = vign
-            self._vignette_key = key
-        surface.blit(self._vignette, (0, 0))
+            table.blit(vign, (0, 0))
+            self._table = table.convert() if pygame.display.get_surface() is not None else table
+            self._table_key = (w, h)
+        surface.blit(self._table, (0, 0))
 
     def draw_players(self, surface: pygame.Surface) -> None:
         m = self.metrics

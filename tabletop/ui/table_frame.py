@@ -64,7 +64,6 @@ class TableModeMixin:
     def table_draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
         self.table_relayout()
-        surface.fill(theme.TABLE)
         self.draw_table_texture(surface)
         if self.viewport is not None:
             self.draw_board(surface, self.viewport)
