@@ -90,6 +90,8 @@ def build_layout(doc: SourceDoc) -> PlakotoLayout:
     ck = Checker(doc)
     top = ck.top(("size", "colours", "checkers", "field", "bar", "trays", "points"))
     size = ck.point(top, (), "size", 100, 10_000)
+    if size == (0.0, 0.0):  # already reported; check the rest against the largest board allowed
+        size = (10_000.0, 10_000.0)
     colours_map = ck.mapping(top, (), "colours")
     ck.keys(colours_map, ("colours",), _COLOUR_KEYS)
     colours = {k: ck.colour(colours_map, ("colours",), k) for k in _COLOUR_KEYS}
