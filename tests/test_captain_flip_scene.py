@@ -17,7 +17,14 @@ from tabletop.core import CHANCE
 from tabletop.games import get_game
 from tabletop.games.captain_flip import scene_text
 from tabletop.games.captain_flip.moves import FLIP, KEEP
-from tabletop.games.captain_flip.rules import BONUS_FLIP, DOLPHIN_FLIP, KEEP_OR_FLIP, MONKEY_FLIP, PLACE, UNKNOWN
+from tabletop.games.captain_flip.rules import (
+    BONUS_FLIP,
+    DOLPHIN_FLIP,
+    KEEP_OR_FLIP,
+    MONKEY_FLIP,
+    PLACE,
+    UNKNOWN,
+)
 from tabletop.games.captain_flip.scene_geom import card_tile
 from tabletop.launch import Seat
 from tabletop.ui.game_scene import make_scene

@@ -128,6 +128,10 @@ class CaptainFlipScene(GameScene):
     def board_box(self) -> tuple[float, float, float, float]:
         return BOX
 
+    def draw_table_texture(self, surface: pygame.Surface) -> None:
+        """The table and the boards' static layer come from one cached picture."""
+        self.painter.background(surface, super().draw_table_texture)
+
     def draw_board(self, surface: pygame.Surface, vp: Viewport) -> None:
         self.painter.paint(surface, vp)
 
@@ -278,6 +282,7 @@ class CaptainFlipScene(GameScene):
         if self.state.num_players == 1 and not self.recorded:
             self.recorded = True
             self.high_note = txt.record_solo(self)
+            self.painter.high = txt.high_rows(self.state.variant)
         super().show_game_over()
 
     def chance_sound(self, move: Any) -> str:

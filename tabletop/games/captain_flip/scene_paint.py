@@ -55,29 +55,38 @@ class Painter:
         self.high = txt.high_rows(scene.state.variant) if scene.state.num_players == 1 else []
 
     # -- static layer --------------------------------------------------------------------------------
-    def _static_layer(self, surface: pygame.Surface, vp: Viewport, slots: list[Slot]) -> None:
+    def background(self, surface: pygame.Surface, table_texture: Any) -> None:
+        """Table, vignette, board frames, spaces, bonus texts and empty panels: drawn once per
+        window size, then one opaque blit a frame (the frame's vignette is an alpha blit of the
+        whole screen, too slow to repeat on a 4K table screen)."""
         sc = self.scene
+        vp = sc.viewport
         m = sc.metrics
-        area = sc.board_area.clip(surface.get_rect())
-        key = (surface.get_size(), tuple(vp.rect), tuple(area), len(slots), id(sc.board), m.small)
-        if key == self._key and self._static is not None:
-            surface.blit(self._static, area.topleft)
+        if vp is None:
+            table_texture(surface)
             return
+        key = (surface.get_size(), tuple(vp.rect), tuple(sc.board_area), sc.state.num_players, id(sc.board), m.small)
+        if key == self._key and self._static is not None:
+            surface.blit(self._static, (0, 0))
+            return
+        table_texture(surface)
         solo = sc.state.num_players == 1
-        for slot in slots:
+        clip = surface.get_clip()
+        surface.set_clip(sc.board_area)
+        for slot in sc.current_slots():
             sd.draw_board_base(surface, vp, slot, sc.board, m.small, solo)
         draw.shadowed_panel(surface, sd.px(vp, CARD), fill=theme.PANEL)
         draw.shadowed_panel(surface, sd.px(vp, STRIP), fill=theme.PANEL)
         if solo:
             draw.shadowed_panel(surface, sd.px(vp, OTHERS), fill=theme.PANEL)
-        self._static = surface.subsurface(area).copy()
+        surface.set_clip(clip)
+        self._static = surface.copy()
         self._key = key
 
     # -- the frame -------------------------------------------------------------------------------------
     def paint(self, surface: pygame.Surface, vp: Viewport) -> None:
         sc = self.scene
         slots = sc.current_slots()
-        self._static_layer(surface, vp, slots)
         clip = surface.get_clip()
         surface.set_clip(sc.board_area)
         p = sc.anim_progress()
@@ -208,7 +217,8 @@ class Painter:
         m = sc.metrics
         panel = sd.px(vp, CARD)
         pad = max(4, int(vp.length(14)))
-        title = {DRAW: "The bag", OVER: "Game over"}.get(obs.phase, "Drawn tile")
+        title = {DRAW: "The bag", OVER: "Game over", MONKEY_FLIP: "Monkey", BONUS_FLIP: "Column bonus",
+                 DOLPHIN_FLIP: "Dolphin"}.get(obs.phase, "Drawn tile")
         draw.text(surface, title, (panel.x + pad, panel.y + pad // 2), m.body, theme.INK, bold=True)
         draw.text(surface, f"{obs.bag_n} tiles left", (panel.right - pad, panel.y + pad // 2), m.small,
                   theme.INK_SOFT, anchor="topright")
@@ -245,7 +255,7 @@ class Painter:
             elif other is not None:
                 lines.append((f"Flipped: the other side was the {chars[other].id}.", False))
         elif obs.phase == OVER:
-            lines = [("The game is over.", True), ("The scores are in the list and the log.", False)]
+            lines = txt.final_lines(sc)
         elif obs.phase in (MONKEY_FLIP, BONUS_FLIP, DOLPHIN_FLIP):
             self.reason_tile(surface, tile_r)
             lines = self.reason_lines()

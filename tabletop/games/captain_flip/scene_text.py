@@ -112,6 +112,26 @@ def result(scene: Any, outcome: Any) -> str:
     return "\n".join(out)
 
 
+def final_lines(scene: Any) -> list[tuple[str, bool]]:
+    """The card's words once the game is over: who won, then every captain's final score."""
+    state: CaptainFlipState = scene.state
+    outcome = state.outcome()
+    rows = state.score_breakdown()
+    if outcome is None:
+        return []
+    if state.solo:
+        lines = [(f"Rank: {rows[0]['rank']}", True)]
+    elif outcome.winners:
+        lines = [(" and ".join(scene.seat_name(s) for s in outcome.winners) + " won", True)]
+    else:
+        lines = [("Every ship sank", True)]
+    order = sorted(range(state.num_players), key=lambda s: (bool(rows[s]["lost"]), -int(rows[s]["total"])))
+    for seat in order:
+        sunk = " (sunk: 0)" if rows[seat]["lost"] else ""
+        lines.append((f"{scene.seat_name(seat)}: {int(rows[seat]['total'])} coins{sunk}", False))
+    return lines
+
+
 def record_solo(scene: Any) -> str:
     """Add the finished solo game to the high-score table once; a note for the result card."""
     state: CaptainFlipState = scene.state
