@@ -223,7 +223,7 @@ class ChickenPainter:
         if n == hill.FINISH:
             dx, dy, d = 0.0, -1.0, 1.0
         r = vp.length(g.field_r)
-        at = (int(c[0] + dx / d * r * 0.92), int(c[1] + dy / d * r * 0.92))
+        at = (int(c[0] + dx / d * r * 1.05), int(c[1] + dy / d * r * 1.05))
         img = theme.render(str(n), num_px, theme.INK, True)
         tag = img.get_rect(center=at).inflate(max(4, num_px // 2), 0)
         tag.h = max(tag.h, tag.w)
@@ -376,8 +376,12 @@ class ChickenPainter:
             radius = max(4, button.h // 4)
             pygame.draw.rect(surface, (0, 0, 0, 60), button.move(0, max(2, button.h // 14)), border_radius=radius)
             pygame.draw.rect(surface, fill, button, border_radius=radius)
-            draw.fitted_text(surface, "Hide my hand" if shown else "Show my hand  [H]", button.inflate(-radius, 0),
-                             self._px(vp, 28), theme.WHITE, bold=True, min_size=m.small)
+            label_px = self._px(vp, 28)
+            label = "Hide my hand" if shown else "Show my hand"
+            if theme.font(label_px, True).size(label + "  [H]")[0] < button.w - radius:
+                label += "  [H]"
+            draw.fitted_text(surface, label, button.inflate(-radius // 2, 0), label_px, theme.WHITE, bold=True,
+                             min_size=m.small)
             self._draw_hand(surface, vp, hand, shown)
         self._draw_others(surface, vp, obs, seat)
 

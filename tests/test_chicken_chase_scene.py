@@ -1,0 +1,284 @@
+"""Chicken Chase scene, headless: a person plays whole turns by mouse through the adapter (every
+move checked against the rules core's own result), a click storm never breaks the game, and the
+scene renders from 1024×600 to 3840×2160."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+
+import pygame
+import pytest
+
+import tabletop.ui.game_scene as gs
+from tabletop.app import App, AppOptions
+from tabletop.core import CHANCE
+from tabletop.games import get_game
+from tabletop.games.chicken_chase.moves import EndRoll, NoCard, Place, PlayB, PlayCard, SetupChick
+from tabletop.launch import Seat, new_session
+from tabletop.ui.game_scene import make_scene
+
+SPEC = get_game("chicken_chase")
+
+
+@pytest.fixture
+def fast(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path))
+    for name in ("AI_PAUSE", "ROLL_TIME", "MOVE_TIME"):
+        monkeypatch.setattr(gs, name, 0.0)
+
+
+def start(size, seats, seed=7, first=0):
+    app = App(AppOptions(size=size, headless=True, mute=True))
+    session = new_session(SPEC, app.store, len(seats), None, {}, seats, seed, first_player=first)
+    scene = make_scene(app, session)
+    ticks = itertools.count()
+    scene.now = lambda: 1000.0 * next(ticks)  # a clock that has always moved on: no waiting in tests
+    app.push_scene(scene)
+    app.render()
+    return app, scene
+
+
+def click(app, pos, button=1):
+    pos = (int(pos[0]), int(pos[1]))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    app.render()
+
+
+def key(app, k, mod=0):
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
+    app.render()
+
+
+def settle(app, scene, seconds=20.0):
+    """Let computer seats and automatic draws play until a person must act (or the game ends)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        scene.update(0.0)
+        state = scene.state
+        if state.current_player is None:
+            break
+        if scene.human_to_move() or scene.can_roll():
+            break
+        time.sleep(0.001)
+    app.render()
+
+
+def logical_px(scene, point):
+    return scene.viewport.to_px(*point)
+
+
+def box_centre(scene, box):
+    x, y, w, h = box
+    return logical_px(scene, (x + w / 2, y + h / 2))
+
+
+def button(scene, label):
+    for b in scene.buttons.buttons:
+        if b.label.startswith(label):
+            return b
+    raise AssertionError(f"no button {label!r}: {[b.label for b in scene.buttons.buttons]}")
+
+
+def expect(scene, move, action):
+    """Run ``action`` (clicks) and check the state is exactly the core's result of ``move``."""
+    before = scene.state.copy()
+    assert move in before.legal_moves()
+    action()
+    want = before.copy()
+    want.apply(move)
+    assert scene.session.played[-1].text == str(move)
+    assert scene.state.to_json() == want.to_json()
+
+
+def feed_click(app, scene, field):
+    click(app, box_centre(scene, scene.geom.feed_boxes[field - 1]))
+
+
+def card_click(app, scene, index):
+    boxes = scene.geom.card_boxes(len(scene.hand()))
+    click(app, box_centre(scene, boxes[index]))
+
+
+def hen_click(app, scene, hen):
+    seat = scene.state.turn
+    click(app, logical_px(scene, scene.hen_points(scene.state.hens)[2 * seat + hen]))
+
+
+def play_action_a(app, scene):
+    """Action A by mouse: the A button, roll three times, place one chick per roll by grouping the
+    first die, then play a card if there is one (else No card)."""
+    expect(scene, next(m for m in scene.state.legal_moves() if type(m).__name__ == "ChooseRoll"),
+           lambda: click(app, button(scene, "A:").rect.center))
+    for _ in range(3):
+        settle(app, scene)
+        if scene.state.phase != "roll":
+            break
+        assert scene.can_roll()
+        click(app, scene.dice_rect.center)  # the dice in the panel roll
+        settle(app, scene)
+        assert scene.state.phase == "place"
+        die_rect, index = scene.die_rects[0]
+        value = scene.state.dice[index]
+        click(app, die_rect.center)
+        assert scene.group() == (value,)
+        supply = scene.state.supply[scene.state.turn]
+        if supply:
+            move = Place(value, (value,), 0)
+            expect(scene, move, lambda value=value: feed_click(app, scene, value))
+            settle(app, scene)
+        if scene.state.phase == "place":
+            expect(scene, EndRoll(), lambda: click(app, button(scene, "Done").rect.center))
+    settle(app, scene)
+    if scene.state.phase == "card":
+        state = scene.state
+        hand = state.hand(state.turn)
+        hens = state.movable_hens(state.turn)
+        if hand and hens:
+            if not scene.hand_shown():
+                click(app, box_centre(scene, scene.geom.show_button))
+            assert scene.hand_shown()
+            card_click(app, scene, 0)
+            expect(scene, PlayCard(hand[0], hens[0]), lambda: hen_click(app, scene, hens[0]))
+        else:
+            expect(scene, NoCard(), lambda: click(app, button(scene, "No card").rect.center))
+
+
+def test_a_person_plays_whole_turns_by_mouse(fast):
+    app, scene = start((1366, 768), [Seat("human"), Seat("ai", "easy")])
+    settle(app, scene)
+    # the computer places its setup chick, then the person (first player) chooses action B
+    state = scene.state
+    assert state.phase == "action" and state.current_player == 0
+    assert not scene.hand_shown()  # face down by default
+    hand = state.hand(0)
+    assert hand
+    click(app, button(scene, "B:").rect.center)
+    assert scene.mode == "B" and scene.hand_shown()
+    card_click(app, scene, 0)
+    assert scene.sel_codes() == [hand[0]]
+    move = PlayB((hand[0],), 1)
+    expect(scene, move, lambda: hen_click(app, scene, 1))
+    assert not scene.hand_shown()  # hidden again at the end of the turn
+    # the next turns: action A by mouse (dice grouped by clicks), twice
+    for _ in range(2):
+        settle(app, scene)
+        assert scene.state.current_player == 0 and scene.state.phase == "action"
+        play_action_a(app, scene)
+    settle(app, scene)
+    assert len(scene.session.played) > 10
+
+
+def test_setup_chicks_and_cancel(fast):
+    app, scene = start((1366, 768), [Seat("ai", "easy"), Seat("human")], seed=3, first=0)
+    settle(app, scene)
+    assert scene.state.phase == "setup" and scene.state.current_player == 1
+    targets = scene.feed_targets()
+    assert set(targets) == {1, 2, 3, 4}
+    expect(scene, SetupChick(3), lambda: feed_click(app, scene, 3))
+    # a click on a field that is not a legal target does nothing
+    before = scene.state.to_json()
+    feed_click(app, scene, 9)
+    assert scene.state.to_json() == before
+    # right click and Esc drop a selection
+    settle(app, scene)
+    if scene.state.current_player == 1 and scene.state.phase == "action":
+        click(app, button(scene, "B:").rect.center)
+        assert scene.mode == "B"
+        click(app, (5, 5), button=3)
+        assert scene.mode == ""
+
+
+def test_click_storm_never_breaks_the_game(fast):
+    app, scene = start((1280, 720), [Seat("human"), Seat("human"), Seat("ai", "easy")], seed=11)
+    scene.leave = lambda: None
+    scene.play_again = lambda: None
+    app.saves.write = lambda session: True  # autosave is tested elsewhere; fsync per move is slow
+    rng = random.Random(5)
+    keys = [pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_BACKSPACE, pygame.K_h, pygame.K_a, pygame.K_b,
+            pygame.K_c, pygame.K_d, pygame.K_RETURN, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_z]
+    for i in range(3000):
+        w, h = app.screen.get_size()
+        roll = rng.random()
+        if roll < 0.004:
+            app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, w=rng.randint(1024, 1920), h=rng.randint(600, 1080)))
+        elif roll < 0.12:
+            app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=rng.choice(keys),
+                                            mod=pygame.KMOD_CTRL if rng.random() < 0.2 else 0, unicode=""))
+        elif roll < 0.35:
+            app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=(rng.randrange(w), rng.randrange(h)),
+                                            rel=(0, 0), buttons=(rng.random() < 0.3, 0, 0)))
+        else:
+            # mostly aimed at what is lit, sometimes anywhere
+            pos = (rng.randrange(w), rng.randrange(h))
+            if rng.random() < 0.6:
+                pos = _aimed(scene, rng) or pos
+            event = pygame.MOUSEBUTTONDOWN if rng.random() < 0.7 else pygame.MOUSEBUTTONUP
+            app.dispatch(pygame.event.Event(event, pos=pos, button=3 if rng.random() < 0.08 else 1))
+        while app.top is not scene:  # close any overlay a click opened (rules, leave, game over)
+            app.pop_scene()
+        scene.update(0.0)
+        if i % 15 == 0:
+            app.render()
+        if i % 4 == 0:
+            _check(scene.state)
+    stormed = scene.session.played
+    assert sum(1 for p in stormed if p.seat in (0, 1)) > 30  # the storm did play people's moves
+    # the game can still be finished
+    agent = SPEC.make_agent("easy")
+    guard = 0
+    while scene.state.current_player is not None and guard < 20000:
+        guard += 1
+        state = scene.state
+        if scene.human_to_move():
+            assert scene.play(agent.choose(state.observation(state.current_player), rng))
+        elif scene.can_roll():
+            scene.roll()
+        else:
+            scene.update(0.0)
+            time.sleep(0.0005)
+        while app.top is not scene:
+            app.pop_scene()
+    assert scene.state.outcome() is not None
+    assert len(scene.session.played) > 100
+    app.render()
+
+
+def _aimed(scene, rng):
+    """A pixel on something the person could click now: a die, a lit feed field, a card, a hen, a button."""
+    choices = [r.center for r, _ in scene.die_rects]
+    choices += [box_centre(scene, scene.geom.feed_boxes[f - 1]) for f in scene.feed_targets()]
+    choices += [box_centre(scene, b) for b in scene.geom.card_boxes(len(scene.hand()))]
+    choices += [logical_px(scene, p) for p in scene.hen_points(scene.state.hens)]
+    choices += [b.rect.center for b in scene.buttons.buttons if b.enabled]
+    choices.append(box_centre(scene, scene.geom.show_button))
+    if not choices:
+        return None
+    x, y = rng.choice(choices)
+    return (int(x), int(y))
+
+
+def _check(state):
+    """The state is one the rules accept: it round-trips and every chick is somewhere."""
+    data = state.to_json()
+    assert type(state).from_json(data).to_json() == data
+    for seat in range(state.n):
+        assert state.supply[seat] + sum(row[seat] for row in state.chicks) == 15
+    if state.current_player not in (None, CHANCE):
+        assert state.legal_moves()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (3840, 2160)])
+def test_renders_small_and_large(fast, size):
+    app, scene = start(size, [Seat("human"), Seat("ai", "easy"), Seat("ai", "easy"), Seat("ai", "easy")], seed=5)
+    settle(app, scene)
+    assert scene.state.current_player == 0
+    click(app, button(scene, "B:").rect.center)
+    card_click(app, scene, 0)
+    app.render()
+    assert scene.landings()  # legal targets lit
+    app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1]))
+    app.render()
+    assert app.screen.get_size() == size
