@@ -119,11 +119,15 @@ class LogPanel:
         draw.shadowed_panel(surface, rect, fill=(252, 248, 238), radius=max(6, size // 2), shadow=2)
         inner = rect.inflate(-size, -size // 2)
         line_h = theme.font(size).get_linesize()
-        rows: list[tuple[str, tuple[int, int, int]]] = []
-        for text, rgb in self.lines[: len(self.lines) - self.scroll] if self.scroll else self.lines:
-            for part in theme.wrap(text, size, inner.w):
-                rows.append((part, rgb))
         fit = max(1, inner.h // line_h)
+        # wrap from the newest line back only until the panel is full: a long game's log must not
+        # be re-wrapped whole every frame
+        rows: list[tuple[str, tuple[int, int, int]]] = []
+        shown = self.lines[: len(self.lines) - self.scroll] if self.scroll else self.lines
+        for text, rgb in reversed(shown):
+            rows[:0] = [(part, rgb) for part in theme.wrap(text, size, inner.w)]
+            if len(rows) >= fit:
+                break
         y = inner.bottom - min(fit, len(rows)) * line_h
         clip = surface.get_clip()
         surface.set_clip(inner)
