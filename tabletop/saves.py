@@ -96,6 +96,14 @@ class SaveSlot:
         self.path = self.folder / AUTOSAVE_NAME
         self.disabled_reason = ""
 
+    def clean_stale_temps(self) -> None:
+        """Remove temp files left by a write that was killed half-way (the save itself is whole)."""
+        for tmp in self.folder.glob(f"{AUTOSAVE_NAME}.*.tmp"):
+            try:
+                tmp.unlink()
+            except OSError:
+                pass
+
     def exists(self) -> bool:
         return self.path.is_file()
 
@@ -131,6 +139,7 @@ class SaveSlot:
             from tabletop.games import all_games
 
             games = all_games()
+        self.clean_stale_temps()
         if not self.exists():
             return LoadedSave(None, "There is no saved game.")
         try:

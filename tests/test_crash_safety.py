@@ -48,11 +48,11 @@ def test_kill_then_continue_resumes_the_last_completed_move(tmp_path, game_id, s
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait()
+    killed_moves = [list(m) for m in json.loads(slot.path.read_text())["moves"]]  # whole JSON, never half
     loaded = slot.load()
     assert loaded.session is not None, loaded.message
-    killed_moves = [list(m) for m in json.loads(slot.path.read_text())["moves"]]
     assert killed_moves and len(loaded.session.played) == len(killed_moves)
-    assert not list(tmp_path.glob("*.tmp")), "a half-written temp file was left as the save"
+    assert not list(tmp_path.glob("*.tmp")), "a temp file of a killed write was not cleaned up"
 
     proc = _start(["continue"], tmp_path)
     try:
