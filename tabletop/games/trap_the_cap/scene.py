@@ -73,9 +73,21 @@ class TrapTheCapScene(GameScene):
 
     def field_px(self, field_id: str) -> tuple[int, int]:
         """The pixel at a field's centre (tests click here)."""
-        from tabletop.games.trap_the_cap.scene_geom import centre
+        x, y = self.to_px(self._centre(field_id))
+        return (int(x), int(y))
 
-        x, y = self.to_px(centre(self.geo.fields[field_id]))
+    def free_px(self, field_id: str) -> tuple[int, int]:
+        """A pixel inside a field and clear of the pieces on it (tests click targets here)."""
+        from tabletop.games.trap_the_cap.scene_geom import axis
+
+        field = self.geo.fields[field_id]
+        (ux, uy), room = axis(field)
+        cx, cy = self._centre(field_id)
+        slots = self._slots_for(self.state, field_id)
+        candidates = [(cx + ux * room * f, cy + uy * room * f) for f in (0.0, 0.42, -0.42, 0.3, -0.3)]
+        best = max(candidates, key=lambda c: min(((c[0] - x) ** 2 + (c[1] - y) ** 2 for x, y in slots),
+                                                 default=1.0))
+        x, y = self.to_px(best)
         return (int(x), int(y))
 
     def piece_px(self, field_id: str, index: int) -> tuple[int, int]:
@@ -122,7 +134,7 @@ class TrapTheCapScene(GameScene):
         for fid, piles in self._stacks(self.state).items():
             for i, at in enumerate(self.geo.slots(fid, len(piles))):
                 lift = min(len(piles[i]), 5) - 1
-                for ax, ay in ((at[0], at[1]), (at[0], at[1] + lift * cap * 0.3)):
+                for ax, ay in ((at[0], at[1]), (at[0], at[1] + lift * cap * sd.LIFT)):
                     d = (p[0] - ax) ** 2 + (p[1] - ay) ** 2
                     if d <= (cap * 1.15) ** 2 and (best is None or d < best[0]):
                         best = (d, (fid, i))
@@ -134,11 +146,18 @@ class TrapTheCapScene(GameScene):
         if not self.human_to_move():
             return
         hit = self.piece_at(p)
-        fid = hit[0] if hit else self.geo.field_at(p)
+        under = self.geo.field_at(p)
+        fid = hit[0] if hit else under
         targets = self.targets()
-        if fid is not None and fid in targets:
-            self.choose_target(fid, targets[fid])
-            return
+        # the field under the pointer wins over a tall tower leaning into it from next door; a
+        # click on the selected piece itself keeps it (its own field may be a target: a visit home
+        # and back — click the field beside the piece for that)
+        for end in (under, fid):
+            if hit is not None and hit == self.selected and end == hit[0]:
+                break
+            if end is not None and end in targets:
+                self.choose_target(end, targets[end])
+                return
         piece = self._movable_from(hit, fid)
         if piece is not None:
             if piece != self.selected:
@@ -277,9 +296,20 @@ class TrapTheCapScene(GameScene):
 
     def prompt_line(self) -> str:
         state = self.state
-        if state.current_player == CHANCE and self._rolled_six() and self.seat_is_human(state.turn):
-            return f"{self.seat_name(state.turn)}: you threw a 6 — roll again (click the die or Space)."
-        return super().prompt_line()
+        cp = state.current_player
+        if cp is None:
+            return "Game over."
+        who = self.seat_colour(state.turn).title()
+        if cp == CHANCE:
+            six = self._rolled_six()
+            if self.seat_is_human(state.turn):
+                if six:
+                    return f"{who}: you threw a 6 — roll again (click the die or press Space)."
+                return f"{who}: roll the die (click it or press Space)."
+            return f"{who} threw a 6 and rolls again." if six else f"{who} rolls the die."
+        if not self.seat_is_human(cp):
+            return f"{who} is thinking."
+        return f"{who}: {self.prompt()}"
 
     def prompt(self) -> str:
         state = self.state
@@ -341,8 +371,9 @@ class TrapTheCapScene(GameScene):
             detail = f"{state.prisoners(colour)} trapped"
             if rules.golden and state.golden_owner == colour:
                 detail = "gold · " + detail
+            rgb, symbol = self.look(colour)
             rows.append(PlayerRow(seat, f"{COLOURS[colour].title()} — {label}", COLOURS[colour], detail,
-                                  active=(turn == seat), out=colour not in alive))
+                                  active=(turn == seat), out=colour not in alive, rgb=rgb, symbol=symbol))
         return rows
 
     def draw_players(self, surface: pygame.Surface) -> None:
@@ -367,7 +398,7 @@ class TrapTheCapScene(GameScene):
             if row.active:
                 pygame.draw.rect(surface, (255, 232, 180), r, border_radius=row_h // 4)
                 pygame.draw.rect(surface, theme.ACCENT, r, width=2, border_radius=row_h // 4)
-            rgb, sym = self.look(COLOURS.index(row.colour))
+            rgb, sym = row.style().rgb, row.style().symbol
             draw.piece(surface, (r.x + row_h // 2, r.centery), row_h * 0.36, rgb, sym)
             ink = theme.INK_SOFT if row.out else theme.INK
             name = row.name + (" (out)" if row.out else "")
@@ -415,8 +446,11 @@ class TrapTheCapScene(GameScene):
             preview = self.state.destinations(*hover_piece)
         for fid in preview:
             sd.target(surface, polys[fid], strong=False)
+        dot = max(4.0, vp.length(self.geo.cap * 0.42))
         for fid in targets:
-            sd.target(surface, polys[fid], strong=(fid == hover_fid or (self.choice and self.choice[0] == fid)))
+            sd.target(surface, polys[fid], strong=(fid == hover_fid or bool(self.choice and self.choice[0] == fid)))
+            if not self._stacks(self.state).get(fid):
+                sd.landing(surface, self.field_px(fid), dot)
         if hover_fid and hover_fid not in targets:
             sd.outline(surface, polys[hover_fid], (255, 255, 255), 2)
         self._draw_pieces(surface, vp, movable)
@@ -445,9 +479,9 @@ class TrapTheCapScene(GameScene):
                     continue
                 at = self.to_px(slots[i])
                 if (fid, i) == sel and not anim:
-                    draw.glow(surface, (at[0], at[1] - (min(len(pile), 5) - 1) * r * 0.3), r * 1.3, theme.SELECT, 200)
+                    draw.glow(surface, (at[0], at[1] - (min(len(pile), 5) - 1) * r * sd.LIFT), r * 1.3, theme.SELECT, 200)
                 elif (fid, i) in movable and not anim:
-                    draw.glow(surface, (at[0], at[1] - (min(len(pile), 5) - 1) * r * 0.3), r * 1.22,
+                    draw.glow(surface, (at[0], at[1] - (min(len(pile), 5) - 1) * r * sd.LIFT), r * 1.22,
                               (255, 255, 255), 150)
                 sd.stack(surface, at, r, [self.look(c) for c in pile], m.small)
         self._draw_prisoners(surface, vp, locked, state)

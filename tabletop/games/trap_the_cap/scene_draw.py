@@ -21,6 +21,7 @@ from tabletop.ui import draw, theme
 SUPERSAMPLE = 2
 TARGET = (255, 255, 255)
 PATH = (40, 120, 230)
+LIFT = 0.36  # how far each cap of a tower sits above the one below, in cap radii
 Look = tuple[tuple[int, int, int], str]  # a cap's rgb and symbol
 
 
@@ -94,7 +95,7 @@ def stack(surface: pygame.Surface, at: Point, r: float, looks: list[Look], badge
     tower carries a number badge with its height. Returns the pixel centre of the top cap."""
     n = len(looks)
     layers = min(n, 5)
-    dy = r * 0.3
+    dy = r * LIFT
     x, y = at
     for i, (rgb, symbol) in enumerate(looks[n - layers:]):
         top = i == layers - 1
@@ -104,7 +105,7 @@ def stack(surface: pygame.Surface, at: Point, r: float, looks: list[Look], badge
     if n > 1:
         text = str(n)
         img = theme.render(text, badge_size, theme.INK, True)
-        br = max(img.get_height() * 0.55, img.get_width() * 0.6, r * 0.5)
+        br = max(img.get_height() * 0.58, img.get_width() * 0.62, r * 0.62)
         bx, by = x + r * 0.78, top_y - r * 0.72
         pygame.draw.circle(surface, (0, 0, 0), (bx + 1, by + 2), br)
         pygame.draw.circle(surface, (255, 251, 240), (bx, by), br)
@@ -127,10 +128,17 @@ def chip(surface: pygame.Surface, at: Point, r: float, look: Look, count: int, s
 
 def target(surface: pygame.Surface, poly_px: list[Point], strong: bool) -> None:
     """A legal end field: a bright wash over the field and a thick white outline."""
-    draw.translucent_polygon(surface, poly_px, (255, 255, 255, 150 if strong else 105))
+    draw.translucent_polygon(surface, poly_px, (255, 255, 255, 170 if strong else 120))
     width = 4 if strong else 3
     pygame.draw.polygon(surface, (20, 60, 140), poly_px, width=width + 2)
     pygame.draw.polygon(surface, TARGET, poly_px, width=width)
+
+
+def landing(surface: pygame.Surface, at: tuple[int, int], r: float) -> None:
+    """A "land here" mark in the middle of an empty legal end field."""
+    pygame.draw.circle(surface, (20, 60, 140), at, r + 2)
+    pygame.draw.circle(surface, TARGET, at, r)
+    pygame.draw.circle(surface, theme.SELECT, at, r * 0.5)
 
 
 def outline(surface: pygame.Surface, poly_px: list[Point], rgb: tuple[int, int, int], width: int) -> None:

@@ -146,7 +146,7 @@ def geometry(layout: Layout) -> Geometry:
         elif f.shape == "diamond":
             widths.append(f.size[0])
     narrow = sorted(widths)[len(widths) // 4] if widths else 0.12
-    cap = max(0.02, min(narrow * 0.43, layout.half_width * 0.06))
+    cap = max(0.02, min(narrow * 0.5, layout.half_width * 0.06))
     outlines = {}
     # Hideouts first, so a click on a hideout disc that overlaps nothing else is found quickly.
     for f in sorted(layout.fields, key=lambda f: f.kind != "hideout"):

@@ -1,0 +1,268 @@
+"""The Trap the Cap scene, headless: whole turns played by mouse through the adapter, choosing
+between distinct moves to one field, a random click storm, and renders at the smallest and
+largest window sizes."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+import tabletop.ui.game_scene as game_scene
+from tabletop.app import App, AppOptions
+from tabletop.core import CHANCE
+from tabletop.core.session import Session
+from tabletop.games import get_game
+from tabletop.games.trap_the_cap.rules import Move, Pass, TrapState
+from tabletop.launch import Seat, new_session
+from tabletop.ui.game_scene import make_scene
+
+SPEC = get_game("trap_the_cap")
+
+
+@pytest.fixture(autouse=True)
+def fast(monkeypatch, tmp_path):
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path))
+    monkeypatch.setattr(game_scene, "AI_PAUSE", 0.0)
+    monkeypatch.setattr(game_scene, "ROLL_TIME", 0.0)
+    monkeypatch.setattr(game_scene, "MOVE_TIME", 1e-6)
+
+
+def start(seats: list[Seat], variant: str | None = None, seed: int = 7, size=(1366, 768),
+          session: Session | None = None):
+    app = App(AppOptions(size=size, headless=True, mute=True))
+    if session is None:
+        session = new_session(SPEC, app.store, len(seats), variant, {}, seats, seed)
+    scene = make_scene(app, session)
+    app.push_scene(scene)
+    app.render()
+    return app, scene
+
+
+def click(app: App, pos, button: int = 1) -> None:
+    pos = (int(pos[0]), int(pos[1]))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    app.render()
+
+
+def key(app: App, k: int) -> None:
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+    app.render()
+
+
+def drive_until_human(app: App, scene, limit: int = 4000) -> None:
+    """Let computer seats and automatic rolls play until a person must act (or the game ends)."""
+    for _ in range(limit):
+        top = app.top
+        if top is not scene:  # an overlay (game over): close it
+            top.row.buttons[-1].action()
+            continue
+        st = scene.state
+        cp = st.current_player
+        if cp is None:
+            return
+        if cp == CHANCE and scene.seat_is_human(scene.roller()):
+            return
+        if cp != CHANCE and scene.seat_is_human(cp):
+            return
+        scene.update(0.016)
+        if scene.future is not None:
+            scene.future.result()
+            scene.update(0.016)
+    raise AssertionError("the computer players never handed over")
+
+
+def button(scene, label_start: str):
+    for b in scene.buttons.buttons:
+        if b.label.startswith(label_start) and b.enabled:
+            return b
+    return None
+
+
+def play_by_mouse(app: App, scene, move: Move) -> None:
+    """Click the moving piece, then its end field; cycle through ways if several end there."""
+    for _ in range(3):  # another piece selected: right-click drops it (its targets would win)
+        if scene.selected not in (None, (move.start, move.stack)) or scene.choice is not None:
+            click(app, (1, 1), button=3)
+    click(app, scene.piece_px(move.start, move.stack))
+    assert scene.selected is not None and scene.selected[0] == move.start
+    assert move.end in scene.targets(), "the chosen move's end field must be lit"
+    ways = scene.targets()[move.end]
+    click(app, scene.free_px(move.end))
+    if len(ways) > 1:
+        while scene.choice is not None and scene.choice[1][scene.choice[2]] != move:
+            click(app, scene.free_px(move.end))
+        confirm = button(scene, "Confirm")
+        assert confirm is not None
+        click(app, confirm.rect.center)
+
+
+def test_scripted_mouse_session_plays_whole_turns():
+    app, scene = start([Seat("human"), Seat("ai", "random"), Seat("ai", "random"), Seat("ai", "random")])
+    rng = random.Random(3)
+    turns = 0
+    for _ in range(300):
+        drive_until_human(app, scene)
+        st = scene.state
+        if st.current_player is None or turns >= 12:
+            break
+        if st.current_player == CHANCE:
+            before_die = st.die
+            click(app, scene.dice_rect.center)  # roll by clicking the die
+            assert scene.state.die is not None and before_die is None
+            continue
+        legal = st.legal_moves()
+        expected = st.copy()
+        if isinstance(legal[0], Pass):
+            assert "no legal move" in scene.prompt_line()
+            expected.apply(legal[0])
+            click(app, button(scene, "Pass").rect.center)
+        else:
+            move = rng.choice(legal)
+            expected.apply(move)
+            play_by_mouse(app, scene, move)
+        assert scene.state.to_json() == expected.to_json()
+        turns += 1
+    assert turns >= 12
+
+
+def test_drag_and_drop_plays_and_right_click_cancels():
+    app, scene = start([Seat("human"), Seat("human")], seed=5)
+    key(app, pygame.K_SPACE)
+    st = scene.state
+    assert st.current_player == 0
+    move = next(m for m in st.legal_moves() if isinstance(m, Move))
+    click(app, scene.piece_px(move.start, move.stack))
+    assert scene.selected is not None
+    click(app, (5, 5), button=3)
+    assert scene.selected is None or len(scene.movable()) == 1
+    expected = st.copy()
+    expected.apply(next(m for m in st.legal_moves() if m.end == move.end and m.start == move.start))
+    a, b = scene.piece_px(move.start, move.stack), scene.field_px(move.end)
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=mid, rel=(1, 1), buttons=(1, 0, 0)))
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(1, 1), buttons=(1, 0, 0)))
+    app.render()
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    if scene.choice is not None:
+        key(app, pygame.K_RETURN)
+    assert scene.state.to_json() == expected.to_json()
+
+
+def golden_session(app_store) -> Session:
+    """Red owns the golden cap on R00 with a 2: out to R01 (trap blue) and back, or to R51 (trap
+    green) and back, or along the spoke and back — three distinct moves that all end on R00."""
+    base = new_session(SPEC, app_store, 4, "golden_cap", {}, [Seat("human")] * 4, 1)
+    state = TrapState.from_position(
+        base.state.rules, {"R00": [["gold"]], "R01": [["blue"]], "R51": [["green"]]},
+        {"red": ["red"] * 4, "green": ["green"] * 3, "yellow": ["yellow"] * 4, "blue": ["blue"] * 3},
+        {}, "red", "red", die=2)
+    return Session(SPEC, state, 1, base.meta)
+
+
+def test_several_ways_to_one_field_can_each_be_chosen():
+    app = App(AppOptions(size=(1366, 768), headless=True, mute=True))
+    probe = golden_session(app.store)
+    ways = probe.state.destinations("R00", 0)["R00"]
+    assert len(ways) >= 2
+    for target in ways:
+        _, scene = start([], session=golden_session(app.store))
+        app_ = scene.app
+        expected = scene.state.copy()
+        expected.apply(target)
+        play_by_mouse(app_, scene, target)
+        assert scene.state.to_json() == expected.to_json()
+
+
+def test_tooltip_hover_and_team_rows_render():
+    app, scene = start([Seat("human"), Seat("ai", "random"), Seat("human"), Seat("ai", "random")],
+                       variant="partners", seed=11)
+    rows = scene.player_rows()
+    assert any(r.seat < 0 and r.name.startswith("Team ") for r in rows)
+    state = TrapState.from_position(
+        scene.state.rules, {"R05": [["blue", "green", "red"]]},
+        {"red": ["red"] * 3, "green": ["green"] * 3, "yellow": ["yellow"] * 4, "blue": ["blue"] * 3},
+        {}, None, "red")
+    scene.session.state = state
+    scene._changed()
+    x, y = scene.piece_px("R05", 0)
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y - 4), rel=(0, 0), buttons=(0, 0, 0)))
+    app.render()
+    assert scene.piece_at(scene.hover) == ("R05", 0)
+
+
+def test_click_storm_never_raises_and_game_still_finishes():
+    app, scene = start([Seat("human"), Seat("ai", "random"), Seat("human"), Seat("ai", "random")], seed=21)
+    app.saves.write = lambda session: True  # autosave fsyncs every move: slow, and tested elsewhere
+    rng = random.Random(99)
+    keys = [pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_BACKSPACE, pygame.K_RETURN, pygame.K_TAB, pygame.K_a]
+    for i in range(2000):
+        top = app.top
+        if top is not scene:
+            top.row.buttons[-1].action()  # close overlays (leave confirmation, game over)
+        w, h = app.screen.get_size()
+        roll = rng.random()
+        if roll < 0.1:
+            pos = scene.dice_rect.center
+        elif roll < 0.3 and scene.movable():
+            fid, index = rng.choice(scene.movable())
+            pos = scene.piece_px(fid, index)
+        elif roll < 0.45 and scene.targets():
+            pos = scene.field_px(rng.choice(list(scene.targets())))
+        else:
+            pos = (rng.randrange(w), rng.randrange(h))
+        kind = rng.random()
+        if kind < 0.55:
+            app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=rng.choice((1, 1, 1, 3))))
+            app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        elif kind < 0.8:
+            app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                            buttons=(rng.randrange(2), 0, 0)))
+        elif kind < 0.97:
+            app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=rng.choice(keys), mod=0, unicode=""))
+        else:
+            app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, w=rng.randrange(1024, 2000),
+                                            h=rng.randrange(600, 1200)))
+        scene.update(0.016)
+        if scene.future is not None:
+            scene.future.result()
+            scene.update(0.016)
+        if i % 5 == 0:
+            app.render()
+        st = scene.state
+        st.validate()
+        assert TrapState.from_json(st.to_json()).to_json() == st.to_json()
+    # finish the game: the people play random legal moves by mouse
+    rng = random.Random(5)
+    for _ in range(20000):
+        drive_until_human(app, scene)
+        st = scene.state
+        if st.current_player is None:
+            break
+        if st.current_player == CHANCE:
+            key(app, pygame.K_SPACE)
+            continue
+        legal = st.legal_moves()
+        if isinstance(legal[0], Pass):
+            click(app, button(scene, "Pass").rect.center)
+        else:
+            before = len(scene.session.played)
+            play_by_mouse(app, scene, rng.choice(legal))
+            assert len(scene.session.played) == before + 1
+    assert scene.state.current_player is None
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (3840, 2160)])
+@pytest.mark.parametrize("variant", ["offensive", "golden_cap"])
+def test_renders_at_extreme_sizes(size, variant):
+    app, scene = start([Seat("human"), Seat("ai", "random"), Seat("ai", "random"), Seat("ai", "random")],
+                       variant=variant, seed=4, size=size)
+    from tabletop.launch import advance
+
+    advance(scene.session, 60, level="random")
+    scene._changed()
+    app.render()
+    assert app.screen.get_size() == size
