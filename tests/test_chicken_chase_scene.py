@@ -282,3 +282,32 @@ def test_renders_small_and_large(fast, size):
     app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1]))
     app.render()
     assert app.screen.get_size() == size
+
+
+def test_table_mode_dice_are_grouped_in_the_seat_panel(fast):
+    app, scene = start((1600, 900), [Seat("human"), Seat("ai", "easy")])
+    app.table_mode = True
+    app.relayout()
+    settle(app, scene)
+    click(app, box_centre(scene, scene.geom.show_button))  # any board click is harmless
+    scene.choose_mode("A")
+    settle(app, scene)
+    scene.roll()
+    settle(app, scene)
+    assert scene.state.phase == "place"
+    app.render()
+    rect, index = scene.die_rects[0]
+    panel = next(p for p in scene.table_panels if p.seat == 0)
+    # find the screen pixel whose panel-local point is the die's centre
+    target = None
+    for x in range(panel.screen_rect.left, panel.screen_rect.right, 3):
+        for y in range(panel.screen_rect.top, panel.screen_rect.bottom, 3):
+            local = panel.to_local((x, y))
+            if local and rect.collidepoint(local):
+                target = (x, y)
+                break
+        if target:
+            break
+    assert target is not None
+    click(app, target)
+    assert scene.sel_dice == [index]

@@ -190,6 +190,20 @@ class ChickenChaseScene(ChickenPainter, GameScene):
                     return
         super().handle(event)
 
+    def table_click(self, pos: tuple[int, int]) -> bool:
+        """Table mode: the dice sit in the acting seat's edge panel (``die_rects`` are in that
+        panel's upright coordinates, where ``draw_dice`` drew them)."""
+        if self.state.phase == "place" and not self.can_roll():
+            for panel in self.table_panels:
+                local = panel.to_local(pos)
+                if local is None or panel.seat != self.acting_seat():
+                    continue
+                for rect, index in self.die_rects:
+                    if rect.collidepoint(local):
+                        self.toggle_die(index)
+                        return True
+        return super().table_click(pos)
+
     def key(self, event: pygame.event.Event) -> None:
         k = event.key
         if k == pygame.K_h:
