@@ -103,7 +103,8 @@ class GameScene(TableModeMixin, Scene):
         return seat is not None and 0 <= seat < len(self.seats) and self.seats[seat].is_human
 
     def human_to_move(self) -> bool:
-        return self.seat_is_human(self.state.current_player) and not self.animating()
+        # a sliding piece never delays the next click; only the tumbling dice (values unseen) do
+        return self.seat_is_human(self.state.current_player) and self.now() - self.roll_started >= ROLL_TIME
 
     def now(self) -> float:
         return time.monotonic()

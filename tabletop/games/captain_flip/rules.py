@@ -599,18 +599,19 @@ class CaptainFlipState(GameState):
             return f"{who} draws a tile showing the {names[move.up]}"
         if isinstance(move, DolphinDraw):
             return f"{who} draws the Dolphin: every captain flips one of his tiles"
+        # a player's own decisions are logged after his name by the app: no subject here
         if isinstance(move, Choice) and self.drawn is not None:
             face = names[self.drawn[0]]
-            return f"{who} flips the {face} over" if move.flip else f"{who} keeps the {face}"
+            return f"flips the {face} over" if move.flip else f"keeps the {face}"
         if isinstance(move, Place) and self.drawn is not None:
             face = names[self.drawn[0]]
             cost = self.topo.cost[move.col]
             spot = self.next_space(self.actor, move.col)
             pays = f", paying {cost} coin{'s' if cost != 1 else ''}" if cost and spot and spot[1] == self.topo.top[move.col] else ""
-            return f"{who} places the {face} in column {move.col + 1}{pays}"
+            return f"places the {face} in column {move.col + 1}{pays}"
         if isinstance(move, FlipAt):
             tile = self.tile_at(self.actor, move.col, move.row)
             face = names[tile[0]] if tile else "tile"
             why = {"monkey": "the Monkey", "bonus": "the column bonus", "dolphin": "the Dolphin"}[move.why]
-            return f"{who} flips the {face} in column {move.col + 1}, row {move.row + 1} ({why})"
+            return f"flips the {face} in column {move.col + 1}, row {move.row + 1} ({why})"
         return str(move)
