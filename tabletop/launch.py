@@ -28,7 +28,7 @@ class Seat:
     def label(self, index: int) -> str:
         if self.name:
             return self.name
-        return f"Player {index + 1}" if self.is_human else f"Computer ({self.level})"
+        return f"Player {index + 1}" if self.is_human else f"Computer {index + 1} ({self.level})"
 
     @classmethod
     def parse(cls, text: str, levels: tuple[str, ...]) -> Seat:
