@@ -53,7 +53,7 @@ def test_whole_matches_keep_invariants():
 def test_step_protocol_reaches_exactly_the_legal_turns():
     rng = random.Random(3)
     checked = 0
-    for _ in range(4):
+    for _ in range(3):
         state = PlakotoState(1, "blocks", 0)
         while state.current_player is not None:
             if state.current_player == CHANCE:
@@ -66,11 +66,11 @@ def test_step_protocol_reaches_exactly_the_legal_turns():
                 for move in state.legal_moves():
                     got |= _walk(state, move)
                 assert got == expected, state.position
-                if state.dice[0] != state.dice[1] or checked % 4 == 0:
+                if state.dice[0] != state.dice[1] or checked % 8 == 0:
                     assert reference_results(state) == (expected - {"pass"})
                 checked += 1
             state.apply(rng.choice(state.legal_moves()))
-    assert checked > 50
+    assert checked > 30
 
 
 def _walk(state: PlakotoState, move) -> set[str]:
