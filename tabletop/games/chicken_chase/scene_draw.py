@@ -331,17 +331,33 @@ class ChickenPainter:
             land = vp.to_px(*after_points[k][own])
             strong = k in focus
             draw.glow(surface, land, L(g.field_r) * 1.15, theme.HILITE, 230 if strong else 120)
-            _arrow(surface, vp.to_px(*points[own]), land, theme.SELECT if strong else (90, 140, 200),
-                   max(2, int(L(5))), L(g.hen_r))
+            after = landings[k][1]
+            self._trail_arrow(surface, vp, points[own], after_points[k][own], state.hens[own], after[own],
+                              theme.SELECT if strong else (90, 140, 200), max(2, int(L(5))))
             if not strong:
                 continue
-            after = landings[k][1]
             for j, (a, b) in enumerate(zip(state.hens, after, strict=False)):
                 if j != own and a != b:  # a pushed hen: a ghost where it drops
                     look = lay.players[(j // 2) % len(lay.players)]
                     ghost = vp.to_px(*after_points[k][j])
                     _hen(surface, ghost, hen_r * 0.8, look.hen, look.symbol, alpha=130)
-                    _arrow(surface, vp.to_px(*points[j]), ghost, theme.BAD, max(2, int(L(4))), L(g.hen_r))
+                    self._trail_arrow(surface, vp, points[j], after_points[k][j], a, b, theme.BAD,
+                                      max(2, int(L(4))))
+
+    def _trail_arrow(self, surface, vp: Viewport, p0: Point, p1: Point, f0: int, f1: int, rgb,
+                     width: int) -> None:
+        """A dashed arrow from field ``f0`` to ``f1`` along the trail (not across the spiral)."""
+        step = 1 if f1 > f0 else -1
+        path = [p0] + [self.layout_data.hill_point(f) for f in range(f0 + step, f1, step)] + [p1]
+        px = [vp.to_px(*p) for p in path]
+        gap = vp.length(self.geom.hen_r)
+        if len(px) == 2:
+            _arrow(surface, px[0], px[1], rgb, width, gap)
+            return
+        _dashes(surface, px[0], px[1], rgb, width, gap, 0)
+        for a, b in zip(px[1:-2], px[2:-1], strict=False):
+            _dashes(surface, a, b, rgb, width, 0, 0)
+        _arrow(surface, px[-2], px[-1], rgb, width, gap, start_gap=0)
 
     # -- hand strip ---------------------------------------------------------------------------------------
     def _draw_strip(self, surface: pygame.Surface, vp: Viewport) -> None:
@@ -533,19 +549,29 @@ def _hen(surface: pygame.Surface, c: Point, r: float, rgb, symbol: str, alpha: i
     draw.piece(surface, c, r, rgb, symbol)
 
 
-def _arrow(surface: pygame.Surface, a: Point, b: Point, rgb, width: int, gap: float) -> None:
-    """A dashed arrow from ``a`` to ``b`` stopping short of both pieces."""
+def _dashes(surface: pygame.Surface, a: Point, b: Point, rgb, width: int, start: float, stop: float) -> None:
     d = math.dist(a, b)
-    if d < gap * 2.2:
+    if d <= start + stop:
         return
     ux, uy = (b[0] - a[0]) / d, (b[1] - a[1]) / d
-    start, end = gap * 1.05, d - gap * 1.1
     dash = max(6.0, width * 3.0)
-    s = start
-    while s < end - dash * 0.5:
+    s, end = start, d - stop
+    while s < end:
         e = min(end, s + dash)
         pygame.draw.line(surface, rgb, (a[0] + ux * s, a[1] + uy * s), (a[0] + ux * e, a[1] + uy * e), width)
         s += dash * 1.7
+
+
+def _arrow(surface: pygame.Surface, a: Point, b: Point, rgb, width: int, gap: float,
+           start_gap: float | None = None) -> None:
+    """A dashed arrow from ``a`` to ``b`` stopping short of the pieces at both ends."""
+    d = math.dist(a, b)
+    first = gap * 1.05 if start_gap is None else start_gap
+    if d < first + gap * 1.2:
+        return
+    ux, uy = (b[0] - a[0]) / d, (b[1] - a[1]) / d
+    end = d - gap * 1.1
+    _dashes(surface, a, b, rgb, width, first, gap * 1.1)
     tip = (a[0] + ux * end, a[1] + uy * end)
     head = width * 3.2
     left = (tip[0] - ux * head - uy * head * 0.6, tip[1] - uy * head + ux * head * 0.6)
