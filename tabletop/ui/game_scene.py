@@ -266,7 +266,7 @@ class GameScene(TableModeMixin, Scene):
             roller = self.roller()
             if roller is None or not self.seat_is_human(roller):
                 if self.ai_ready_at == 0.0:
-                    self.ai_ready_at = self.now() + (AI_PAUSE if roller is not None else 0.15)
+                    self.ai_ready_at = self.now() + (AI_PAUSE if roller is not None else 0.0)
                 elif self.now() >= self.ai_ready_at:
                     self.ai_ready_at = 0.0
                     self.roll()
@@ -558,7 +558,9 @@ class GameScene(TableModeMixin, Scene):
             roller = self.roller()
             if roller is not None and self.seat_is_human(roller):
                 return f"{self.seat_name(roller)}: {self.roll_word()} (click the dice or press Space)."
-            return "…"
+            if roller is not None:
+                return f"{self.seat_name(roller)} is about to {self.roll_word()}…"
+            return "Dealing…"
         if not self.seat_is_human(cp):
             return f"{self.seat_name(cp)} is thinking…"
         return f"{self.seat_name(cp)}: {self.prompt()}"
