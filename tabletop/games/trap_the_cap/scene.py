@@ -321,12 +321,16 @@ class TrapTheCapScene(GameScene):
                     + (", then roll again." if d == 6 else "."))
         if self.choice is not None:
             fid, moves, i = self.choice
-            text = state.describe_move(moves[i]).rstrip(".")
-            return (f"{len(moves)} ways to {fid}. Way {i + 1}: {text}. Click it again for the next way, "
-                    "or Confirm.")
+            return (f"way {i + 1} of {len(moves)} to {fid}: {self.way_text(moves[i])}. "
+                    "Click it again for the next way, or Confirm.")
         if self.selected is not None:
             return f"click a lit field to move {d} step{'s' if d != 1 else ''} (right-click: other piece).{again}"
         return f"click a glowing cap or tower to move {d} step{'s' if d != 1 else ''}.{again}"
+
+    def way_text(self, move: Move) -> str:
+        """One way in words: the route field by field, then what it does (from the core)."""
+        said = self.state.describe_move(move).rstrip(".").split(", ", 1)
+        return "-".join(move.path) + (", " + said[1] if len(said) > 1 else "")
 
     def extra_buttons(self) -> list[Button]:
         buttons: list[Button] = []
@@ -432,7 +436,13 @@ class TrapTheCapScene(GameScene):
             ox, oy = vp.rect.topleft
             board = sd.render_board(self.layout_data, self.geo, vp.rect.size,
                                     lambda p: (self.to_px(p)[0] - ox, self.to_px(p)[1] - oy), vp.scale)
-            self._board_cache = (key, board)
+            # composite onto the table already drawn under it: an opaque blit is several times
+            # cheaper than an alpha blit at 4K
+            clip = vp.rect.clip(surface.get_rect())
+            under = pygame.Surface(vp.rect.size, 0, surface)
+            under.blit(surface, (clip.x - vp.rect.x, clip.y - vp.rect.y), clip)
+            under.blit(board, (0, 0))
+            self._board_cache = (key, under)
         surface.blit(self._board_cache[1], vp.rect.topleft)
         polys = self._polys()
         m = self.metrics
@@ -457,10 +467,33 @@ class TrapTheCapScene(GameScene):
         width = max(3, int(vp.length(self.geo.cap * 0.28)))
         if self.choice is not None:
             _, moves, i = self.choice
-            sd.path(surface, [self.field_px(n) for n in moves[i].path], width)
+            self._draw_route(surface, moves[i], width)
         elif hover_fid in targets and len(targets[hover_fid]) >= 1:
-            sd.path(surface, [self.field_px(n) for n in targets[hover_fid][0].path], max(2, width - 1))
+            self._draw_route(surface, targets[hover_fid][0], max(2, width - 1))
         self._draw_tooltip(surface, hover_fid, hover_piece, m)
+
+    def _draw_route(self, surface: pygame.Surface, move: Move, width: int) -> None:
+        """A move's route; after it doubles back (a golden second leg, leaving the hideout) the line
+        runs beside the outward one so both legs show, and a golden first-leg trap is ringed."""
+        import math
+
+        pts = [self.field_px(n) for n in move.path]
+        out: list[Point] = [pts[0]]
+        shift = (0.0, 0.0)
+        for k in range(1, len(pts)):
+            if k >= 2 and move.path[k] == move.path[k - 2] and shift == (0.0, 0.0):
+                dx, dy = pts[k][0] - pts[k - 1][0], pts[k][1] - pts[k - 1][1]
+                d = math.hypot(dx, dy) or 1.0
+                off = width * 2.2
+                shift = (-dy / d * off, dx / d * off)
+                out.append((pts[k - 1][0] + shift[0], pts[k - 1][1] + shift[1]))
+            out.append((pts[k][0] + shift[0], pts[k][1] + shift[1]))
+        sd.path(surface, out, width)
+        if move.walk.turn >= 0:
+            at = self.field_px(move.path[move.walk.turn])
+            r = self.viewport.length(self.geo.cap) * 1.35 if self.viewport else 10
+            pygame.draw.circle(surface, (255, 255, 255), at, r + 2, width=max(2, width))
+            pygame.draw.circle(surface, theme.BAD, at, r, width=max(2, width - 1))
 
     def _draw_pieces(self, surface: pygame.Surface, vp: Viewport, movable: list[Piece]) -> None:
         m = self.metrics
@@ -481,8 +514,8 @@ class TrapTheCapScene(GameScene):
                 if (fid, i) == sel and not anim:
                     draw.glow(surface, (at[0], at[1] - (min(len(pile), 5) - 1) * r * sd.LIFT), r * 1.3, theme.SELECT, 200)
                 elif (fid, i) in movable and not anim:
-                    draw.glow(surface, (at[0], at[1] - (min(len(pile), 5) - 1) * r * sd.LIFT), r * 1.22,
-                              (255, 255, 255), 150)
+                    draw.glow(surface, (at[0], at[1] - (min(len(pile), 5) - 1) * r * sd.LIFT), r * 1.28,
+                              (255, 255, 255), 230)
                 sd.stack(surface, at, r, [self.look(c) for c in pile], m.small)
         self._draw_prisoners(surface, vp, locked, state)
         if anim:
@@ -555,4 +588,4 @@ class TrapTheCapScene(GameScene):
                     lines.append(("Locked up here:", None))
                     for c in sorted(set(caps)):
                         lines.append((f"{NAMES[c].title()} × {caps.count(c)}", self.look(c)))
-        sd.tooltip(surface, lines, self.hover_px, m.small, m.pad)
+        sd.tooltip(surface, lines, self.hover_px, m.body, m.pad)

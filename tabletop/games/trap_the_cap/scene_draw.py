@@ -173,7 +173,8 @@ def tooltip(surface: pygame.Surface, lines: list[tuple[str, Look | None]], pos: 
     f = theme.font(size)
     line_h = f.get_linesize()
     chip_w = line_h
-    w = max(f.size(t)[0] + (chip_w + pad if look else 0) for t, look in lines) + 2 * pad
+    w = max(theme.font(size, i == 0).size(t)[0] + (chip_w + pad if look else 0)
+            for i, (t, look) in enumerate(lines)) + 2 * pad
     h = line_h * len(lines) + 2 * pad
     sw, sh = surface.get_size()
     x = pos[0] + 2 * pad
