@@ -300,4 +300,4 @@ def test_renders_small_and_4k(size):
     assert app.screen.get_size() == size
     # nothing of the board leaves its area, and the panel text is at least the small size
     assert scene.board_area.contains(scene.viewport.rect)
-    assert scene._static is not None and scene._static[2].right <= scene.panel.x
+    assert scene.viewport.rect.right <= scene.panel.x

@@ -84,6 +84,7 @@ class GameScene(TableModeMixin, Scene):
         self.last_state: Any = None
         self.over_shown = False
         self.state_version = 0
+        self.static_version = 0
         self.save_note = ""
         self.log.add(f"{self.spec.title} — {session.meta.get('variant', '')}".rstrip(" —"), theme.INK_SOFT)
         if session.played:
@@ -463,7 +464,6 @@ class GameScene(TableModeMixin, Scene):
         self.draw_table_texture(surface)
         if self.viewport is not None:
             self.draw_board(surface, self.viewport)
-        draw.shadowed_panel(surface, self.panel)
         draw.text(surface, self.spec.title, (self.panel.x + 2 * m.pad, self.panel.y + m.pad), m.large,
                   theme.INK, bold=True)
         self.draw_players(surface)
@@ -477,10 +477,15 @@ class GameScene(TableModeMixin, Scene):
             draw.text(surface, self.save_note, (m.pad, self.size[1] - m.pad), m.small, theme.BAD, anchor="bottomleft")
 
     def draw_table_texture(self, surface: pygame.Surface) -> None:
-        """The table: baize with a faint vignette, rendered once per size as one opaque surface
-        (a full-screen alpha blend every frame costs milliseconds at 4K)."""
+        """Everything that does not change between frames, rendered once per size into one opaque
+        surface and blitted: the baize with a faint vignette, the game's static board
+        (``draw_board_static``) and the side panel's card. One opaque full-screen copy is far
+        cheaper than alpha-blending shadows and boards every frame (milliseconds at 4K)."""
         w, h = surface.get_size()
-        if getattr(self, "_table_key", None) != (w, h):
+        vp = self.viewport
+        key = (w, h, self.app.table_mode, tuple(self.panel), tuple(vp.rect) if vp else None, vp.rotation if vp else 0,
+               self.static_version)
+        if getattr(self, "_table_key", None) != key:
             table = pygame.Surface((w, h))
             table.fill(theme.TABLE)
             vign = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -490,9 +495,18 @@ class GameScene(TableModeMixin, Scene):
                 pygame.draw.rect(vign, (0, 0, 0, a // 3), pygame.Rect(0, 0, w, h).inflate(-i * w // 30, -i * h // 30),
                                  width=max(2, w // 60))
             table.blit(vign, (0, 0))
+            if vp is not None:
+                self.draw_board_static(table, vp)
+            if self.panel.w > 0:
+                draw.shadowed_panel(table, self.panel)
             self._table = table.convert() if pygame.display.get_surface() is not None else table
-            self._table_key = (w, h)
+            self._table_key = key
         surface.blit(self._table, (0, 0))
+
+    def invalidate_static(self) -> None:
+        """The static board looks different now (flipped, edited): rebuild the background."""
+        self.static_version += 1
+        self.dirty = True
 
     def draw_players(self, surface: pygame.Surface) -> None:
         m = self.metrics
@@ -573,7 +587,12 @@ class GameScene(TableModeMixin, Scene):
     def board_rotation(self) -> int:
         return 0
 
+    def draw_board_static(self, surface: pygame.Surface, vp: Viewport) -> None:
+        """The parts of the board that never move (fields, lines, labels), drawn once per size
+        into the cached background. Call ``invalidate_static`` when they change."""
+
     def draw_board(self, surface: pygame.Surface, vp: Viewport) -> None:
+        """The moving parts: pieces, highlights, hover, animations (every frame)."""
         raise NotImplementedError
 
     def board_click(self, pos: tuple[float, float], event: pygame.event.Event) -> None:

@@ -116,7 +116,9 @@ class LogPanel:
         self.scroll = max(0, min(len(self.lines) - 1, self.scroll + dy))
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
-        draw.shadowed_panel(surface, rect, fill=(252, 248, 238), radius=max(6, size // 2), shadow=2)
+        radius = max(6, size // 2)  # a flat card inside the panel: no shadow to blend every frame
+        pygame.draw.rect(surface, (252, 248, 238), rect, border_radius=radius)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=1, border_radius=radius)
         inner = rect.inflate(-size, -size // 2)
         line_h = theme.font(size).get_linesize()
         fit = max(1, inner.h // line_h)

@@ -20,7 +20,7 @@ from tabletop.core import CHANCE
 from tabletop.games.plakoto import scene_draw as sd
 from tabletop.games.plakoto.notation import NAMES, on_point
 from tabletop.games.plakoto.rules import PASS, PlakotoState, Step
-from tabletop.games.plakoto.scene_paint import paint_board
+from tabletop.games.plakoto.scene_paint import paint_board, paint_static
 from tabletop.ui import draw, theme
 from tabletop.ui.game_scene import GameScene, PlayerRow
 from tabletop.ui.widgets import Button, Viewport
@@ -63,7 +63,6 @@ class PlakotoScene(GameScene):
         self.drag_start: tuple[int, int] | None = None
         self.drag_pos: tuple[int, int] | None = None
         self.hover: Loc | None = None
-        self._static: tuple[Any, pygame.Surface, pygame.Rect] | None = None
         self._games_seen = len(self.state.games)
 
     # -- geometry ------------------------------------------------------------------------------------
@@ -208,8 +207,7 @@ class PlakotoScene(GameScene):
 
     def flip_board(self) -> None:
         self.flipped = not self.flipped
-        self._static = None
-        self.dirty = True
+        self.invalidate_static()
 
     def on_state_changed(self) -> None:
         self.cancel_selection()
@@ -375,6 +373,9 @@ class PlakotoScene(GameScene):
                              theme.INK, bold=row.active, anchor="midleft", min_size=m.small)
             draw.fitted_text(surface, row.detail, pygame.Rect(r.x + r.w * 0.62, r.y, r.w * 0.38 - m.pad, r.h),
                              m.body, theme.INK, anchor="midright", min_size=m.small)
+
+    def draw_board_static(self, surface: pygame.Surface, vp: Viewport) -> None:
+        paint_static(self, surface, vp)
 
     def draw_board(self, surface: pygame.Surface, vp: Viewport) -> None:
         paint_board(self, surface, vp)

@@ -24,16 +24,18 @@ def _ease(t: float) -> float:
     return 1 - (1 - t) * (1 - t)
 
 
+def paint_static(scene: PlakotoScene, surface: pygame.Surface, vp: Viewport) -> None:
+    """The board without checkers, into the frame's cached background (drawn once per size)."""
+    g = sd.BoardGeom(scene.lay, vp, scene.flipped)
+    m = scene.metrics
+    cache, area = sd.build_static(surface, g, scene.bottom_seat(), _number_size(g, m.small),
+                                  scene.board_area.inflate(2 * m.pad, 2 * m.pad))
+    surface.blit(cache, area.topleft)
+
+
 def paint_board(scene: PlakotoScene, surface: pygame.Surface, vp: Viewport) -> None:
     g = sd.BoardGeom(scene.lay, vp, scene.flipped)
     m = scene.metrics
-    key = (surface.get_size(), tuple(vp.rect), scene.flipped, id(scene.lay), m.small)
-    if scene._static is None or scene._static[0] != key:
-        cache, area = sd.build_static(surface, g, scene.bottom_seat(), _number_size(g, m.small),
-                                      scene.board_area.inflate(2 * m.pad, 2 * m.pad))
-        scene._static = (key, cache, area)
-    _, cache, area = scene._static
-    surface.blit(cache, area.topleft)
 
     state: PlakotoState = scene.state
     radius = g.radius()
