@@ -79,8 +79,6 @@ class ChickenPainter:
 
     geom: Any
     layout_data: Any
-    _static: pygame.Surface | None = None
-    _static_key: tuple | None = None
 
     # -- where hens stand ---------------------------------------------------------------------------
     def hen_points(self, hens: list[int]) -> list[Point]:
@@ -118,26 +116,17 @@ class ChickenPainter:
         return out
 
     # -- the picture ----------------------------------------------------------------------------------
+    def draw_board_static(self, surface: pygame.Surface, vp: Viewport) -> None:
+        """The hill, the trail, the troughs and the fences: into the frame's cached background."""
+        self._paint_static(surface, vp, (0, 0))
+
     def draw_board(self, surface: pygame.Surface, vp: Viewport) -> None:
-        self._blit_static(surface, vp)
         self._draw_feed(surface, vp)
         self._draw_hens(surface, vp)
         self._draw_strip(surface, vp)
 
     def _px(self, vp: Viewport, units: float, floor: int | None = None) -> int:
         return max(floor if floor is not None else self.metrics.small, int(vp.length(units)))
-
-    def _blit_static(self, surface: pygame.Surface, vp: Viewport) -> None:
-        key = (surface.get_size(), tuple(vp.rect), vp.rotation, id(self.layout_data), self.state.blocked)
-        if self._static_key != key or self._static is None:
-            margin = max(8, int(vp.length(30)))
-            area = vp.rect.inflate(2 * margin, 2 * margin).clip(surface.get_rect())
-            cache = pygame.Surface(area.size).convert(surface) if pygame.display.get_surface() else \
-                pygame.Surface(area.size)
-            cache.blit(surface, (0, 0), area)  # the table under the board (vignette included)
-            self._paint_static(cache, vp, (-area.x, -area.y))
-            self._static, self._static_key, self._static_at = cache, key, area.topleft
-        surface.blit(self._static, self._static_at)
 
     def _paint_static(self, surf: pygame.Surface, vp: Viewport, off: tuple[int, int]) -> None:
         g, lay = self.geom, self.layout_data
