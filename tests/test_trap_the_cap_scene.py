@@ -266,3 +266,43 @@ def test_renders_at_extreme_sizes(size, variant):
     scene._changed()
     app.render()
     assert app.screen.get_size() == size
+
+
+def test_no_legal_move_is_said_and_passed_by_button():
+    """Red's only cap stands on R00 with a 3: every end (R03, R49, S_NE_3) is a full grey field."""
+    app = App(AppOptions(size=(1366, 768), headless=True, mute=True))
+    base = new_session(SPEC, app.store, 4, None, {}, [Seat("human")] * 4, 1)
+    state = TrapState.from_position(
+        base.state.rules, {"R00": [["red"]], "R03": [["green"]] * 3, "R49": [["yellow"]] * 3,
+                           "S_NE_3": [["blue"]] * 3},
+        {"green": ["green"], "yellow": ["yellow"], "blue": ["blue"]}, {"green": ["red"] * 3}, None, "red", die=3)
+    _, scene = start([], session=Session(SPEC, state, 1, base.meta))
+    assert "no legal move" in scene.prompt_line()
+    expected = scene.state.copy()
+    expected.apply(scene.state.legal_moves()[0])
+    pass_button = button(scene, "Pass")
+    assert pass_button is not None
+    click(scene.app, pass_button.rect.center)
+    assert scene.state.to_json() == expected.to_json()
+
+
+def test_edited_board_file_is_drawn_as_edited(tmp_path):
+    """A user's copy of the board with R05 turned grey and a new grey colour is drawn that way."""
+
+    from tabletop import PACKAGE_DIR
+
+    text = (PACKAGE_DIR / "boards" / "trap_the_cap.yaml").read_text(encoding="utf-8")
+    text = text.replace('grey: "#8e8e8e"', 'grey: "#5070a0"')
+    line = next(ln for ln in text.splitlines() if '{id: "R05"' in ln)
+    text = text.replace(line, line.replace('colour: "yellow"', 'colour: "grey"'))
+    boards = tmp_path / "boards"
+    boards.mkdir()
+    (boards / "trap_the_cap.yaml").write_text(text, encoding="utf-8")
+    app = App(AppOptions(size=(1366, 768), headless=True, mute=True, boards_dir=str(boards)))
+    session = new_session(SPEC, app.store, 2, None, {}, [Seat("human")] * 2, 3)
+    scene = make_scene(app, session)
+    app.push_scene(scene)
+    app.render()
+    for fid in ("R05", "R03"):
+        rgb = tuple(app.screen.get_at(scene.field_px(fid)))[:3]
+        assert all(abs(a - b) <= 6 for a, b in zip(rgb, (0x50, 0x70, 0xA0), strict=True)), (fid, rgb)
