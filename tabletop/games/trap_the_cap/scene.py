@@ -555,7 +555,7 @@ class TrapTheCapScene(GameScene):
             x, y = field.at
             d = math.hypot(x, y) or 1.0
             ux, uy = x / d, y / d
-            chip_r = self.geo.cap * 0.78
+            chip_r = self.geo.cap * 0.9
             ring = field.radius + chip_r * 1.25
             step = 2 * math.asin(min(1.0, chip_r * 1.7 / ring))
             n = len(counts)
@@ -588,4 +588,4 @@ class TrapTheCapScene(GameScene):
                     lines.append(("Locked up here:", None))
                     for c in sorted(set(caps)):
                         lines.append((f"{NAMES[c].title()} × {caps.count(c)}", self.look(c)))
-        sd.tooltip(surface, lines, self.hover_px, m.body, m.pad)
+        sd.tooltip(surface, lines, self.hover_px, m.body, m.pad, self.board_area)

@@ -166,8 +166,9 @@ def path(surface: pygame.Surface, points: list[Point], width: int) -> None:
 
 
 def tooltip(surface: pygame.Surface, lines: list[tuple[str, Look | None]], pos: tuple[int, int], size: int,
-            pad: int) -> None:
-    """A small card near the mouse: one line per entry, each with an optional cap beside it."""
+            pad: int, bounds: pygame.Rect | None = None) -> None:
+    """A small card near the mouse: one line per entry, each with an optional cap beside it; kept
+    inside ``bounds`` (the board area: the side panel is drawn after the board and would hide it)."""
     if not lines:
         return
     f = theme.font(size)
@@ -176,14 +177,14 @@ def tooltip(surface: pygame.Surface, lines: list[tuple[str, Look | None]], pos: 
     w = max(theme.font(size, i == 0).size(t)[0] + (chip_w + pad if look else 0)
             for i, (t, look) in enumerate(lines)) + 2 * pad
     h = line_h * len(lines) + 2 * pad
-    sw, sh = surface.get_size()
+    area = bounds or surface.get_rect()
     x = pos[0] + 2 * pad
     y = pos[1] + 2 * pad
-    if x + w > sw - pad:
+    if x + w > area.right - pad:
         x = pos[0] - w - 2 * pad
-    if y + h > sh - pad:
+    if y + h > area.bottom - pad:
         y = pos[1] - h - 2 * pad
-    x, y = max(pad, x), max(pad, y)
+    x, y = max(area.x + pad, x), max(area.y + pad, y)
     card = pygame.Rect(x, y, w, h)
     draw.shadowed_panel(surface, card, fill=(255, 251, 240), radius=max(4, pad), shadow=3)
     ty = y + pad
