@@ -19,15 +19,16 @@ from tabletop.games.trap_the_cap import scene_draw as sd
 from tabletop.games.trap_the_cap.board import COLOURS
 from tabletop.games.trap_the_cap.rules import GOLD, NAMES, Move, Pass, Roll
 from tabletop.games.trap_the_cap.scene_geom import Geometry, Point, geometry
+from tabletop.games.trap_the_cap.scene_panel import PanelMixin
 from tabletop.ui import draw, theme
-from tabletop.ui.game_scene import GameScene, PlayerRow
+from tabletop.ui.game_scene import GameScene
 from tabletop.ui.widgets import Button, Viewport
 
 Piece = tuple[str, int]  # (field id, stack index on that field)
 DRAG_PIXELS = 8
 
 
-class TrapTheCapScene(GameScene):
+class TrapTheCapScene(PanelMixin, GameScene):
     """Scene for Trap the Cap; geometry in ``scene_geom``, pixels in ``scene_draw``."""
 
     title = "Trap the Cap"
@@ -346,88 +347,6 @@ class TrapTheCapScene(GameScene):
                                   key="Enter"))
             buttons.append(Button("Next way", self.next_choice, key="Tab"))
         return buttons
-
-    def seat_colour(self, seat: int) -> str:
-        return COLOURS[self.state.rules.seats[seat]]
-
-    def player_rows(self) -> list[PlayerRow]:
-        state = self.state
-        rules = state.rules
-        alive = state.in_play()
-        cp = state.current_player
-        turn = state.turn if cp == CHANCE else cp
-        rows: list[PlayerRow] = []
-        seats = list(range(len(rules.seats)))
-        teamed = rules.variant in ("partners", "total_partners")
-        if teamed:
-            seats.sort(key=lambda s: (rules.team[rules.seats[s]], s))
-        last_team = None
-        for seat in seats:
-            colour = rules.seats[seat]
-            if teamed and rules.team[colour] != last_team:
-                last_team = rules.team[colour]
-                members = [COLOURS[c] for c in rules.seats if rules.team[c] == last_team]
-                total = sum(state.prisoners(c) for c in rules.seats if rules.team[c] == last_team)
-                rows.append(PlayerRow(-1, "Team " + "+".join(members), "+".join(members), f"{total} trapped"))
-            who = self.seats[seat]
-            label = "you" if who.is_human and sum(s.is_human for s in self.seats) == 1 else (
-                who.name or (f"player {seat + 1}" if who.is_human else f"computer ({who.level})"))
-            detail = f"{state.prisoners(colour)} trapped"
-            if rules.golden and state.golden_owner == colour:
-                detail = "gold · " + detail
-            rgb, symbol = self.look(colour)
-            rows.append(PlayerRow(seat, f"{COLOURS[colour].title()} — {label}", COLOURS[colour], detail,
-                                  active=(turn == seat), out=colour not in alive, rgb=rgb, symbol=symbol))
-        return rows
-
-    def draw_players(self, surface: pygame.Surface) -> None:
-        """As the frame's list, with caps in the board's own colours and team header rows."""
-        m = self.metrics
-        row_h = int(m.body * 2.0)
-        y = self.players_rect.y
-        for row in self.player_rows():
-            r = pygame.Rect(self.players_rect.x, y, self.players_rect.w, row_h - 4)
-            y += row_h
-            if row.seat < 0:
-                colours = row.colour.split("+")
-                for i, c in enumerate(colours):
-                    rgb, sym = self.look(COLOURS.index(c)) if c in COLOURS else ((128, 128, 128), "")
-                    draw.piece(surface, (r.x + row_h * (0.3 + 0.4 * i), r.centery), row_h * 0.24, rgb, sym)
-                left = r.x + int(row_h * (0.5 + 0.4 * len(colours)))
-                draw.fitted_text(surface, row.name, pygame.Rect(left, r.y, r.w * 0.62 - left + r.x, r.h), m.body,
-                                 theme.ACCENT_DARK, bold=True, anchor="midleft", min_size=m.small)
-                draw.fitted_text(surface, row.detail, pygame.Rect(r.x + r.w * 0.62, r.y, r.w * 0.38 - m.pad, r.h),
-                                 m.body, theme.ACCENT_DARK, bold=True, anchor="midright", min_size=m.small)
-                continue
-            if row.active:
-                pygame.draw.rect(surface, (255, 232, 180), r, border_radius=row_h // 4)
-                pygame.draw.rect(surface, theme.ACCENT, r, width=2, border_radius=row_h // 4)
-            rgb, sym = row.style().rgb, row.style().symbol
-            draw.piece(surface, (r.x + row_h // 2, r.centery), row_h * 0.36, rgb, sym)
-            ink = theme.INK_SOFT if row.out else theme.INK
-            name = row.name + (" (out)" if row.out else "")
-            draw.fitted_text(surface, name, pygame.Rect(r.x + row_h, r.y, r.w * 0.64 - row_h, r.h), m.body, ink,
-                             bold=row.active, anchor="midleft", min_size=m.small)
-            draw.fitted_text(surface, row.detail, pygame.Rect(r.x + r.w * 0.64, r.y, r.w * 0.36 - m.pad, r.h),
-                             m.body, ink, anchor="midright", min_size=m.small)
-
-    def result_text(self, outcome: Any) -> str:
-        if outcome is None:
-            return ""
-        names = [f"{self.seat_colour(s).title()} ({self.seat_name(s)})" for s in outcome.winners]
-        head = (" and ".join(names) + (" win." if len(names) > 1 else " wins.")) if names else "Nobody wins."
-        lines = [f"{self.seat_colour(i).title()} ({self.seat_name(i)}): {self.state.prisoners(self.state.rules.seats[i])}"
-                 " caps trapped" for i in range(len(self.state.rules.seats))]
-        return "\n".join([head, outcome.detail, *lines])
-
-    def move_sound(self, before: Any, move: Any) -> str:
-        if not isinstance(move, Move):
-            return "move"
-        after = before.copy()
-        after.apply_unchecked(move)
-        seats = before.rules.seats
-        trapped = any(after.prisoners(c) > before.prisoners(c) for c in seats)
-        return "capture" if trapped else "move"
 
     # -- drawing -------------------------------------------------------------------------------------
     def draw_board(self, surface: pygame.Surface, vp: Viewport) -> None:
