@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from tabletop.audio import Audio
+from tabletop.i18n import set_language, tr
 from tabletop.layout import BoardStore
 from tabletop.saves import SaveSlot, Settings
 from tabletop.ui.scene import MessageOverlay, Scene
@@ -51,6 +52,7 @@ class App:
         self.audio = Audio(enabled=not self.options.mute and self.settings["sound"] and not self.options.headless)
         self.table_mode = self.settings["table"] if self.options.table is None else self.options.table
         self.lang = self.options.lang or self.settings["lang"]
+        set_language(self.lang)
         self.ui_scale = float(self.settings["ui_scale"])
         self.fullscreen = self.options.fullscreen or (self.settings["fullscreen"] and not self.options.headless)
         self.stack: list[Scene] = []
@@ -74,7 +76,7 @@ class App:
                 return pygame.display.set_mode((0, 0), pygame.FULLSCREEN, display=self.options.display)
             except pygame.error as exc:
                 self.fullscreen = False
-                self.pending_message = f"Fullscreen is not available ({exc}); staying in a window."
+                self.pending_message = tr("Fullscreen is not available ({error}); staying in a window.", error=exc)
         size = self.options.size or DEFAULT_SIZE
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         try:
@@ -186,7 +188,7 @@ class App:
 
     def run(self) -> None:
         if self.pending_message:
-            self.message("Note", self.pending_message)
+            self.message(tr("Note"), self.pending_message)
             self.pending_message = ""
         last = pygame.time.get_ticks()
         while self.running and self.stack:

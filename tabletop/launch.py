@@ -10,6 +10,7 @@ from typing import Any
 from tabletop.core import CHANCE, Setup
 from tabletop.core.session import Session
 from tabletop.core.spec import GameSpec, OptionError
+from tabletop.i18n import tr
 from tabletop.layout import BoardStore
 
 
@@ -28,7 +29,9 @@ class Seat:
     def label(self, index: int) -> str:
         if self.name:
             return self.name
-        return f"Player {index + 1}" if self.is_human else f"Computer {index + 1} ({self.level})"
+        if self.is_human:
+            return tr("Player {n}", n=index + 1)
+        return tr("Computer {n} ({level})", n=index + 1, level=tr(self.level))
 
     @classmethod
     def parse(cls, text: str, levels: tuple[str, ...]) -> Seat:

@@ -19,6 +19,7 @@ import pygame
 from tabletop.core import CHANCE
 from tabletop.core.errors import IllegalMoveError
 from tabletop.core.session import Session
+from tabletop.i18n import rules_text, tr
 from tabletop.launch import Seat, seats_of
 from tabletop.ui import draw, theme
 from tabletop.ui.scene import Scene
@@ -88,7 +89,7 @@ class GameScene(TableModeMixin, Scene):
         self.save_note = ""
         self.log.add(f"{self.spec.title} — {session.meta.get('variant', '')}".rstrip(" —"), theme.INK_SOFT)
         if session.played:
-            self.log.add(f"Resumed after {len(session.played)} moves.", theme.INK_SOFT)
+            self.log.add(tr("Resumed after {n} moves.", n=len(session.played)), theme.INK_SOFT)
         self.variant = session.meta.get("variant", self.spec.default_variant)
         self.watched = self._board_files()
         self.mtimes = {name: app.store.mtime(name) for name in self.watched}
@@ -148,7 +149,7 @@ class GameScene(TableModeMixin, Scene):
         if not self.can_undo():
             return
         self.session.undo()
-        self.log.add("Move taken back.", theme.INK_SOFT)
+        self.log.add(tr("Move taken back."), theme.INK_SOFT)
         self.last_move = None
         self._changed()
         self.app.saves.write(self.session)
@@ -163,7 +164,7 @@ class GameScene(TableModeMixin, Scene):
         return self.seat_name(seat)
 
     def seat_name(self, seat: int) -> str:
-        return self.seats[seat].label(seat) if seat < len(self.seats) else f"Seat {seat + 1}"
+        return self.seats[seat].label(seat) if seat < len(self.seats) else tr("Seat {n}", n=seat + 1)
 
     def _after_move(self, before: Any, move: Any, who: str) -> None:
         text = before.describe_move(move)
@@ -210,23 +211,23 @@ class GameScene(TableModeMixin, Scene):
             lines = tuple(exc.lines())
             if lines != self.shown_errors or force:
                 self.shown_errors = lines
-                self.app.message("The board file has errors",
-                                 "\n".join(lines) + "\n\nThe last good board stays in use until the file is fixed.",
+                self.app.message(tr("The board file has errors"),
+                                 "\n".join(lines) + "\n\n" + tr("The last good board stays in use until the file is fixed."),
                                  wide=True)
             return
         self.shown_errors = ()
         topology = self.spec.extra.get("topology")
         if topology is not None and topology(layout) != topology(self.layout_data):
-            self.log.add("The board's rules changed; the edit applies from the next game.", theme.ACCENT_DARK)
-            self.app.message("Board edited", "This edit changes the rules' board (fields, connections, decks or "
-                                             "columns). It applies from the next game; this game goes on as it "
-                                             "started.")
+            self.log.add(tr("The board's rules changed; the edit applies from the next game."), theme.ACCENT_DARK)
+            self.app.message(tr("Board edited"), tr("This edit changes the rules' board (fields, connections, decks or "
+                                                    "columns). It applies from the next game; this game goes on as "
+                                                    "it started."))
             return
         scene = type(self)(self.app, self.session, layout)
         scene.log = self.log
         scene.over_shown = self.over_shown
         scene.mtimes = self.mtimes
-        self.log.add("Board updated from the edited file.", theme.INK_SOFT)
+        self.log.add(tr("Board updated from the edited file."), theme.INK_SOFT)
         index = self.app.stack.index(self) if self in self.app.stack else -1
         if index >= 0:
             self.app.stack[index] = scene
@@ -293,7 +294,7 @@ class GameScene(TableModeMixin, Scene):
                 before = state.copy()
                 self.session.play(move)
             except Exception as exc:  # a broken agent must not take the table down
-                self.log.add(f"Computer player failed ({exc}); playing a random move.", theme.BAD)
+                self.log.add(tr("Computer player failed ({error}); playing a random move.", error=exc), theme.BAD)
                 move = random.choice(state.legal_moves())
                 before = state.copy()
                 self.session.play(move)
@@ -371,8 +372,8 @@ class GameScene(TableModeMixin, Scene):
         self.relayout_panel()
 
     def confirm_leave(self) -> None:
-        self.app.message("Leave the game?", "The game is saved: \"Continue\" in the menu resumes it.",
-                         [("Leave", self.leave), ("Stay", None)])
+        self.app.message(tr("Leave the game?"), tr("The game is saved: \"Continue\" in the menu resumes it."),
+                         [(tr("Leave"), self.leave), (tr("Stay"), None)])
 
     def leave(self) -> None:
         from tabletop.ui.menu import MenuScene
@@ -380,15 +381,15 @@ class GameScene(TableModeMixin, Scene):
         self.app.replace_scenes(MenuScene(self.app))
 
     def show_rules(self) -> None:
-        self.app.message(f"How to play {self.spec.title}", self.spec.rules_summary or "(no summary)",
-                         [("Close", None)], wide=True)
+        self.app.message(tr("How to play {game}", game=tr(self.spec.title)), rules_text(self.spec),
+                         [(tr("Close"), None)], wide=True)
 
     def show_game_over(self) -> None:
         outcome = self.state.outcome()
         body = self.result_text(outcome)
-        self.log.add("Game over. " + body.split("\n", 1)[0], theme.ACCENT_DARK)
-        self.app.message("Game over", body, [("Play again", self.play_again), ("Menu", self.leave),
-                                             ("Look at the board", None)], wide=True)
+        self.log.add(tr("Game over.") + " " + body.split("\n", 1)[0], theme.ACCENT_DARK)
+        self.app.message(tr("Game over"), body, [(tr("Play again"), self.play_again), (tr("Menu"), self.leave),
+                                                 (tr("Look at the board"), None)], wide=True)
 
     def play_again(self) -> None:
         from tabletop.launch import new_session
@@ -415,15 +416,15 @@ class GameScene(TableModeMixin, Scene):
     def action_buttons(self) -> list[Button]:
         """Roll, the game's own buttons, Undo: what the acting player can press."""
         return [
-            Button("Roll" if self.roll_word() == "roll" else self.roll_word().capitalize(), self.roll,
+            Button(tr("Roll") if self.roll_word() == "roll" else tr(self.roll_word().capitalize()), self.roll,
                    enabled=self.can_roll(), primary=True, key="Space"),
             *self.extra_buttons(),
-            Button("Undo", self.undo, enabled=self.can_undo(), key="Bksp"),
+            Button(tr("Undo"), self.undo, enabled=self.can_undo(), key="Bksp"),
         ]
 
     def global_buttons(self) -> list[Button]:
-        return [Button("Menu", self.confirm_leave, key="Esc"), Button("Rules", self.show_rules, key="F1"),
-                Button("Sound" if self.app.audio.enabled else "Muted", self.toggle_sound,
+        return [Button(tr("Menu"), self.confirm_leave, key="Esc"), Button(tr("Rules"), self.show_rules, key="F1"),
+                Button(tr("Sound") if self.app.audio.enabled else tr("Muted"), self.toggle_sound,
                        toggled=not self.app.audio.enabled, key="M")]
 
     def relayout_panel(self) -> None:
@@ -539,7 +540,7 @@ class GameScene(TableModeMixin, Scene):
             pygame.draw.rect(surface, theme.ACCENT, rect, width=2, border_radius=size // 5)
         if not values:
             word = self.roll_word()
-            label = f"Click to {word}" if highlight else ""
+            label = (tr("Click to roll") if word == "roll" else tr("Click to {word}", word=tr(word))) if highlight else ""
             if highlight:
                 draw.text(surface, label, rect.center, m.body, theme.ACCENT_DARK, bold=True, anchor="center")
             return
@@ -567,16 +568,19 @@ class GameScene(TableModeMixin, Scene):
         state = self.state
         cp = state.current_player
         if cp is None:
-            return "Game over."
+            return tr("Game over.")
         if cp == CHANCE:
             roller = self.roller()
             if roller is not None and self.seat_is_human(roller):
-                return f"{self.seat_name(roller)}: {self.roll_word()} (click the dice or press Space)."
+                if self.roll_word() == "roll":
+                    return tr("{name}: roll (click the dice or press Space).", name=self.seat_name(roller))
+                return tr("{name}: {word} (click or press Space).", name=self.seat_name(roller),
+                          word=tr(self.roll_word()))
             if roller is not None:
-                return f"{self.seat_name(roller)} is about to {self.roll_word()}…"
-            return "Dealing…"
+                return tr("{name} is about to play…", name=self.seat_name(roller))
+            return tr("Dealing…")
         if not self.seat_is_human(cp):
-            return f"{self.seat_name(cp)} is thinking…"
+            return tr("{name} is thinking…", name=self.seat_name(cp))
         return f"{self.seat_name(cp)}: {self.prompt()}"
 
     # -- hooks for the game's scene ----------------------------------------------------------------
@@ -639,7 +643,10 @@ class GameScene(TableModeMixin, Scene):
         if outcome is None:
             return ""
         names = [self.seat_name(s) for s in outcome.winners]
-        head = (" and ".join(names) + (" win." if len(names) > 1 else " wins.")) if names else "A tie."
+        if len(names) > 1:
+            head = tr("{names} win.", names=tr(" and ").join(names))
+        else:
+            head = tr("{name} wins.", name=names[0]) if names else tr("A tie.")
         points = "\n".join(f"{self.seat_name(i)}: {p:g}" for i, p in enumerate(outcome.points))
         return f"{head}\n{outcome.detail}\n{points}".replace("\n\n", "\n")
 

@@ -9,6 +9,7 @@ import pygame
 
 from tabletop.core.errors import TabletopError
 from tabletop.games import all_games
+from tabletop.i18n import rules_text, tr, tr_value
 from tabletop.launch import Seat, new_session
 from tabletop.layout import LayoutErrors
 from tabletop.ui import draw, theme
@@ -119,13 +120,13 @@ class MenuScene(Scene):
                                   list(cfg["seats"]))
             scene = make_scene(self.app, session)
         except LayoutErrors as exc:
-            self.app.message("The board file has errors", "\n".join(exc.lines()), wide=True)
+            self.app.message(tr("The board file has errors"), "\n".join(exc.lines()), wide=True)
             return
         except TabletopError as exc:
-            self.app.message("Cannot start", str(exc))
+            self.app.message(tr("Cannot start"), str(exc))
             return
         except Exception as exc:  # a broken game module must not take the menu down
-            self.app.message("Cannot start", f"{spec.title} could not be opened: {exc!r}")
+            self.app.message(tr("Cannot start"), tr("{game} could not be opened: {error}", game=tr(spec.title), error=repr(exc)))
             return
         self.app.replace_scenes(scene)
 
@@ -135,17 +136,17 @@ class MenuScene(Scene):
         loaded = self.app.saves.load()
         if loaded.session is None:
             self.header = None
-            self.app.message("Continue", loaded.message)
+            self.app.message(tr("Continue"), loaded.message)
             self.layout(self.size)
             return
         try:
             scene = make_scene(self.app, loaded.session)
         except LayoutErrors as exc:
-            self.app.message("The board file has errors", "\n".join(exc.lines()), wide=True)
+            self.app.message(tr("The board file has errors"), "\n".join(exc.lines()), wide=True)
             return
         self.app.replace_scenes(scene)
         if loaded.message:
-            self.app.message("Continue", loaded.message)
+            self.app.message(tr("Continue"), loaded.message)
 
     def settings(self) -> None:
         from tabletop.ui.settings import SettingsScene
@@ -157,7 +158,7 @@ class MenuScene(Scene):
 
     def rules(self) -> None:
         spec = self.games[self.game_id]
-        self.app.message(f"How to play {spec.title}", spec.rules_summary or "(no summary)", [("Close", None)],
+        self.app.message(tr("How to play {game}", game=tr(spec.title)), rules_text(spec), [(tr("Close"), None)],
                          wide=True)
 
     # -- layout ----------------------------------------------------------------------------------
@@ -199,30 +200,30 @@ class MenuScene(Scene):
             y += row_h + m.pad
 
         allowed = self._allowed_players()
-        add_row("Players", [Button("−", lambda: self.change_players(-1), enabled=cfg["players"] > min(allowed)),
+        add_row(tr("Players"), [Button("−", lambda: self.change_players(-1), enabled=cfg["players"] > min(allowed)),
                             Button(str(cfg["players"]), lambda: None),
                             Button("+", lambda: self.change_players(1), enabled=cfg["players"] < max(allowed))])
         colours = spec.colours
         self.swatches: list[tuple[str, pygame.Rect]] = []
         for i, seat in enumerate(cfg["seats"]):
             colour = colours[i % len(colours)] if colours else ""
-            text = "Person" if seat.is_human else f"Computer: {seat.level}"
+            text = tr("Person") if seat.is_human else tr("Computer: {level}", level=tr(seat.level))
             if colour:
                 self.swatches.append((colour, pygame.Rect(inner.x + label_w - row_h, y, row_h, row_h)))
-            add_row(f"Seat {i + 1}" + (f" — {theme.style(colour).name}" if colour else ""),
+            add_row(tr("Seat {n}", n=i + 1) + (f" — {tr(theme.style(colour).name)}" if colour else ""),
                     [Button(text, lambda i=i: self.cycle_seat(i))])
         variants = spec.all_variants(self.app.store)
         if len(variants) > 1:
             label = next((v.label for v in variants if v.id == cfg["variant"]), cfg["variant"])
-            add_row("Variant", [Button(label, self.cycle_variant)])
+            add_row(tr("Variant"), [Button(tr(label), self.cycle_variant)])
         for opt in spec.options:
             if opt.applies_to(cfg["variant"]) and len(opt.choices) > 1:
-                add_row(opt.label, [Button(cfg["options"][opt.key], lambda k=opt.key: self.cycle_option(k))])
+                add_row(tr(opt.label), [Button(tr_value(cfg["options"][opt.key]), lambda k=opt.key: self.cycle_option(k))])
         self.right.h = max(self.right.h, y - right.y + bh + 4 * m.pad)
         if self.right.bottom > h - bh - 4 * m.pad:
             self.right.h = h - bh - 4 * m.pad - self.right.y
-        start = Button("Start", self.start, primary=True, key="Enter")
-        rules = Button("How to play", self.rules)
+        start = Button(tr("Start"), self.start, primary=True, key="Enter")
+        rules = Button(tr("How to play"), self.rules)
         start.rect = pygame.Rect(inner.right - int(inner.w * 0.5), self.right.bottom - bh - 2 * m.pad,
                                  int(inner.w * 0.5), bh)
         rules.rect = pygame.Rect(inner.x, self.right.bottom - bh - 2 * m.pad, int(inner.w * 0.45), bh)
@@ -231,8 +232,9 @@ class MenuScene(Scene):
         bottom = []
         if self.header:
             game = self.games.get(self.header.get("game", ""))
-            bottom.append(Button(f"Continue {game.title if game else ''}".strip(), self.continue_game, primary=True))
-        bottom += [Button("Settings", self.settings), Button("Quit", self.quit, key="Esc")]
+            label = tr("Continue {game}", game=tr(game.title)) if game else tr("Continue")
+            bottom.append(Button(label, self.continue_game, primary=True))
+        bottom += [Button(tr("Settings"), self.settings), Button(tr("Quit"), self.quit, key="Esc")]
         bw = int(w * 0.2)
         x = w - int(w * 0.05) - len(bottom) * (bw + m.pad) + m.pad
         for b in bottom:
@@ -268,10 +270,10 @@ class MenuScene(Scene):
         pygame.draw.rect(surface, theme.TABLE_DARK, pygame.Rect(0, 0, w, int(h * 0.16)))
         draw.text(surface, "tabletop", (int(w * 0.05), int(h * 0.08)), m.title, theme.PANEL, bold=True,
                   anchor="midleft")
-        draw.text(surface, "four dice and board games for one table", (int(w * 0.95), int(h * 0.08)), m.body,
+        draw.text(surface, tr("four dice and board games for one table"), (int(w * 0.95), int(h * 0.08)), m.body,
                   (220, 228, 212), anchor="midright")
         if not self.games:
-            draw.text(surface, "No games are installed.", (w // 2, h // 2), m.large, theme.PANEL, anchor="center")
+            draw.text(surface, tr("No games are installed."), (w // 2, h // 2), m.large, theme.PANEL, anchor="center")
             return
         hover = {id(b.rect): b.hover for b in self.row.buttons}
         for gid, r in self.cards:
@@ -279,13 +281,13 @@ class MenuScene(Scene):
             fill = (255, 244, 220) if chosen else ((246, 238, 222) if hover.get(id(r)) else (232, 224, 206))
             draw.shadowed_panel(surface, r, fill=fill, edge=theme.ACCENT if chosen else theme.PANEL_EDGE)
             spec = self.games[gid]
-            draw.text(surface, spec.title, (r.x + 2 * m.pad, r.y + m.pad), m.large, theme.INK, bold=True)
-            draw.fitted_text(surface, TAGLINES.get(gid, ""),
+            draw.text(surface, tr(spec.title), (r.x + 2 * m.pad, r.y + m.pad), m.large, theme.INK, bold=True)
+            draw.fitted_text(surface, tr(TAGLINES.get(gid, "")),
                              pygame.Rect(r.x + 2 * m.pad, r.bottom - m.body - m.pad * 2, r.w - 4 * m.pad, m.body + m.pad),
                              m.body, theme.INK_SOFT, anchor="midleft")
         draw.shadowed_panel(surface, self.right)
         spec = self.games[self.game_id]
-        draw.text(surface, f"New game: {spec.title}", (self.right.x + 2 * m.pad, self.right.y + 2 * m.pad), m.large,
+        draw.text(surface, tr("New game: {game}", game=tr(spec.title)), (self.right.x + 2 * m.pad, self.right.y + 2 * m.pad), m.large,
                   theme.INK, bold=True)
         for label, r in self.labels:
             draw.fitted_text(surface, label, r, m.body, theme.INK, anchor="midleft")
@@ -297,5 +299,5 @@ class MenuScene(Scene):
                 b.draw(surface, m.body)
         if self.header:
             moves = len(self.header.get("moves", []))
-            draw.text(surface, f"A saved game is waiting ({moves} moves played).",
+            draw.text(surface, tr("A saved game is waiting ({n} moves played).", n=moves),
                       (int(w * 0.05), h - m.button_h // 2 - 2 * m.pad), m.body, theme.PANEL, anchor="midleft")

@@ -13,6 +13,7 @@ import pygame
 
 from tabletop.core.errors import StateError
 from tabletop.core.session import RecordError, Session
+from tabletop.i18n import tr
 from tabletop.launch import Seat
 from tabletop.saves import read_json
 from tabletop.ui import draw, theme
@@ -49,7 +50,7 @@ class ReplayScene(Scene):
             session = Session.from_record(spec, data, upto=0)
         except StateError as exc:
             menu = MenuScene(app)
-            app.pending_message = f"Cannot replay {path.name}: {exc}"
+            app.pending_message = tr("Cannot replay {file}: {error}", file=path.name, error=exc)
             return menu
         return cls(app, session, moves, note)
 
@@ -95,8 +96,8 @@ class ReplayScene(Scene):
         m = self.metrics
         bar = pygame.Rect(0, 0, surface.get_width(), m.button_h)
         pygame.draw.rect(surface, theme.TABLE_DARK, bar)
-        text = (f"Replay: move {len(self.session.played)} of {len(self.moves)} — ← back, → forward, "
-                f"Home/End, Esc quits")
+        text = tr("Replay: move {k} of {n} — ← back, → forward, Home/End, Esc quits",
+                  k=len(self.session.played), n=len(self.moves))
         draw.text(surface, text, (m.pad * 2, bar.centery), m.body, theme.PANEL, anchor="midleft")
         if self.note:
             draw.text(surface, self.note, (m.pad * 2, bar.bottom + m.pad), m.small, theme.BAD)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.i18n import LANGUAGES, language, set_language, tr
 from tabletop.ui import draw, theme
 from tabletop.ui.scene import Scene
 from tabletop.ui.widgets import Button, ButtonRow
@@ -28,6 +29,13 @@ class SettingsScene(Scene):
         elif key == "table":
             self.app.table_mode = not self.app.table_mode
             self.app.settings["table"] = self.app.table_mode
+        elif key == "lang":
+            codes = list(LANGUAGES)
+            lang = codes[(codes.index(language()) + 1) % len(codes)]
+            set_language(lang)
+            self.app.lang = lang
+            self.app.settings["lang"] = lang
+            self.app.relayout()
         elif key == "ui_scale":
             i = SCALES.index(self.app.ui_scale) if self.app.ui_scale in SCALES else 1
             self.app.ui_scale = SCALES[(i + 1) % len(SCALES)]
@@ -39,13 +47,14 @@ class SettingsScene(Scene):
         super().layout(size)
         w, h = size
         m = self.metrics
-        self.card = pygame.Rect(0, 0, int(w * 0.46), m.button_h * 7 + m.large * 2)
+        self.card = pygame.Rect(0, 0, int(w * 0.5), m.button_h * 8 + m.large * 2)
         self.card.center = (w // 2, h // 2)
         entries = [
-            ("Fullscreen (F11)", "On" if self.app.fullscreen else "Off", "fullscreen"),
-            ("Sound (M)", "On" if self.app.audio.enabled else "Off", "sound"),
-            ("Table mode", "On" if self.app.table_mode else "Off", "table"),
-            ("Text size", f"{int(self.app.ui_scale * 100)}%", "ui_scale"),
+            (tr("Fullscreen (F11)"), tr("On") if self.app.fullscreen else tr("Off"), "fullscreen"),
+            (tr("Sound (M)"), tr("On") if self.app.audio.enabled else tr("Off"), "sound"),
+            (tr("Table mode"), tr("On") if self.app.table_mode else tr("Off"), "table"),
+            (tr("Text size"), f"{int(self.app.ui_scale * 100)}%", "ui_scale"),
+            (tr("Language"), LANGUAGES[language()], "lang"),
         ]
         self.labels = []
         buttons = []
@@ -56,7 +65,7 @@ class SettingsScene(Scene):
             b.rect = pygame.Rect(self.card.centerx, y, self.card.w // 2 - 3 * m.pad, m.button_h)
             buttons.append(b)
             y += m.button_h + m.pad
-        done = Button("Done", lambda: self.app.pop_scene(self), primary=True, key="Esc")
+        done = Button(tr("Done"), lambda: self.app.pop_scene(self), primary=True, key="Esc")
         done.rect = pygame.Rect(self.card.centerx, self.card.bottom - m.button_h - 2 * m.pad,
                                 self.card.w // 2 - 3 * m.pad, m.button_h)
         buttons.append(done)
@@ -77,7 +86,7 @@ class SettingsScene(Scene):
         surface.blit(veil, (0, 0))
         m = self.metrics
         draw.shadowed_panel(surface, self.card)
-        draw.text(surface, "Settings", (self.card.centerx, self.card.y + m.pad * 2), m.large, theme.INK, bold=True,
+        draw.text(surface, tr("Settings"), (self.card.centerx, self.card.y + m.pad * 2), m.large, theme.INK, bold=True,
                   anchor="midtop")
         for label, r in self.labels:
             draw.text(surface, label, r.midleft, m.body, theme.INK, anchor="midleft")

@@ -1,0 +1,47 @@
+"""Collect every key the program looks up with ``tr``: literal keys from the source, and the
+dynamic ones (game titles, variant and option labels, option values, levels, colour names)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import tabletop
+from tabletop.games import all_games
+from tabletop.layout import BoardStore
+from tabletop.ui.menu import TAGLINES
+from tabletop.ui.theme import PLAYER_STYLES
+
+PKG = Path(tabletop.__file__).resolve().parent
+
+
+def literal_keys(folder: Path = PKG) -> dict[str, str]:
+    """key → first place it is used (file:line), for every ``tr("...")`` in the package."""
+    keys: dict[str, str] = {}
+    for path in sorted(folder.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "tr"
+                    and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                keys.setdefault(node.args[0].value, f"{path.relative_to(PKG)}:{node.lineno}")
+    return keys
+
+
+def dynamic_keys() -> dict[str, str]:
+    keys: dict[str, str] = {}
+    store = BoardStore([])
+    for spec in all_games().values():
+        keys.setdefault(spec.title, f"{spec.id}: title")
+        for v in spec.all_variants(store):
+            keys.setdefault(v.label, f"{spec.id}: variant {v.id}")
+        for o in spec.options:
+            keys.setdefault(o.label, f"{spec.id}: option {o.key}")
+            for c in o.choices:
+                keys.setdefault(c, f"{spec.id}: option {o.key} value")
+        for level in spec.agent_levels:
+            keys.setdefault(level, "agent level")
+    for text in TAGLINES.values():
+        keys.setdefault(text, "menu tagline")
+    for name in PLAYER_STYLES:
+        keys.setdefault(name, "colour name")
+    return keys
