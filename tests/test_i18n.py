@@ -56,3 +56,48 @@ def test_renders_in_russian(game_id, tmp_path, monkeypatch):
     finally:
         i18n.set_language("en")
     assert (tmp_path / "ru.png").stat().st_size > 10_000
+
+
+def _ui_strings():
+    """Every string a person may read: catalogues, rules summaries, and string constants in the
+    code (docstrings excluded)."""
+    import ast
+    from pathlib import Path
+
+    import tabletop
+
+    pkg = Path(tabletop.__file__).resolve().parent
+    for path in [*pkg.rglob("locale/*.yaml"), *pkg.rglob("summary*.md")]:
+        yield str(path.relative_to(pkg)), path.read_text(encoding="utf-8")
+    for path in pkg.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                      if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                      and node.body and isinstance(node.body[0], ast.Expr)
+                      and isinstance(node.body[0].value, ast.Constant)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+                yield f"{path.relative_to(pkg)}:{node.lineno}", node.value
+
+
+def test_the_font_has_a_glyph_for_every_character_shown():
+    """The bundled font has no arrows or bullets: such a character would show as an empty box."""
+    import pygame
+
+    pygame.font.init()
+    font = pygame.font.Font(None, 30)
+
+    def image(ch):
+        surf = font.render(ch, True, (0, 0, 0), (255, 255, 255))
+        return pygame.image.tobytes(surf, "RGB"), surf.get_size()
+
+    missing_glyph = image("\ue000")
+    drawable: dict[str, bool] = {}
+    boxes = []
+    for where, text in _ui_strings():
+        for ch in sorted({c for c in text if ord(c) > 126}):
+            if ch not in drawable:
+                drawable[ch] = image(ch) != missing_glyph
+            if not drawable[ch]:
+                boxes.append(f"{where}: {ch!r} (U+{ord(ch):04X})")
+    assert boxes == [], "characters the font cannot draw:\n" + "\n".join(boxes)

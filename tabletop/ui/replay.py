@@ -96,7 +96,7 @@ class ReplayScene(Scene):
         m = self.metrics
         bar = pygame.Rect(0, 0, surface.get_width(), m.button_h)
         pygame.draw.rect(surface, theme.TABLE_DARK, bar)
-        text = tr("Replay: move {k} of {n} — ← back, → forward, Home/End, Esc quits",
+        text = tr("Replay: move {k} of {n} — Left arrow: back, Right arrow: forward, Home/End, Esc quits",
                   k=len(self.session.played), n=len(self.moves))
         draw.text(surface, text, (m.pad * 2, bar.centery), m.body, theme.PANEL, anchor="midleft")
         if self.note:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from tabletop.i18n import tr
 from tabletop.ui import draw, theme
 from tabletop.ui.widgets import Button, ButtonRow, row_buttons
 
@@ -129,6 +130,6 @@ class MessageOverlay(Scene):
             draw.text(surface, line.lstrip("# "), (area.x, y), m.body, theme.INK, bold=bold)
             y += line_h
         if len(lines) > fit:
-            draw.text(surface, f"↓ {len(lines) - fit - self.scroll} more lines (wheel)", (area.right, area.bottom),
+            draw.text(surface, tr("{n} more lines below (mouse wheel)", n=len(lines) - fit - self.scroll), (area.right, area.bottom),
                       m.small, theme.INK_SOFT, anchor="bottomright")
         self.row.draw(surface, m.body)
