@@ -31,6 +31,13 @@ def _summary() -> str:
         return ""
 
 
+def _topology(layout: Any) -> Any:
+    """What the rules read from the board file (fields, grey/yellow, connections, hideouts): an edit
+    of these applies from the next game; positions, shapes and colours apply at once."""
+    t = layout.topology
+    return (t.names, t.kinds, t.grey, t.neighbours, tuple(sorted(t.hideouts.items())), t.centre)
+
+
 GAME = GameSpec(
     id="trap_the_cap",
     title="Trap the Cap",
@@ -69,5 +76,5 @@ GAME = GameSpec(
     board_files=("trap_the_cap.yaml",),
     rules_summary=_summary(),
     colours=("red", "green", "yellow", "blue"),
-    extra={"players_for_variant": players_for_variant},
+    extra={"players_for_variant": players_for_variant, "topology": _topology},
 )

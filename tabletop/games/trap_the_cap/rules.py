@@ -645,7 +645,7 @@ class TrapState(GameState):
         before = [self.prisoners(c) for c in range(4)]
         locked_before = [len(x) for x in self.locked]
         probe._walk_piece(move.walk.path[0], move.stack, move.walk, check=False)
-        what = f"{move.label.title()} moves {move.start} → {move.end}"
+        what = f"{move.label.title()} moves {move.start} to {move.end}"
         notes = []
         gained = sum(probe.prisoners(c) - before[c] for c in range(4) if c in self.my_colours())
         if gained > 0:
