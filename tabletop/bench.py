@@ -25,7 +25,7 @@ from tabletop.layout import BoardStore
 def _new_state(spec, store, seed: int, players: int | None = None):
     variant = spec.default_variant
     layout = spec.load_layout(store, variant)
-    options = spec.parse_options(variant, {}, store)
+    options = spec.parse_options(variant, dict(spec.extra.get("bench_options", {})), store)
     return spec.new_state(Setup(players or spec.default_players, variant, options, layout,
                                 first_player=seed % (players or spec.default_players)))
 
@@ -97,6 +97,71 @@ def frame_times(game_id: str, size: tuple[int, int], frames: int) -> float:
     return statistics.median(samples) * 1000
 
 
+def _rss_bytes() -> int:
+    """Resident memory now (Linux /proc; elsewhere the peak, which only over-states growth)."""
+    try:
+        with open("/proc/self/statm") as handle:
+            return int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, AttributeError):
+        import resource
+
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def memory_growth(spec, store, games: int = 100) -> float:
+    """Percent growth of resident memory from after the first whole game to after ``games``."""
+    import gc
+
+    rng = random.Random(9)
+    random_playout(_new_state(spec, store, 0), rng)
+    gc.collect()
+    first = _rss_bytes()
+    for g in range(1, games):
+        random_playout(_new_state(spec, store, g), rng)
+    gc.collect()
+    return 100.0 * (_rss_bytes() - first) / first
+
+
+THINK_CODE = """
+import time, json, threading
+from tabletop.app import App, AppOptions
+from tabletop.games import all_games
+from tabletop.launch import Seat, new_session
+from tabletop.ui.game_scene import make_scene
+import tabletop.ui.game_scene as gs
+import pygame
+gs.AI_PAUSE = 0.0
+app = App(AppOptions(size=(1366, 768), mute=True))
+spec = all_games()[GAME]
+seats = [Seat('ai', 'hard')] * spec.default_players
+session = new_session(spec, app.store, spec.default_players, None, {}, seats, seed=4)
+scene = make_scene(app, session)
+app.push_scene(scene)
+frames = 0
+thinking = 0.0
+render = app.render
+def counted():
+    global frames
+    frames += 1
+    render()
+app.render = counted
+def stop():
+    time.sleep(SECONDS); app.running = False; pygame.event.post(pygame.event.Event(pygame.USEREVENT))
+threading.Thread(target=stop, daemon=True).start()
+orig_update = scene.update
+def update(dt):
+    global thinking
+    if scene.future is not None:
+        thinking += dt
+    orig_update(dt)
+scene.update = update
+t0 = time.perf_counter()
+app.run()
+elapsed = time.perf_counter() - t0
+print(json.dumps({"fps": frames / elapsed, "thinking_share": thinking / elapsed}))
+"""
+
+
 def _subprocess_json(code: str) -> Any:
     env = dict(os.environ, SDL_VIDEODRIVER=os.environ.get("SDL_VIDEODRIVER", "dummy"),
                SDL_AUDIODRIVER=os.environ.get("SDL_AUDIODRIVER", "dummy"))
@@ -160,6 +225,9 @@ def run_bench(quick: bool = False, only: list[str] | None = None, log=print) -> 
         entry["frame_ms_1080p"] = frame_times(game_id, (1920, 1080), frames)
         entry["frame_ms_2160p"] = frame_times(game_id, (3840, 2160), max(5, frames // 2))
         entry["playouts_per_s"] = playouts_per_second(spec, store, 1.0 if quick else 3.0)
+        entry["memory_growth_percent_100_games"] = memory_growth(spec, store, 30 if quick else 100)
+        think = _subprocess_json(THINK_CODE.replace("GAME", repr(game_id)).replace("SECONDS", "3" if quick else "6"))
+        entry["fps_while_ai_thinks"] = think["fps"]
         entry["decision_ms"] = {}
         for level in spec.agent_levels:
             n = (8 if quick else 30) if level == "hard" else (20 if quick else 100)
@@ -167,7 +235,8 @@ def run_bench(quick: bool = False, only: list[str] | None = None, log=print) -> 
         result["games"][game_id] = entry
         d = entry["decision_ms"]
         log(f"{game_id}: frame {entry['frame_ms_1080p']:.2f} ms @1080p, {entry['frame_ms_2160p']:.2f} ms @2160p; "
-            f"{entry['playouts_per_s']:.1f} playouts/s; decisions (median/max ms) "
+            f"{entry['playouts_per_s']:.1f} playouts/s; memory +{entry['memory_growth_percent_100_games']:.1f}% "
+            f"after 100 games; {entry['fps_while_ai_thinks']:.0f} fps while the AI thinks; decisions (median/max ms) "
             + ", ".join(f"{lvl} {v['median']:.1f}/{v['max']:.1f}" for lvl, v in d.items()))
     return result
 

@@ -61,4 +61,5 @@ GAME = GameSpec(
     board_files=("plakoto.yaml",),
     rules_summary=_SUMMARY,
     colours=("white", "black"),
+    extra={"bench_options": {"match": "1"}},  # the bench counts single games, not matches
 )
