@@ -20,6 +20,7 @@ from typing import Any
 
 from tabletop.core.errors import StateError
 from tabletop.core.game import CHANCE, GameState, Move, Outcome
+from tabletop.i18n import tr
 
 from .movegen import CHECKERS, Frame, Key, _without, dice_left, flip
 from .notation import (
@@ -108,10 +109,15 @@ class GameResult:
     @property
     def text(self) -> str:
         if self.winner is None:
-            return "Both mothers are pinned: the game is a tie"
-        how = "by pinning the mother" if self.reason == "mother" else "by bearing off"
-        unit = "point" if self.points == 1 else "points"
-        return f"{NAMES[self.winner]} wins the game {how}, {self.points} {unit}"
+            return tr("Both mothers are pinned: the game is a tie")
+        name, n = tr(NAMES[self.winner]), self.points
+        if self.reason == "mother":
+            if n == 1:
+                return tr("{name} wins the game by pinning the mother, {points} point", name=name, points=n)
+            return tr("{name} wins the game by pinning the mother, {points} points", name=name, points=n)
+        if n == 1:
+            return tr("{name} wins the game by bearing off, {points} point", name=name, points=n)
+        return tr("{name} wins the game by bearing off, {points} points", name=name, points=n)
 
     def to_json(self) -> dict[str, Any]:
         return {"winner": self.winner, "reason": self.reason, "points": self.points, "starter": self.starter}
@@ -345,7 +351,8 @@ class PlakotoState(GameState):
         winner = 0 if self.score[0] >= self.target else 1
         last = self.games[-1].reason if self.games else "borne_off"
         return Outcome(last, (winner,), (float(self.score[0]), float(self.score[1])),
-                       f"{NAMES[winner]} wins the match {self.score[winner]}-{self.score[1 - winner]}")
+                       tr("{name} wins the match {won}-{lost}", name=tr(NAMES[winner]),
+                          won=self.score[winner], lost=self.score[1 - winner]))
 
     # -- copies and serialization ------------------------------------------------------------------
     def copy(self) -> PlakotoState:
@@ -419,27 +426,32 @@ class PlakotoState(GameState):
 
     # -- presentation ------------------------------------------------------------------------------
     def describe_move(self, move: Move) -> str:
-        name = NAMES[self.turn]
+        name = tr(NAMES[self.turn])
         if isinstance(move, Opening):
-            if move.white == move.black:
-                return f"Opening roll: both roll {move.white}; roll again"
-            first = NAMES[0] if move.white > move.black else NAMES[1]
-            return f"Opening roll: White {move.white}, Black {move.black}; {first} starts"
+            w, b = move.white, move.black
+            if w == b:
+                return tr("Opening roll: both roll {n}; roll again", n=w)
+            if w > b:
+                return tr("Opening roll: White {white}, Black {black}; White starts", white=w, black=b)
+            return tr("Opening roll: White {white}, Black {black}; Black starts", white=w, black=b)
         if isinstance(move, Roll):
-            return f"{name} rolls {move.high}-{move.low}"
+            return tr("{name} rolls {high}-{low}", name=name, high=move.high, low=move.low)
         if isinstance(move, Pass):
-            dice = f" with {self.dice[0]}-{self.dice[1]}" if self.dice else ""
-            return f"{name} has no legal move{dice}"
+            if self.dice:
+                return tr("{name} has no legal move with {high}-{low}", name=name, high=self.dice[0],
+                          low=self.dice[1])
+            return tr("{name} has no legal move", name=name)
         if isinstance(move, Step):
             if not move.to:
-                return f"{name} bears off from {move.frm}"
+                return tr("{name} bears off from {point}", name=name, point=move.frm)
             top, count, pinned = self.point(self.absolute(move.to))
-            text = f"{name} {move}"
+            text = tr("{name} {move}", name=name, move=move)
             if top is not None and top != self.turn:
-                text += f", pinning a {NAMES[top].lower()} checker"
+                text += tr(", pinning a white checker") if top == 0 else tr(", pinning a black checker")
             src_top, src_count, src_pinned = self.point(self.absolute(move.frm))
             if src_count == 1 and src_pinned is not None:
-                text += f", freeing the {NAMES[src_pinned].lower()} checker below"
+                text += (tr(", freeing the white checker below") if src_pinned == 0
+                         else tr(", freeing the black checker below"))
             return text
         return str(move)
 

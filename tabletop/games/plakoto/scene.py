@@ -21,6 +21,7 @@ from tabletop.games.plakoto import scene_draw as sd
 from tabletop.games.plakoto.notation import NAMES, on_point
 from tabletop.games.plakoto.rules import PASS, PlakotoState, Step
 from tabletop.games.plakoto.scene_paint import paint_board, paint_static
+from tabletop.i18n import tr
 from tabletop.ui import draw, theme
 from tabletop.ui.game_scene import GameScene, PlayerRow
 from tabletop.ui.widgets import Button, Viewport
@@ -249,19 +250,23 @@ class PlakotoScene(GameScene):
         state = self.state
         dice = state.dice
         if self.pass_only():
-            return f"no legal move with {dice[0]}-{dice[1]}: click \"Pass\"." if dice else "no legal move: pass."
-        left = " and ".join(str(d) for d in state.left)
+            if dice:
+                return tr("no legal move with {high}-{low}: click \"Pass\".", high=dice[0], low=dice[1])
+            return tr("no legal move: pass.")
+        left = tr(" and ").join(str(d) for d in state.left)
         if self.selected is not None:
-            tg = self.targets()
-            where = "click a lit point" + (" or your tray to bear off" if 0 in tg else "")
-            return f"{where} (or drag there); {left} left."
-        return f"click a checker to move ({'die' if len(state.left) == 1 else 'dice'} {left})."
+            if 0 in self.targets():
+                return tr("click a lit point or your tray to bear off (or drag there); {left} left.", left=left)
+            return tr("click a lit point (or drag there); {left} left.", left=left)
+        if len(state.left) == 1:
+            return tr("click a checker to move (die {left}).", left=left)
+        return tr("click a checker to move (dice {left}).", left=left)
 
     def prompt_line(self) -> str:
         state = self.state
         cp = state.current_player
         if cp is None:
-            return "Match over. " + (state.games[-1].text + "." if state.games else "")
+            return tr("Match over.") + " " + (state.games[-1].text + "." if state.games else "")
         head = ""
         if state.games and fresh_game(state):
             head = f"{state.games[-1].text}. {self.score_text()}. "
@@ -270,43 +275,46 @@ class PlakotoScene(GameScene):
             human = roller is not None and self.seat_is_human(roller)
             if state.phase == "opening":
                 opening = state.last_opening
-                tie = f"Both rolled {opening.white}: roll again. " if opening and opening.white == opening.black \
-                    else "Opening roll, one die each: the higher starts. "
-                return tie + ("Click the dice or press Space." if human else "")
+                tie = (tr("Both rolled {n}: roll again.", n=opening.white)
+                       if opening and opening.white == opening.black
+                       else tr("Opening roll, one die each: the higher starts."))
+                return tie + " " + (tr("Click the dice or press Space.") if human else "")
             who = self.who(state.turn)
             if state.last_opening and fresh_game(state) and not state.games:
                 o = state.last_opening
-                head = f"White {o.white}, Black {o.black}: {NAMES[state.turn]} starts. "
+                head = (tr("White {white}, Black {black}: White starts.", white=o.white, black=o.black)
+                        if state.turn == 0 else
+                        tr("White {white}, Black {black}: Black starts.", white=o.white, black=o.black)) + " "
             if human:
-                return head + f"{who}: roll (click the dice or press Space)."
-            return head + f"{who} rolls…"
+                return head + tr("{name}: roll (click the dice or press Space).", name=who)
+            return head + tr("{who} rolls…", who=who)
         if not self.seat_is_human(cp):
-            return f"{self.who(cp)} is thinking…"
+            return tr("{who} is thinking…", who=self.who(cp))
         return f"{self.who(cp)}: {self.prompt()}"
 
     def who(self, seat: int) -> str:
         """The colour first (it is what the board shows), then who plays it: "Black (Computer, easy)"."""
         name = self.seat_name(seat)
-        colour = NAMES[seat]
+        colour = tr(NAMES[seat])
         if colour.lower() in name.lower():
             return name
         return f"{colour} ({name.replace(' (', ', ').replace(')', '')})"
 
     def score_text(self) -> str:
         s = self.state.score
-        return f"White {s[0]}, Black {s[1]}"
+        return tr("White {white}, Black {black}", white=s[0], black=s[1])
 
     def match_line(self) -> str:
-        return f"Match to {self.state.target} — {self.score_text()}"
+        return tr("Match to {target} — {score}", target=self.state.target, score=self.score_text())
 
     def player_rows(self) -> list[PlayerRow]:
         state = self.state
         rows = [PlayerRow(-1, self.match_line(), "")]
         for seat in (0, 1):
             style = self.lay.checkers[seat]
-            pips = f"{pip_count(state, seat)} pips"
+            pips = tr("{n} pips", n=pip_count(state, seat))
             if self.app.table_mode:  # no caption row at the table edges: the score goes with the pips
-                pips = f"{state.score[seat]} of {state.target} pts · {pips}"
+                pips = tr("{score} of {target} pts · {pips}", score=state.score[seat], target=state.target, pips=pips)
             rows.append(PlayerRow(seat, self.seat_name(seat), COLOURS[seat], pips,
                                   rgb=style.fill, symbol={"ring": "circle", "none": ""}.get(style.symbol, style.symbol),
                                   active=state.current_player == seat
@@ -316,8 +324,8 @@ class PlakotoScene(GameScene):
     def extra_buttons(self) -> list[Button]:
         buttons = []
         if self.pass_only():
-            buttons.append(Button("Pass — no legal move", self.pass_turn, primary=True))
-        buttons.append(Button("Flip board", self.flip_board, key="F"))
+            buttons.append(Button(tr("Pass — no legal move"), self.pass_turn, primary=True))
+        buttons.append(Button(tr("Flip board"), self.flip_board, key="F"))
         return buttons
 
     def key(self, event: pygame.event.Event) -> None:
@@ -334,10 +342,11 @@ class PlakotoScene(GameScene):
             return ""
         state = self.state
         winner = outcome.winners[0] if outcome.winners else 0
-        lines = [f"{self.who(winner)} wins the match {state.score[winner]}–{state.score[1 - winner]}."]
+        lines = [tr("{who} wins the match {won}–{lost}.", who=self.who(winner), won=state.score[winner],
+                    lost=state.score[1 - winner])]
         if state.games:
-            lines.append(f"Last game: {state.games[-1].text}.")
-        lines.append(f"Games played: {len(state.games)}.")
+            lines.append(tr("Last game: {game}.", game=state.games[-1].text))
+        lines.append(tr("Games played: {n}.", n=len(state.games)))
         return "\n".join(lines)
 
     def move_sound(self, before: Any, move: Any) -> str:
