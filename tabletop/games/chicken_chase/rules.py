@@ -54,6 +54,7 @@ from tabletop.games.chicken_chase.moves import (
     play_card_move,
     roll_move,
 )
+from tabletop.i18n import tr
 
 CHICKS = 15
 SETUP_FIELDS = 4
@@ -457,9 +458,9 @@ class ChickenState(GameState):
         points = tuple(float(self.hens[2 * s] + self.hens[2 * s + 1]) for s in range(self.n))
         winners = (self.winner,) if self.winner is not None else ()
         names = self.topo.player_names
-        who = names[self.winner] if self.winner is not None and self.winner < len(names) else "?"
-        detail = (f"{who} brought both hens to the finish" if self.reason == "finish"
-                  else f"turn limit reached; {who} was furthest up the hill")
+        who = tr(names[self.winner]) if self.winner is not None and self.winner < len(names) else "?"
+        detail = (tr("{who} brought both hens to the finish", who=who) if self.reason == "finish"
+                  else tr("turn limit reached; {who} was furthest up the hill", who=who))
         return Outcome(self.reason, winners, points, detail)
 
     # -- copies ----------------------------------------------------------------------------------
@@ -528,42 +529,47 @@ class ChickenState(GameState):
     # -- presentation ------------------------------------------------------------------------------
     def player_name(self, seat: int) -> str:
         names = self.topo.player_names
-        return names[seat].capitalize() if seat < len(names) else f"Seat {seat + 1}"
+        return tr(names[seat]).capitalize() if seat < len(names) else tr("Seat {n}", n=seat + 1)
 
     def card_name(self, card: int) -> str:
         deck = card_deck(card)
-        return f"{card_value(card)} ({self.topo.deck_names[deck]})"
+        return f"{card_value(card)} ({tr(self.topo.deck_names[deck])})"
 
     def describe_move(self, move: Any) -> str:
         who = self.player_name(self.current_player) if self.current_player not in (None, CHANCE) else ""
         kind = type(move)
         if kind is Roll:
-            return "Rolled " + ", ".join(str(d) for d in move.dice)
+            return tr("Rolled {dice}", dice=", ".join(str(d) for d in move.dice))
         if kind is Draw:
             if self.draws and self.draws[0][0] < 0:
                 seat = self.draws[0][1]
-                return f"{self.player_name(seat)} draws a card from {self.topo.deck_names[card_deck(move.card)]}"
-            return f"A {self.card_name(move.card)} is laid on feed field {self.draws[0][0] + 1}"
+                return tr("{who} draws a card from {deck}", who=self.player_name(seat),
+                          deck=tr(self.topo.deck_names[card_deck(move.card)]))
+            return tr("A {card} is laid on feed field {field}", card=self.card_name(move.card),
+                      field=self.draws[0][0] + 1)
         if kind is FirstPlayer:
-            return f"{self.player_name(move.seat)} starts"
+            return tr("{who} starts", who=self.player_name(move.seat))
         if kind is SetupChick:
-            return f"{who} puts a chick on feed field {move.field}"
+            return tr("{who} puts a chick on feed field {field}", who=who, field=move.field)
         if kind is ChooseRoll:
-            return f"{who} rolls the dice (action A)"
+            return tr("{who} rolls the dice (action A)", who=who)
         if kind is Place:
             dice = " + ".join(str(d) for d in move.dice)
-            src = f"moves a chick from feed field {move.source}" if move.source else "places a chick"
-            return f"{who} {src} to feed field {move.field} ({dice})"
+            if move.source:
+                return tr("{who} moves a chick from feed field {source} to feed field {field} ({dice})",
+                          who=who, source=move.source, field=move.field, dice=dice)
+            return tr("{who} places a chick to feed field {field} ({dice})", who=who, field=move.field, dice=dice)
         if kind is EndRoll:
-            return f"{who} leaves the other dice"
+            return tr("{who} leaves the other dice", who=who)
         if kind is NoCard:
-            return f"{who} plays no card"
+            return tr("{who} plays no card", who=who)
         if kind in (PlayCard, PlayC):
-            return f"{who} plays {self.card_name(move.card)} on hen {move.hen + 1}"
+            return tr("{who} plays {card} on hen {hen}", who=who, card=self.card_name(move.card), hen=move.hen + 1)
         if kind is PlayB:
             cards = " + ".join(self.card_name(c) for c in move.cards)
             total = sum(card_value(c) for c in move.cards)
-            return f"{who} plays {cards} = {total} on hen {move.hen + 1} (action B)"
+            return tr("{who} plays {cards} = {total} on hen {hen} (action B)", who=who, cards=cards, total=total,
+                      hen=move.hen + 1)
         return str(move)
 
     # -- JSON ------------------------------------------------------------------------------------

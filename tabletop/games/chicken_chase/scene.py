@@ -27,6 +27,7 @@ from tabletop.games.chicken_chase.moves import (
 )
 from tabletop.games.chicken_chase.scene_draw import ChickenPainter
 from tabletop.games.chicken_chase.scene_geom import build_geometry, inside
+from tabletop.i18n import tr
 from tabletop.ui.game_scene import GameScene, PlayerRow
 from tabletop.ui.widgets import Button
 
@@ -377,6 +378,8 @@ class ChickenChaseScene(ChickenPainter, GameScene):
         return None
 
     def roll_word(self) -> str:
+        """English, as the frame wants it (it translates: "roll 3 dice", "roll 2 dice", "roll 1 die"
+        and their capitalised forms are in this game's catalogue)."""
         from tabletop.games.chicken_chase.dice import ROLL_SIZES
 
         state = self.state
@@ -421,17 +424,17 @@ class ChickenChaseScene(ChickenPainter, GameScene):
         mine = self.human_to_move()
         if phase == "action":
             out = []
-            for mode, label in (("A", "A: roll dice"), ("B", "B: play cards (sum ≤ 8)"),
-                                ("C", "C: one card per hen")):
+            for mode, label in (("A", tr("A: roll dice")), ("B", tr("B: play cards (sum ≤ 8)")),
+                                ("C", tr("C: one card per hen"))):
                 out.append(Button(label, lambda mode=mode: self.choose_mode(mode),
                                   enabled=mine and self.mode_enabled(mode), toggled=self.mode == mode,
                                   key=mode))
             return out
         if phase in ("roll", "place"):
-            return [Button("Done with this roll", lambda: self.play_first(EndRoll),
+            return [Button(tr("Done with this roll"), lambda: self.play_first(EndRoll),
                            enabled=mine and phase == "place", key="D")]
         if phase == "card":
-            return [Button("No card", lambda: self.play_first(NoCard), enabled=mine, key="D")]
+            return [Button(tr("No card"), lambda: self.play_first(NoCard), enabled=mine, key="D")]
         return []
 
     def player_rows(self) -> list[PlayerRow]:
@@ -443,7 +446,7 @@ class ChickenChaseScene(ChickenPainter, GameScene):
             look = looks[seat % len(looks)]
             hens = ", ".join(_field_name(state.hens[2 * seat + k]) for k in (0, 1))
             rows.append(PlayerRow(seat, self.seat_name(seat), look.name,
-                                  f"hens {hens} · {state.supply[seat]} chicks",
+                                  tr("hens {hens} · {n} chicks", hens=hens, n=state.supply[seat]),
                                   active=state.phase != "over" and seat == active,
                                   rgb=look.hen, symbol=look.symbol))
         return rows
@@ -453,59 +456,62 @@ class ChickenChaseScene(ChickenPainter, GameScene):
         phase = state.phase
         if phase == "setup":
             left = state.setup_queue[0][1] if state.setup_queue else 0
-            return f"put a chick on a lit feed field 1–4 ({left} to place)."
+            return tr("put a chick on a lit feed field 1–4 ({left} to place).", left=left)
         if phase == "action":
             if self.mode == "B":
                 codes = self.sel_codes()
                 if not codes:
-                    return "B: click cards (sum up to 8), then the hen to move."
+                    return tr("B: click cards (sum up to 8), then the hen to move.")
                 total = sum(card_value(c) for c in codes)
                 cards = f"{' + '.join(str(card_value(c)) for c in codes)} = {total}" if len(codes) > 1 else str(total)
-                return f"B: {cards}. Add cards or click a lit hen."
+                return tr("B: {cards}. Add cards or click a lit hen.", cards=cards)
             if self.mode == "C":
-                return ("C: click a card, then the hen it moves first." if not self.sel_cards
-                        else "C: click the lit hen to move it first.")
-            return "choose A (roll dice), B (cards summing ≤ 8 on one hen) or C (a card for each hen)."
+                return (tr("C: click a card, then the hen it moves first.") if not self.sel_cards
+                        else tr("C: click the lit hen to move it first."))
+            return tr("choose A (roll dice), B (cards summing ≤ 8 on one hen) or C (a card for each hen).")
         if phase == "place":
             return self._place_prompt()
         if phase in ("card", "c_second"):
-            first = "C: now a card for your other hen" if phase == "c_second" else "play one card on a hen"
+            first = tr("C: now a card for your other hen") if phase == "c_second" else tr("play one card on a hen")
             if not self.hand_shown():
-                return f"{first}: click your hand (or H) to see it."
+                return tr("{first}: click your hand (or H) to see it.", first=first)
             if self.sel_cards:
-                return f"card {card_value(self.sel_codes()[0])}: click a lit hen (ring = where it lands)."
-            return f"{first}: click a card, then a hen" + (", or No card." if phase == "card" else ".")
-        return "wait…"
+                return tr("card {value}: click a lit hen (ring = where it lands).",
+                          value=card_value(self.sel_codes()[0]))
+            if phase == "card":
+                return tr("{first}: click a card, then a hen, or No card.", first=first)
+            return tr("{first}: click a card, then a hen.", first=first)
+        return tr("wait…")
 
     def _place_prompt(self) -> str:
         state = self.state
-        nth = f"roll {state.roll_index + 1} of 3"
+        nth = tr("roll {k} of 3", k=state.roll_index + 1)
         if not self.placements():
-            return f"{nth}: no chick can be placed; click Done."
+            return tr("{nth}: no chick can be placed; click Done.", nth=nth)
         group = self.group()
         empty = state.supply[state.turn] == 0
         if group:
             total = sum(group)
-            head = f"{' + '.join(map(str, group))} = {total}" if len(group) > 1 else f"die {total}"
+            head = f"{' + '.join(map(str, group))} = {total}" if len(group) > 1 else tr("die {n}", n=total)
             if not self.place_targets():
-                return f"{head}: too high (max 10); click a die to drop it."
+                return tr("{head}: too high (max 10); click a die to drop it.", head=head)
             if empty and not self.source:
-                return f"{head}: no chicks left: click one of yours on the strip to move."
-            return f"{head}: click feed field {total}."
+                return tr("{head}: no chicks left: click one of yours on the strip to move.", head=head)
+            return tr("{head}: click feed field {total}.", head=head, total=total)
         if empty and not self.source:
-            return f"{nth}: no chicks left: click a die, then one of your chicks."
-        return f"{nth}: click dice to group them, then the lit feed field; or Done."
+            return tr("{nth}: no chicks left: click a die, then one of your chicks.", nth=nth)
+        return tr("{nth}: click dice to group them, then the lit feed field; or Done.", nth=nth)
 
     def result_text(self, outcome: Any) -> str:
         if outcome is None:
             return ""
         state = self.state
         names = [self.seat_name(s) for s in outcome.winners]
-        head = (" and ".join(names) + " wins.") if names else "Nobody wins."
+        head = tr("{name} wins.", name=tr(" and ").join(names)) if names else tr("Nobody wins.")
         lines = [head, outcome.detail]
         for seat in range(state.n):
-            hens = " and ".join(_field_name(state.hens[2 * seat + k]) for k in (0, 1))
-            lines.append(f"{self.seat_name(seat)}: hens on {hens}")
+            hens = tr(" and ").join(_field_name(state.hens[2 * seat + k]) for k in (0, 1))
+            lines.append(tr("{name}: hens on {hens}", name=self.seat_name(seat), hens=hens))
         return "\n".join(line for line in lines if line)
 
     def move_sound(self, before: Any, move: Any) -> str:
@@ -523,4 +529,4 @@ def _near(a: tuple[float, float], b: tuple[float, float], r: float) -> bool:
 
 
 def _field_name(field: int) -> str:
-    return "S" if field == 0 else str(field)
+    return tr("S (start field)") if field == 0 else str(field)

@@ -17,6 +17,7 @@ import pygame
 from tabletop.games.chicken_chase import hill
 from tabletop.games.chicken_chase.moves import card_deck, card_value
 from tabletop.games.chicken_chase.scene_geom import CARD_LIFT
+from tabletop.i18n import tr
 from tabletop.ui import draw, theme
 from tabletop.ui import game_scene as frame
 from tabletop.ui.widgets import Viewport
@@ -168,7 +169,7 @@ class ChickenPainter:
         start = R(g.start_box)
         pygame.draw.rect(surf, (236, 222, 176), start, border_radius=max(4, start.h // 5))
         pygame.draw.rect(surf, FIELD_RIM, start, width=max(2, int(L(4))), border_radius=max(4, start.h // 5))
-        label = theme.render("Start", self._px(vp, 30), theme.INK, True)
+        label = theme.render(tr("Start (hill field)"), self._px(vp, 30), theme.INK, True)
         surf.blit(label, label.get_rect(midbottom=(start.centerx, start.y - max(2, int(L(4))))))
         # the fields
         fr = max(4, int(L(g.field_r)))
@@ -190,7 +191,7 @@ class ChickenPainter:
             if n not in blocked:
                 self._field_badge(surf, vp, p, c, n, num_px)
         if vp.scale >= 0.7:  # smaller, the chequered ring and star alone mark the finish
-            flag = theme.render("Finish", self._px(vp, 26), theme.INK, True)
+            flag = theme.render(tr("Finish"), self._px(vp, 26), theme.INK, True)
             fx, fy = P(*lay.fields[-1])
             surf.blit(flag, flag.get_rect(midtop=(fx, fy + fr + max(2, int(L(4))))))
         # the feed strip: a trough per field with its number
@@ -361,19 +362,19 @@ class ChickenPainter:
         obs = self.obs()
         left = vp.to_px(x + 26, y + 16)
         if seat is None:
-            who = self.seat_name(state.turn) if state.phase != "over" else "Game over"
-            draw.text(surface, f"{who}'s turn" if state.phase != "over" else who, left, title_px, theme.INK,
-                      bold=True)
-            draw.text(surface, "Hands stay hidden.", vp.to_px(x + 26, y + 64), text_px, theme.INK_SOFT)
+            title = tr("{name}'s turn", name=self.seat_name(state.turn)) if state.phase != "over" else tr("Game over")
+            draw.text(surface, title, left, title_px, theme.INK, bold=True)
+            draw.text(surface, tr("Hands stay hidden."), vp.to_px(x + 26, y + 64), text_px, theme.INK_SOFT)
         else:
             hand = obs.hand(seat)
             shown = self.hand_shown()
             look = lay.players[seat % len(lay.players)]
             draw.piece(surface, vp.to_px(x + 44, y + 40), max(6, L(18)), look.hen, look.symbol)
-            draw.fitted_text(surface, f"{self.seat_name(seat)}'s hand", self._rect(vp, (x + 70, y + 14, 200, 52)),
+            draw.fitted_text(surface, tr("{name}'s hand", name=self.seat_name(seat)), self._rect(vp, (x + 70, y + 14, 200, 52)),
                              title_px, theme.INK, bold=True, anchor="midleft", min_size=m.small)
             n = len(hand)
-            draw.text(surface, f"{n} card{'s' if n != 1 else ''}" + ("" if shown else " · hidden"),
+            count = tr("{n} card", n=n) if n == 1 else tr("{n} cards", n=n)
+            draw.text(surface, count + ("" if shown else tr(" · hidden")),
                       vp.to_px(x + 26, y + 72), text_px, theme.INK_SOFT)
             button = self._rect(vp, g.show_button)
             hot = self.hover == ("show", 0)
@@ -382,7 +383,7 @@ class ChickenPainter:
             pygame.draw.rect(surface, (0, 0, 0, 60), button.move(0, max(2, button.h // 14)), border_radius=radius)
             pygame.draw.rect(surface, fill, button, border_radius=radius)
             label_px = self._px(vp, 28)
-            label = "Hide my hand" if shown else "Show my hand"
+            label = tr("Hide my hand") if shown else tr("Show my hand")
             if theme.font(label_px, True).size(label + "  [H]")[0] < button.w - radius:
                 label += "  [H]"
             draw.fitted_text(surface, label, button.inflate(-radius // 2, 0), label_px, theme.WHITE, bold=True,
@@ -399,12 +400,12 @@ class ChickenPainter:
         ax, ay, aw, _ = g.cards_area
         if codes and self.state.phase == "action" and self.mode == "B":
             total = sum(card_value(c) for c in codes)
-            label = (f"B: {' + '.join(str(card_value(c)) for c in codes)} = {total} of 8" if len(codes) > 1
-                     else f"B: {total} of 8")
+            label = (tr("B: {cards} = {total} of 8", cards=" + ".join(str(card_value(c)) for c in codes), total=total)
+                     if len(codes) > 1 else tr("B: {total} of 8", total=total))
             draw.text(surface, label, vp.to_px(ax + aw, ay), self._px(vp, 28), theme.ACCENT_DARK, bold=True,
                       anchor="topright")
         elif not hand:
-            draw.text(surface, "no cards yet", vp.to_px(ax, ay + 90), self._px(vp, 28), theme.INK_SOFT)
+            draw.text(surface, tr("no cards yet"), vp.to_px(ax, ay + 90), self._px(vp, 28), theme.INK_SOFT)
         for i, code in enumerate(hand):
             bx, by, bw, bh = boxes[i]
             selected = i in self.sel_cards
