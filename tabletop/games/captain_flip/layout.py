@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.core.errors import StateError
+from tabletop.i18n import tr
 from tabletop.layout import BoardStore, Checker, LayoutErrors, SourceDoc
 
 FOLDER = "captain_flip"
@@ -52,21 +53,33 @@ class Bonus:
     b: int = 0
 
     def text(self) -> str:
+        """The bonus in words, in the current language."""
         k, a, b = self.kind, self.a, self.b
-        return {
-            "none": "no bonus",
-            "coins": f"+{a} coins",
-            "take_map": "take the Treasure Map",
-            "kraken": f"first player +{a}, later players +{b}",
-            "per_completed_column": f"+{a} per completed column",
-            "per_different_character": f"+{a} per different character in this column",
-            "pay_to_place": f"costs {a} coin{'s' if a != 1 else ''} to place here",
-            "end_all_identical": f"end: +{a} if all identical",
-            "end_all_different": f"end: +{a} if all different",
-            "map_if_all_identical": "take the Treasure Map if all identical",
-            "flip_if_all_different": "if all different: flip any tile and apply it",
-            "draw_if_all_identical": "if all identical: draw and play a new tile",
-        }.get(k, k)
+        if k == "none":
+            return tr("no bonus")
+        if k == "coins":
+            return tr("+{a} coins", a=a)
+        if k == "take_map":
+            return tr("take the Treasure Map")
+        if k == "kraken":
+            return tr("first player +{a}, later players +{b}", a=a, b=b)
+        if k == "per_completed_column":
+            return tr("+{a} per completed column", a=a)
+        if k == "per_different_character":
+            return tr("+{a} per different character in this column", a=a)
+        if k == "pay_to_place":
+            return tr("costs {a} coin to place here", a=a) if a == 1 else tr("costs {a} coins to place here", a=a)
+        if k == "end_all_identical":
+            return tr("end: +{a} if all identical", a=a)
+        if k == "end_all_different":
+            return tr("end: +{a} if all different", a=a)
+        if k == "map_if_all_identical":
+            return tr("take the Treasure Map if all identical")
+        if k == "flip_if_all_different":
+            return tr("if all different: flip any tile and apply it")
+        if k == "draw_if_all_identical":
+            return tr("if all identical: draw and play a new tile")
+        return k
 
 
 @dataclass(frozen=True)
@@ -193,9 +206,12 @@ def build_board(doc: SourceDoc, board_id: str) -> Board:
             continue
         ck.keys(raw, path, ["low", "height", "x", "bonus"])
         low = ck.integer(raw, path, "low", low=0, high=10)
-        height = ck.integer(raw, path, "height", low=-1000, high=10)
-        if height < 1 and "height" in raw and isinstance(raw["height"], int):
-            ck.error((*path, "height"), f"a column needs at least one space, got height {height}")
+        raw_height = raw.get("height")
+        if isinstance(raw_height, int) and not isinstance(raw_height, bool) and raw_height < 1:
+            ck.error((*path, "height"), f"a column needs at least one space, got height {raw_height}")
+            height = 1
+        else:
+            height = ck.integer(raw, path, "height", low=1, high=10)
         x = ck.number(raw, path, "x", low=0, high=100_000)
         bonus = _bonus(ck, raw, path)
         columns.append(Column(low, max(height, 1), x, bonus))
@@ -215,8 +231,9 @@ def _bonus(ck: Checker, raw: dict[str, Any], path: tuple[Any, ...]) -> Bonus:
     if isinstance(value, str):
         if value != "none":
             if value in BONUS_PARAMS:
-                ck.error(bpath, f"bonus {value!r} needs a mapping like {{kind: {value!r}, ...}}"
-                         if BONUS_PARAMS[value] else f"write the bonus as {{kind: {value!r}}}")
+                numbers = "".join(f", {p}: 1" for p in BONUS_PARAMS[value])
+                like = "like " if numbers else ""
+                ck.error(bpath, f"write the bonus as a mapping {like}{{kind: \"{value}\"{numbers}}}")
             else:
                 ck.error(bpath, f"unknown bonus kind {value!r} (expected one of: {', '.join(BONUS_PARAMS)})")
         return Bonus("none")

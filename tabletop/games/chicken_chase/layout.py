@@ -77,9 +77,10 @@ def build_layout(doc: SourceDoc) -> ChickenLayout:
 
     hill = c.mapping(top, (), "hill")
     c.keys(hill, ("hill",), ["start", "fields"])
-    start = c.point(hill, ("hill",), "start")
+    start = _on_board(c, c.point(hill, ("hill",), "start"), ("hill", "start"), size)
     raw_fields = c.list(hill, ("hill",), "fields", min_len=HILL_FIELDS, max_len=HILL_FIELDS)
-    fields = tuple(c.point_value(p, ("hill", "fields", i)) for i, p in enumerate(raw_fields))
+    fields = tuple(_on_board(c, c.point_value(p, ("hill", "fields", i)), ("hill", "fields", i), size)
+                   for i, p in enumerate(raw_fields))
 
     decks = _decks(c, top)
     deck_index = {d.id: i for i, d in enumerate(decks)}
@@ -99,7 +100,7 @@ def build_layout(doc: SourceDoc) -> ChickenLayout:
             feed_deck.append(0)
             continue
         c.keys(entry, path, ["at", "deck"])
-        feed_at.append(c.point(entry, path, "at"))
+        feed_at.append(_on_board(c, c.point(entry, path, "at"), (*path, "at"), size))
         feed_deck.append(_deck_ref(c, c.get(entry, path, "deck"), (*path, "deck"), deck_index))
 
     blocked = _blocked(c, top)
@@ -107,6 +108,26 @@ def build_layout(doc: SourceDoc) -> ChickenLayout:
     c.done()
     return ChickenLayout(size, start, fields, decks, starting_hand, tuple(feed_at), tuple(feed_deck),
                          blocked, players)
+
+
+def _on_board(c: Checker, point: Point, path: tuple, size: Point) -> Point:
+    """A position must lie on the board (a typo like 4860 for 486 would draw off screen)."""
+    x, y = point
+    if size != (0.0, 0.0) and not (0 <= x <= size[0] and 0 <= y <= size[1]):
+        c.error(path, f"[{x:g}, {y:g}] lies outside the {size[0]:g} x {size[1]:g} board")
+    return point
+
+
+def _runaway_text(c: Checker, entry: dict[str, Any], path: tuple, keys: list[str]) -> None:
+    """A missing closing quote makes YAML swallow the next line into the text ("green meadow
+    back: "); say so at the text, not only that the swallowed key is missing."""
+    for key, value in entry.items():
+        if isinstance(value, str):
+            for other in keys:
+                if other not in entry and f" {other}:" in f" {value}":
+                    c.error((*path, key), f"the text {value!r} runs on into the next line's '{other}:' "
+                                          "(is its closing quote missing?)")
+                    return
 
 
 def _decks(c: Checker, top: dict[str, Any]) -> tuple[Deck, ...]:
@@ -119,6 +140,7 @@ def _decks(c: Checker, top: dict[str, Any]) -> tuple[Deck, ...]:
             c.error(path, "expected a mapping with id, name, back and cards")
             continue
         c.keys(entry, path, ["id", "name", "back", "cards"])
+        _runaway_text(c, entry, path, ["id", "name", "back", "cards"])
         raw_id = c.get(entry, path, "id")
         ident = c.ident(raw_id, (*path, "id")) if isinstance(raw_id, str) or "id" in entry else ""
         if ident and ident in seen:
@@ -149,6 +171,12 @@ def _blocked(c: Checker, top: dict[str, Any]) -> dict[str, dict[int, tuple[int, 
     result: dict[str, dict[int, tuple[int, ...]]] = {}
     for variant in TABLE_VARIANTS:
         per = c.mapping(table, ("blocked",), variant)
+        for key in list(per):
+            if isinstance(key, str) and key.strip().isdigit() and int(key) in PLAYER_COUNTS:
+                c.error(("blocked", variant, key), f"write the number of players without quotes ({int(key)}:, "
+                        f'not "{key}":)',
+                        at_key=True)
+                per = {k: v for k, v in per.items() if k != key} | {int(key): per[key]}
         c.keys(per, ("blocked", variant), PLAYER_COUNTS)
         result[variant] = {}
         for players in PLAYER_COUNTS:

@@ -85,6 +85,24 @@ def _style(ck: Checker, parent: Any, key: str) -> CheckerStyle:
                         ck.string(data, path, "symbol", choices=SYMBOLS))
 
 
+def _check_checker_size(ck: Checker, radius: float, points: list[tuple[int, PointGeom]]) -> None:
+    """A checker must fit along its point (else the stack runs backwards) and be at most twice as
+    wide as it. When most points are too small the radius is the mistake, else those points are."""
+    def fits(p: PointGeom) -> bool:
+        return 2 * radius <= p.length and radius <= p.width
+
+    bad = [(i, p) for i, p in points if not fits(p)]
+    if len(bad) > len(points) // 2:
+        most = min(min(p.length / 2, p.width) for _, p in points)
+        ck.error(("checkers", "radius"), f"checkers of radius {radius:g} are too big for the points; "
+                                         f"the largest radius that fits them is {most:g}")
+        return
+    for i, p in bad:
+        key = "length" if 2 * radius > p.length else "width"
+        ck.error(("points", i, key), f"point {p.number} is {p.length:g} long and {p.width:g} wide: too small "
+                                     f"for checkers of radius {radius:g}")
+
+
 def build_layout(doc: SourceDoc) -> PlakotoLayout:
     """Validate the document and build the layout; raise ``LayoutErrors`` listing every issue."""
     ck = Checker(doc)
@@ -110,6 +128,7 @@ def build_layout(doc: SourceDoc) -> PlakotoLayout:
 
     raw_points = ck.list(top, (), "points", min_len=24, max_len=24)
     found: dict[int, PointGeom] = {}
+    entries: list[tuple[int, PointGeom]] = []
     for i, entry in enumerate(raw_points):
         path: Path_ = ("points", i)
         if not isinstance(entry, dict):
@@ -125,10 +144,13 @@ def build_layout(doc: SourceDoc) -> PlakotoLayout:
         if number in found and "number" in entry:
             ck.error((*path, "number"), f"point {number} is given twice")
         found[number] = geom
+        entries.append((i, geom))
     if len(raw_points) == 24 and ck.ok:
         missing = [n for n in range(1, 25) if n not in found]
         if missing:
             ck.error(("points",), f"points {', '.join(map(str, missing))} are missing (need 1 to 24)")
+    if ck.ok:
+        _check_checker_size(ck, radius, entries)
     ck.done()
     return PlakotoLayout(size, colours, radius, stack_limit, styles, field, bar, trays,
                          tuple(found[n] for n in range(1, 25)))
