@@ -18,6 +18,7 @@ from typing import Any
 from tabletop.core.errors import IllegalMoveError, StateError
 from tabletop.core.game import CHANCE, GameState, Outcome
 from tabletop.games.trap_the_cap.board import COLOURS, Topology, Walk
+from tabletop.i18n import tr
 
 GOLD = 4
 NAMES = (*COLOURS, "gold")
@@ -28,6 +29,12 @@ TEAM_VARIANTS = ("partners", "total_partners")
 GREY_CAPACITY = 3
 
 Stack = tuple[int, ...]
+
+
+def colour_text(name: str) -> str:
+    """A colour (or ``gold``) as people read it: "Red" in English, "Красный" in Russian. The
+    capitalised English word is the catalogue key; ids and records keep the lower-case name."""
+    return tr(name.title())
 
 
 @dataclass(frozen=True)
@@ -548,21 +555,22 @@ class TrapState(GameState):
             return Outcome(reason, winners, points, detail)
 
         if len(alive_teams) > 1:
-            return most(f"The turn limit of {rules.turn_limit} rounds was reached: most prisoners wins.",
+            return most(tr("The turn limit of {n} rounds was reached: most prisoners wins.", n=rules.turn_limit),
                         "turn_limit")
         if rules.golden and rules.golden_win == "owner" and self.golden_owner is not None:
             winner = self.golden_owner
             return Outcome("golden_cap", tuple(i for i, c in enumerate(seats) if c == winner), points,
-                           f"{COLOURS[winner].title()} owns the golden cap.")
+                           tr("{who} owns the golden cap.", who=colour_text(COLOURS[winner])))
         defensive = rules.variant in ("defensive", "tower_race") or (
             rules.variant in TEAM_VARIANTS and rules.scoring == "defensive")
         if defensive and alive_teams:
             last = alive_teams.pop()
             winners = tuple(i for i, c in enumerate(seats) if team[c] == last)
-            names = " and ".join(COLOURS[seats[i]].title() for i in winners)
-            return Outcome("last_in_play", winners, points, f"{names} {'are' if len(winners) > 1 else 'is'} "
-                                                            "the last still in play.")
-        return most("Only one side is still in play: most prisoners wins.", "trapped")
+            names = tr(" and ").join(colour_text(COLOURS[seats[i]]) for i in winners)
+            if len(winners) > 1:
+                return Outcome("last_in_play", winners, points, tr("{names} are the last still in play.", names=names))
+            return Outcome("last_in_play", winners, points, tr("{names} is the last still in play.", names=names))
+        return most(tr("Only one side is still in play: most prisoners wins."), "trapped")
 
     # -- copies and serialization ---------------------------------------------------------------------
     def copy(self) -> TrapState:
@@ -632,11 +640,13 @@ class TrapState(GameState):
 
     # -- presentation ---------------------------------------------------------------------------------
     def describe_move(self, move: Any) -> str:
+        who = colour_text(self.colour_to_move)
         if isinstance(move, Roll):
-            return f"{self.colour_to_move.title()} rolls {move.value}."
+            return tr("{who} rolls {n}.", who=who, n=move.value)
         if isinstance(move, Pass):
-            extra = " and rolls again" if self.die == 6 else ""
-            return f"{self.colour_to_move.title()} cannot move{extra}."
+            if self.die == 6:
+                return tr("{who} cannot move and rolls again.", who=who)
+            return tr("{who} cannot move.", who=who)
         if isinstance(move, Move) and not move.walk.path and self.is_legal(move):
             move = self._moves[self._moves.index(move)]  # type: ignore[union-attr]
         if not isinstance(move, Move) or not move.walk.path:
@@ -645,14 +655,15 @@ class TrapState(GameState):
         before = [self.prisoners(c) for c in range(4)]
         locked_before = [len(x) for x in self.locked]
         probe._walk_piece(move.walk.path[0], move.stack, move.walk, check=False)
-        what = f"{move.label.title()} moves {move.start} to {move.end}"
+        # the scene's way text splits this sentence at its first ", ": translations keep that shape
+        what = tr("{who} moves {start} to {end}", who=colour_text(move.label), start=move.start, end=move.end)
         notes = []
         gained = sum(probe.prisoners(c) - before[c] for c in range(4) if c in self.my_colours())
         if gained > 0:
-            notes.append(f"traps {gained} cap{'s' if gained > 1 else ''}")
+            notes.append(tr("traps {n} caps", n=gained) if gained > 1 else tr("traps {n} cap", n=gained))
         if move.walk.visit >= 0:
             locked = sum(len(probe.locked[c]) - locked_before[c] for c in range(4))
-            notes.append(f"unloads at home ({locked} locked up)" if locked else "unloads at home")
+            notes.append(tr("unloads at home ({n} locked up)", n=locked) if locked else tr("unloads at home"))
         return what + (", " + ", ".join(notes) if notes else "") + "."
 
     # -- helpers for the UI -----------------------------------------------------------------------------

@@ -17,9 +17,10 @@ import pygame
 from tabletop.core import CHANCE
 from tabletop.games.trap_the_cap import scene_draw as sd
 from tabletop.games.trap_the_cap.board import COLOURS
-from tabletop.games.trap_the_cap.rules import GOLD, NAMES, Move, Pass, Roll
+from tabletop.games.trap_the_cap.rules import GOLD, NAMES, Move, Pass, Roll, colour_text
 from tabletop.games.trap_the_cap.scene_geom import Geometry, Point, geometry
 from tabletop.games.trap_the_cap.scene_panel import PanelMixin
+from tabletop.i18n import tr
 from tabletop.ui import draw, theme
 from tabletop.ui.game_scene import GameScene
 from tabletop.ui.widgets import Button, Viewport
@@ -299,34 +300,39 @@ class TrapTheCapScene(PanelMixin, GameScene):
         state = self.state
         cp = state.current_player
         if cp is None:
-            return "Game over."
-        who = self.seat_colour(state.turn).title()
+            return tr("Game over.")
+        who = colour_text(self.seat_colour(state.turn))
         if cp == CHANCE:
             six = self._rolled_six()
             if self.seat_is_human(state.turn):
                 if six:
-                    return f"{who}: you threw a 6 — roll again (click the die or press Space)."
-                return f"{who}: roll the die (click it or press Space)."
-            return f"{who} threw a 6 and rolls again." if six else f"{who} rolls the die."
+                    return tr("{who}: you threw a 6 — roll again (click the die or press Space).", who=who)
+                return tr("{who}: roll the die (click it or press Space).", who=who)
+            return tr("{who} threw a 6 and rolls again.", who=who) if six else tr("{who} rolls the die.", who=who)
         if not self.seat_is_human(cp):
-            return f"{who} is thinking."
+            return tr("{who} is thinking.", who=who)
         return f"{who}: {self.prompt()}"
 
     def prompt(self) -> str:
         state = self.state
         d = state.die or 0
-        again = " A 6: you roll again after." if d == 6 else ""
+        again = tr(" A 6: you roll again after.") if d == 6 else ""
         legal = state.legal_moves()
         if len(legal) == 1 and isinstance(legal[0], Pass):
-            return (f"no legal move with a {d}. Click Pass"
-                    + (", then roll again." if d == 6 else "."))
+            if d == 6:
+                return tr("no legal move with a {n}. Click Pass, then roll again.", n=d)
+            return tr("no legal move with a {n}. Click Pass.", n=d)
         if self.choice is not None:
             fid, moves, i = self.choice
-            return (f"way {i + 1} of {len(moves)} to {fid}: {self.way_text(moves[i])}. "
-                    "Click it again for the next way, or Confirm.")
+            return tr("way {k} of {n} to {field}: {way}. Click it again for the next way, or Confirm.",
+                      k=i + 1, n=len(moves), field=fid, way=self.way_text(moves[i]))
         if self.selected is not None:
-            return f"click a lit field to move {d} step{'s' if d != 1 else ''} (right-click: other piece).{again}"
-        return f"click a glowing cap or tower to move {d} step{'s' if d != 1 else ''}.{again}"
+            if d == 1:
+                return tr("click a lit field to move {n} step (right-click: other piece).", n=d) + again
+            return tr("click a lit field to move {n} steps (right-click: other piece).", n=d) + again
+        if d == 1:
+            return tr("click a glowing cap or tower to move {n} step.", n=d) + again
+        return tr("click a glowing cap or tower to move {n} steps.", n=d) + again
 
     def way_text(self, move: Move) -> str:
         """One way in words: the route field by field, then what it does (from the core)."""
@@ -339,13 +345,13 @@ class TrapTheCapScene(PanelMixin, GameScene):
         if self._human_turn():
             legal = state.legal_moves()
             if len(legal) == 1 and isinstance(legal[0], Pass):
-                label = "Pass — no legal move" + (" (roll again)" if state.die == 6 else "")
+                label = tr("Pass — no legal move (roll again)") if state.die == 6 else tr("Pass — no legal move")
                 buttons.append(Button(label, self.pass_turn, enabled=self.human_to_move(), primary=True))
         if self.choice is not None:
             _, moves, i = self.choice
-            buttons.append(Button(f"Confirm way {i + 1} of {len(moves)}", self.confirm_choice, primary=True,
-                                  key="Enter"))
-            buttons.append(Button("Next way", self.next_choice, key="Tab"))
+            buttons.append(Button(tr("Confirm way {k} of {n}", k=i + 1, n=len(moves)), self.confirm_choice,
+                                  primary=True, key="Enter"))
+            buttons.append(Button(tr("Next way"), self.next_choice, key="Tab"))
         return buttons
 
     # -- drawing -------------------------------------------------------------------------------------
@@ -494,17 +500,20 @@ class TrapTheCapScene(PanelMixin, GameScene):
             piles = stacks.get(hover_piece[0], [])
             if hover_piece[1] < len(piles) and len(piles[hover_piece[1]]) > 1:
                 pile = piles[hover_piece[1]]
-                lines.append((f"Tower of {len(pile)}, top to bottom:", None))
+                lines.append((tr("Tower of {n}, top to bottom:", n=len(pile)), None))
                 for c in reversed(pile):
-                    lines.append((NAMES[c].title(), self.look(c)))
+                    lines.append((colour_text(NAMES[c]), self.look(c)))
         if not lines and hover_fid is not None and self.geo.fields[hover_fid].kind == "hideout":
             owner = self.geo.fields[hover_fid].owner or ""
             waiting = len(stacks.get(hover_fid, []))
-            lines.append((f"{owner.title()} hideout: {waiting} cap{'s' if waiting != 1 else ''} waiting", None))
+            if waiting == 1:
+                lines.append((tr("{who} hideout: {n} cap waiting", who=colour_text(owner), n=waiting), None))
+            else:
+                lines.append((tr("{who} hideout: {n} caps waiting", who=colour_text(owner), n=waiting), None))
             if owner in COLOURS:
                 caps = self.state.locked[COLOURS.index(owner)]
                 if caps:
-                    lines.append(("Locked up here:", None))
+                    lines.append((tr("Locked up here:"), None))
                     for c in sorted(set(caps)):
-                        lines.append((f"{NAMES[c].title()} × {caps.count(c)}", self.look(c)))
+                        lines.append((f"{colour_text(NAMES[c])} × {caps.count(c)}", self.look(c)))
         sd.tooltip(surface, lines, self.hover_px, m.body, m.pad, self.board_area)

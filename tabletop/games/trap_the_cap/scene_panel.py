@@ -12,7 +12,8 @@ import pygame
 
 from tabletop.core import CHANCE
 from tabletop.games.trap_the_cap.board import COLOURS
-from tabletop.games.trap_the_cap.rules import Move
+from tabletop.games.trap_the_cap.rules import Move, colour_text
+from tabletop.i18n import tr
 from tabletop.ui import draw, theme
 from tabletop.ui.game_scene import PlayerRow
 
@@ -45,15 +46,17 @@ class PanelMixin:
                 last_team = rules.team[colour]
                 members = [COLOURS[c] for c in rules.seats if rules.team[c] == last_team]
                 total = sum(state.prisoners(c) for c in rules.seats if rules.team[c] == last_team)
-                rows.append(PlayerRow(-1, "Team " + "+".join(members), "+".join(members), f"{total} trapped"))
+                rows.append(PlayerRow(-1, tr("Team {names}", names="+".join(tr(m) for m in members)),
+                                      "+".join(members), tr("{n} trapped", n=total)))
             who = self.seats[seat]
-            label = "you" if who.is_human and sum(s.is_human for s in self.seats) == 1 else (
-                who.name or (f"player {seat + 1}" if who.is_human else f"computer ({who.level})"))
-            detail = f"{state.prisoners(colour)} trapped"
+            label = tr("you") if who.is_human and sum(s.is_human for s in self.seats) == 1 else (
+                who.name or (tr("player {n}", n=seat + 1) if who.is_human
+                             else tr("computer ({level})", level=tr(str(who.level)))))
+            detail = tr("{n} trapped", n=state.prisoners(colour))
             if rules.golden and state.golden_owner == colour:
-                detail = "gold · " + detail
+                detail = tr("gold · {detail}", detail=detail)
             rgb, symbol = self.look(colour)
-            rows.append(PlayerRow(seat, f"{COLOURS[colour].title()} — {label}", COLOURS[colour], detail,
+            rows.append(PlayerRow(seat, f"{colour_text(COLOURS[colour])} — {label}", COLOURS[colour], detail,
                                   active=(turn == seat), out=colour not in alive, rgb=rgb, symbol=symbol))
         return rows
 
@@ -82,7 +85,7 @@ class PanelMixin:
             rgb, sym = row.style().rgb, row.style().symbol
             draw.piece(surface, (r.x + row_h // 2, r.centery), row_h * 0.36, rgb, sym)
             ink = theme.INK_SOFT if row.out else theme.INK
-            name = row.name + (" (out)" if row.out else "")
+            name = tr("{name} (out)", name=row.name) if row.out else row.name
             draw.fitted_text(surface, name, pygame.Rect(r.x + row_h, r.y, r.w * 0.64 - row_h, r.h), m.body, ink,
                              bold=row.active, anchor="midleft", min_size=m.small)
             draw.fitted_text(surface, row.detail, pygame.Rect(r.x + r.w * 0.64, r.y, r.w * 0.36 - m.pad, r.h),
@@ -91,10 +94,13 @@ class PanelMixin:
     def result_text(self, outcome: Any) -> str:
         if outcome is None:
             return ""
-        names = [f"{self.seat_colour(s).title()} ({self.seat_name(s)})" for s in outcome.winners]
-        head = (" and ".join(names) + (" win." if len(names) > 1 else " wins.")) if names else "Nobody wins."
-        lines = [f"{self.seat_colour(i).title()} ({self.seat_name(i)}): {self.state.prisoners(self.state.rules.seats[i])}"
-                 " caps trapped" for i in range(len(self.state.rules.seats))]
+        names = [f"{colour_text(self.seat_colour(s))} ({self.seat_name(s)})" for s in outcome.winners]
+        if len(names) > 1:
+            head = tr("{names} win.", names=tr(" and ").join(names))
+        else:
+            head = tr("{name} wins.", name=names[0]) if names else tr("Nobody wins.")
+        lines = [tr("{who}: {n} caps trapped", who=f"{colour_text(self.seat_colour(i))} ({self.seat_name(i)})",
+                    n=self.state.prisoners(self.state.rules.seats[i])) for i in range(len(self.state.rules.seats))]
         return "\n".join([head, outcome.detail, *lines])
 
     def move_sound(self, before: Any, move: Any) -> str:
