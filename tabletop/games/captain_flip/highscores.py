@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tabletop.i18n import tr
+
 FORMAT = "tabletop-captain-flip-highscores"
 KEEP_PER_BOARD = 20
 
@@ -50,9 +52,10 @@ def load(path: Path) -> Loaded:
         try:
             path.rename(aside)
         except OSError:
-            return Loaded([], f"The high-score file {path} could not be read ({exc}); it was left in place.")
-        return Loaded([], f"The high-score file could not be read ({exc}); it was kept as {aside.name} "
-                          "and a new table was started.")
+            return Loaded([], tr("The high-score file {path} could not be read ({error}); it was left in place.",
+                                 path=path, error=exc))
+        return Loaded([], tr("The high-score file could not be read ({error}); it was kept as {name} "
+                             "and a new table was started.", error=exc, name=aside.name))
     return Loaded(entries)
 
 

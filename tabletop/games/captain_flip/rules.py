@@ -34,6 +34,7 @@ from tabletop.games.captain_flip.moves import (
     Place,
     flip_at,
 )
+from tabletop.i18n import tr
 
 MONKEY, GUNNER, PARROT, COOK, NAVIGATOR, CARTOGRAPHER, LOOKOUT, CARPENTER, SWABBY = range(9)
 NCHAR = len(CHARACTER_IDS)
@@ -593,25 +594,30 @@ class CaptainFlipState(GameState):
 
     # -- presentation ------------------------------------------------------------------------------
     def describe_move(self, move: Move) -> str:
-        who = f"Player {self.actor + 1}"
+        """The log's sentence for ``move`` (in the current language; Outcome details and move
+        text forms stay English: they are saved)."""
+        who = tr("Player {n}", n=self.actor + 1)
         names = CHARACTER_IDS
         if isinstance(move, Draw):
-            return f"{who} draws a tile showing the {names[move.up]}"
+            return tr("{who} draws a tile showing the {face}", who=who, face=tr(names[move.up]))
         if isinstance(move, DolphinDraw):
-            return f"{who} draws the Dolphin: every captain flips one of his tiles"
+            return tr("{who} draws the Dolphin: every captain flips one of his tiles", who=who)
         # a player's own decisions are logged after his name by the app: no subject here
         if isinstance(move, Choice) and self.drawn is not None:
-            face = names[self.drawn[0]]
-            return f"flips the {face} over" if move.flip else f"keeps the {face}"
+            face = tr(names[self.drawn[0]])
+            return tr("flips the {face} over", face=face) if move.flip else tr("keeps the {face}", face=face)
         if isinstance(move, Place) and self.drawn is not None:
-            face = names[self.drawn[0]]
+            face = tr(names[self.drawn[0]])
             cost = self.topo.cost[move.col]
             spot = self.next_space(self.actor, move.col)
-            pays = f", paying {cost} coin{'s' if cost != 1 else ''}" if cost and spot and spot[1] == self.topo.top[move.col] else ""
-            return f"places the {face} in column {move.col + 1}{pays}"
+            pays = ""
+            if cost and spot and spot[1] == self.topo.top[move.col]:
+                pays = tr(", paying {n} coin", n=cost) if cost == 1 else tr(", paying {n} coins", n=cost)
+            return tr("places the {face} in column {col}{pays}", face=face, col=move.col + 1, pays=pays)
         if isinstance(move, FlipAt):
             tile = self.tile_at(self.actor, move.col, move.row)
-            face = names[tile[0]] if tile else "tile"
-            why = {"monkey": "the Monkey", "bonus": "the column bonus", "dolphin": "the Dolphin"}[move.why]
-            return f"flips the {face} in column {move.col + 1}, row {move.row + 1} ({why})"
+            face = tr(names[tile[0]]) if tile else tr("tile")
+            why = {"monkey": tr("the Monkey"), "bonus": tr("the column bonus"), "dolphin": tr("the Dolphin")}[move.why]
+            return tr("flips the {face} in column {col}, row {row} ({why})", face=face, col=move.col + 1,
+                      row=move.row + 1, why=why)
         return str(move)

@@ -29,6 +29,7 @@ from tabletop.games.captain_flip.rules import (
 )
 from tabletop.games.captain_flip.scene_geom import BOX, CARD, Slot, card_tile, inside, slots
 from tabletop.games.captain_flip.scene_paint import Painter
+from tabletop.i18n import tr
 from tabletop.ui import game_scene as gs
 from tabletop.ui.game_scene import GameScene, PlayerRow
 from tabletop.ui.widgets import Button, Viewport
@@ -248,8 +249,8 @@ class CaptainFlipScene(GameScene):
         state = self.state
         if state.current_player == CHANCE:
             if self.seat_is_human(self.roller()):
-                return f"{self.seat_name(state.actor)}: draw a tile — click the bag or press Space."
-            return f"{self.seat_name(state.actor)} draws a tile…"
+                return tr("{name}: draw a tile — click the bag or press Space.", name=self.seat_name(state.actor))
+            return tr("{name} draws a tile…", name=self.seat_name(state.actor))
         return super().prompt_line()
 
     def prompt(self) -> str:
@@ -263,7 +264,7 @@ class CaptainFlipScene(GameScene):
         out = []
         for seat in range(st.num_players):
             coins = st.coins[seat]
-            detail = f"{coins} coin{'' if coins == 1 else 's'}" + (" · Map" if st.map_holder == seat else "")
+            detail = txt.coins_text(coins, singular=True) + (tr(" · Map") if st.map_holder == seat else "")
             lost = bool(rows[seat]["lost"]) if rows else False
             out.append(PlayerRow(seat, self.seat_name(seat), colours[seat % len(colours)], detail,
                                  active=not over and seat == st.actor, out=lost))
@@ -271,8 +272,8 @@ class CaptainFlipScene(GameScene):
 
     def extra_buttons(self) -> list[Button]:
         if self.state.phase == KEEP_OR_FLIP and self.human_to_move():
-            return [Button("Keep", lambda: self.choose(False), primary=True, key="K"),
-                    Button("Flip", lambda: self.choose(True), key="F")]
+            return [Button(tr("Keep"), lambda: self.choose(False), primary=True, key="K"),
+                    Button(tr("Flip"), lambda: self.choose(True), key="F")]
         return []
 
     def result_text(self, outcome: Any) -> str:

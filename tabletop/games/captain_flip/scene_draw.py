@@ -16,6 +16,7 @@ import pygame
 from tabletop import assets
 from tabletop.games.captain_flip.layout import Board, Bonus, Character
 from tabletop.games.captain_flip.scene_geom import Rect, Slot
+from tabletop.i18n import tr
 from tabletop.ui import draw, theme
 from tabletop.ui.widgets import Viewport
 
@@ -52,10 +53,11 @@ def ellipsize(words: str, size: int, width: float, bold: bool = False) -> str:
 
 
 def tile_label(name: str, tile_px: int, small: int) -> tuple[str, int] | None:
-    """The biggest readable name for a tile this size (full, then short), never below ``small``."""
+    """The biggest readable name for a tile this size (full, then short), never below ``small``.
+    ``name`` is the character's id (English); the label is in the current language."""
     room = tile_px - max(4, tile_px // 12)
     for size in (max(small, int(tile_px * 0.14)), small):
-        for label in (name, SHORT_NAMES.get(name, name)):
+        for label in (tr(name), tr(SHORT_NAMES.get(name, name))):
             if text_fits(label, size, room, bold=True):
                 return label, size
     return None
@@ -86,7 +88,7 @@ def tile_surface(char: Character, size: int, label: tuple[str, int] | None,
     if icon is not None:
         surf.blit(icon, icon.get_rect(center=(s // 2, cy)))
     else:
-        img = theme.render(char.id[0], max(8, disc_r), theme.INK, True)
+        img = theme.render(tr(char.id)[:1], max(8, disc_r), theme.INK, True)
         surf.blit(img, img.get_rect(center=(s // 2, cy)))
     if label:
         words, fsize = label
@@ -103,7 +105,7 @@ def tile_surface(char: Character, size: int, label: tuple[str, int] | None,
         if mini is not None and r >= 8:
             surf.blit(mini, mini.get_rect(center=c))
         elif r >= 6:
-            img = theme.render(mark.id[0], max(8, int(r * 1.3)), theme.WHITE, True)
+            img = theme.render(tr(mark.id)[:1], max(8, int(r * 1.3)), theme.WHITE, True)
             surf.blit(img, img.get_rect(center=c))
     return _fast(surf)
 
@@ -155,25 +157,27 @@ def bonus_short(bonus: Bonus, solo: bool) -> str:
     return {
         "none": "",
         "coins": f"+{a}",
-        "take_map": "Map",
+        "take_map": tr("Map"),
         "kraken": f"{a} / {b}",
-        "per_completed_column": f"+{a}×col",
-        "per_different_character": f"+{a}×kind",
-        "pay_to_place": f"pay {a}",
-        "end_all_identical": f"end +{a} =",
-        "end_all_different": f"end +{a} ≠",
-        "map_if_all_identical": "Map if =",
-        "flip_if_all_different": "Flip if ≠",
-        "draw_if_all_identical": "Draw if =",
+        "per_completed_column": tr("+{n}×col", n=a),
+        "per_different_character": tr("+{n}×kind", n=a),
+        "pay_to_place": tr("pay {n}", n=a),
+        "end_all_identical": tr("end +{n} =", n=a),
+        "end_all_different": tr("end +{n} ≠", n=a),
+        "map_if_all_identical": tr("Map if ="),
+        "flip_if_all_different": tr("Flip if ≠"),
+        "draw_if_all_identical": tr("Draw if ="),
     }.get(k, k)
 
 
 def bonus_long(bonus: Bonus, solo: bool) -> str:
     """The full sentence (tooltip, and inside the empty top space when it fits)."""
     if solo and bonus.kind == "kraken":
-        return f"your first two full columns +{bonus.a}, later ones +{bonus.b}"
-    if solo and bonus.kind in ("take_map", "map_if_all_identical"):
-        return bonus.text().replace("take the Treasure Map", "take or return the Treasure Map")
+        return tr("your first two full columns +{a}, later ones +{b}", a=bonus.a, b=bonus.b)
+    if solo and bonus.kind == "take_map":
+        return tr("take or return the Treasure Map")
+    if solo and bonus.kind == "map_if_all_identical":
+        return tr("take or return the Treasure Map if all identical")
     return bonus.text()
 
 

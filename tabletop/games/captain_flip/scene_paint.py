@@ -33,6 +33,7 @@ from tabletop.games.captain_flip.scene_geom import (
     card_tile,
     inside,
 )
+from tabletop.i18n import tr
 from tabletop.ui import draw, theme
 from tabletop.ui.widgets import Viewport
 
@@ -143,7 +144,7 @@ class Painter:
             left = sd.map_token(surface, centre, th).left
         name = sc.seat_name(seat)
         if active and slot.big:
-            name += " — to play"
+            name += tr(" — to play")
         name_rect = pygame.Rect(int(r.x + 2 * rad + 10), r.y, max(1, left - int(r.x + 2 * rad + 14)), r.h)
         name = sd.ellipsize(name, size, name_rect.w, bold=True)
         draw.text(surface, name, name_rect.midleft, size, ink, bold=True, anchor="midleft")
@@ -160,7 +161,7 @@ class Painter:
                 first = obs.completed(slot.seat) < 2 or len(obs.boards[slot.seat][ci]) == column.height
             else:
                 first = not obs.kraken & (1 << ci)
-            words = f"{b.a} / {b.b}" if first else f"now {b.b}"
+            words = f"{b.a} / {b.b}" if first else tr("now {n}", n=b.b)
             sd.draw_tag(surface, vp, slot, sc.board, ci, words, sc.metrics.small)
 
     def tiles(self, surface: pygame.Surface, vp: Viewport, slot: Slot, p: float) -> None:
@@ -217,23 +218,23 @@ class Painter:
         m = sc.metrics
         panel = sd.px(vp, CARD)
         pad = max(4, int(vp.length(14)))
-        title = {DRAW: "The bag", OVER: "Game over", MONKEY_FLIP: "Monkey", BONUS_FLIP: "Column bonus",
-                 DOLPHIN_FLIP: "Dolphin"}.get(obs.phase, "Drawn tile")
+        title = {DRAW: tr("The bag"), OVER: tr("Game over"), MONKEY_FLIP: tr("Monkey"), BONUS_FLIP: tr("Column bonus"),
+                 DOLPHIN_FLIP: tr("Dolphin")}.get(obs.phase, tr("Drawn tile"))
         draw.text(surface, title, (panel.x + pad, panel.y + pad // 2), m.body, theme.INK, bold=True)
-        draw.text(surface, f"{obs.bag_n} tiles left", (panel.right - pad, panel.y + pad // 2), m.small,
+        draw.text(surface, tr("{n} tiles left", n=obs.bag_n), (panel.right - pad, panel.y + pad // 2), m.small,
                   theme.INK_SOFT, anchor="topright")
         tile_r = sd.px(vp, card_tile())
         chars = sc.state.layout.tiles.characters
         lines: list[tuple[str, bool]] = []
         drawn = sc.drawn_face()
         if obs.phase == DRAW:
-            word = "Draw" if sc.can_roll() else ""
+            word = tr("Draw") if sc.can_roll() else ""
             sd.blit_tile(surface, sd.back_surface(tile_r.w, word, m.body), tile_r)
             if sc.can_roll():
                 sd.highlight(surface, tile_r)
-                lines = [("Your draw", True), ("Click the bag or press Space.", False)]
+                lines = [(tr("Your draw"), True), (tr("Click the bag or press Space."), False)]
             else:
-                lines = [(f"{sc.seat_name(obs.actor)} draws…", True)]
+                lines = [(tr("{name} draws…", name=sc.seat_name(obs.actor)), True)]
         elif drawn is not None:
             face, other = drawn
             if sc.card_anim == "draw" and p < 1:
@@ -251,9 +252,9 @@ class Painter:
                 sd.blit_tile(surface, self.tile(face, other, tile_r.w), tile_r)
             lines = txt.character_lines(chars[face])
             if other == UNKNOWN:
-                lines.append(("The other side is hidden.", False))
+                lines.append((tr("The other side is hidden."), False))
             elif other is not None:
-                lines.append((f"Flipped: the other side was the {chars[other].id}.", False))
+                lines.append((tr("Flipped: the other side was the {name}.", name=tr(chars[other].id)), False))
         elif obs.phase == OVER:
             lines = txt.final_lines(sc)
         elif obs.phase in (MONKEY_FLIP, BONUS_FLIP, DOLPHIN_FLIP):
@@ -262,8 +263,8 @@ class Painter:
         self.card_words(surface, sd.px(vp, card_text()), lines)
         mr = sd.px(vp, card_map())
         token = sd.map_token(surface, (mr.x + int(mr.h * 0.72), mr.centery), int(mr.h * 0.9))
-        holder = "on the table" if obs.map_holder < 0 else sc.seat_name(obs.map_holder)
-        draw.fitted_text(surface, f"Treasure Map: {holder}", pygame.Rect(token.right + pad // 2, mr.y,
+        holder = tr("on the table") if obs.map_holder < 0 else sc.seat_name(obs.map_holder)
+        draw.fitted_text(surface, tr("Treasure Map: {holder}", holder=holder), pygame.Rect(token.right + pad // 2, mr.y,
                          mr.right - token.right - pad // 2, mr.h), m.small, theme.INK, anchor="midleft",
                          min_size=m.small)
 
@@ -279,17 +280,18 @@ class Painter:
         elif obs.phase == MONKEY_FLIP:
             sd.blit_tile(surface, self.tile(0, UNKNOWN, r.w), r)
         else:
-            sd.blit_tile(surface, sd.back_surface(r.w, "Bonus", self.scene.metrics.body), r)
+            sd.blit_tile(surface, sd.back_surface(r.w, tr("Bonus"), self.scene.metrics.body), r)
 
     def reason_lines(self) -> list[tuple[str, bool]]:
         sc = self.scene
         phase = sc.obs.phase
         who = sc.seat_name(sc.obs.actor)
         if phase == DOLPHIN_FLIP:
-            return [("Dolphin!", True), (sc.state.layout.tiles.dolphin_text, False), (f"Now: {who} flips.", False)]
+            return [(tr("Dolphin!"), True), (tr(sc.state.layout.tiles.dolphin_text), False),
+                    (tr("Now: {name} flips.", name=who), False)]
         if phase == MONKEY_FLIP:
-            return [("Monkey", True), (f"{who} flips a tile next to the Monkey and applies it.", False)]
-        return [("Column bonus", True), (f"{who} flips any tile of his board and applies it.", False)]
+            return [(tr("Monkey"), True), (tr("{name} flips a tile next to the Monkey and applies it.", name=who), False)]
+        return [(tr("Column bonus"), True), (tr("{name} flips any tile of his board and applies it.", name=who), False)]
 
     def card_words(self, surface: pygame.Surface, area: pygame.Rect, lines: list[tuple[str, bool]]) -> None:
         m = self.scene.metrics
@@ -326,14 +328,15 @@ class Painter:
         pad = max(4, int(vp.length(14)))
         inner = panel.inflate(-2 * pad, -2 * pad)
         tiles = sc.state.layout.tiles
-        lines: list[tuple[str, bool]] = [(f"Solo · board {sc.state.variant}", True), ("Ranks by final coins:", False)]
+        lines: list[tuple[str, bool]] = [(tr("Solo · board {board}", board=sc.state.variant), True),
+                                         (tr("Ranks by final coins:"), False)]
         low = 0
         for name, top in tiles.solo_ranks:
-            lines.append((f"{low}–{top}: {name}" if top is not None else f"{low}+: {name}", False))
+            lines.append((f"{low}–{top}: {tr(name)}" if top is not None else f"{low}+: {tr(name)}", False))
             low = (top or 0) + 1
-        lines.append(("Three Gunners: Sunk.", False))
-        lines.append(("Best results here:", True))
-        lines += [(row, False) for row in self.high] or [("none yet", False)]
+        lines.append((tr("Three Gunners: Sunk."), False))
+        lines.append((tr("Best results here:"), True))
+        lines += [(row, False) for row in self.high] or [(tr("none yet"), False)]
         self.card_words(surface, inner, lines)
 
     # -- hover and tooltips -------------------------------------------------------------------------
@@ -380,8 +383,8 @@ class Painter:
                 lines = txt.character_lines(chars[tile[0]], tile[1], chars)
             elif key[0] == "bonus":
                 bonus = sc.board.columns[col].bonus
-                lines = [("Column bonus", True), (sd.bonus_long(bonus, obs.solo), False),
-                         ("Paid when a tile fills this top space.", False)]
+                lines = [(tr("Column bonus"), True), (sd.bonus_long(bonus, obs.solo), False),
+                         (tr("Paid when a tile fills this top space."), False)]
             else:
                 return
         m = sc.metrics
