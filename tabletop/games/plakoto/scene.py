@@ -285,6 +285,8 @@ class PlakotoScene(GameScene):
                 head = (tr("White {white}, Black {black}: White starts.", white=o.white, black=o.black)
                         if state.turn == 0 else
                         tr("White {white}, Black {black}: Black starts.", white=o.white, black=o.black)) + " "
+            if human and head:  # after a finished game: a shorter hint in long languages
+                return head + tr("{who}: roll (click the dice or press Space).", who=who)
             if human:
                 return head + tr("{name}: roll (click the dice or press Space).", name=who)
             return head + tr("{who} rolls…", who=who)
@@ -382,6 +384,24 @@ class PlakotoScene(GameScene):
                              theme.INK, bold=row.active, anchor="midleft", min_size=m.small)
             draw.fitted_text(surface, row.detail, pygame.Rect(r.x + r.w * 0.62, r.y, r.w * 0.38 - m.pad, r.h),
                              m.body, theme.INK, anchor="midright", min_size=m.small)
+
+    def draw_prompt(self, surface: pygame.Surface) -> None:
+        """The frame's three prompt lines, but a prompt that needs more (a finished game, the score and
+        the next roll in one sentence; longer Russian; long player names) is set smaller, down to the
+        small size, instead of being cut off."""
+        m = self.metrics
+        room = 3 * theme.font(m.body).get_linesize()
+        text = self.prompt_line()
+        size = m.body
+        lines = theme.wrap(text, size, self.prompt_rect.w, bold=True)
+        while size > m.small and len(lines) * theme.font(size).get_linesize() > room:
+            size -= 1
+            lines = theme.wrap(text, size, self.prompt_rect.w, bold=True)
+        step = theme.font(size).get_linesize()
+        y = self.prompt_rect.y
+        for line in lines[:max(1, room // step)]:
+            draw.text(surface, line, (self.prompt_rect.x, y), size, theme.INK, bold=True)
+            y += step
 
     def draw_board_static(self, surface: pygame.Surface, vp: Viewport) -> None:
         paint_static(self, surface, vp)
