@@ -87,7 +87,8 @@ class GameScene(TableModeMixin, Scene):
         self.state_version = 0
         self.static_version = 0
         self.save_note = ""
-        self.log.add(f"{self.spec.title} — {session.meta.get('variant', '')}".rstrip(" —"), theme.INK_SOFT)
+        variant = next((v.label for v in self.spec.all_variants(app.store) if v.id == session.meta.get("variant")), "")
+        self.log.add(f"{tr(self.spec.title)} — {tr(variant)}" if variant else tr(self.spec.title), theme.INK_SOFT)
         if session.played:
             self.log.add(tr("Resumed after {n} moves.", n=len(session.played)), theme.INK_SOFT)
         self.variant = session.meta.get("variant", self.spec.default_variant)
@@ -465,7 +466,7 @@ class GameScene(TableModeMixin, Scene):
         self.draw_table_texture(surface)
         if self.viewport is not None:
             self.draw_board(surface, self.viewport)
-        draw.text(surface, self.spec.title, (self.panel.x + 2 * m.pad, self.panel.y + m.pad), m.large,
+        draw.text(surface, tr(self.spec.title), (self.panel.x + 2 * m.pad, self.panel.y + m.pad), m.large,
                   theme.INK, bold=True)
         self.draw_players(surface)
         if self.shows_dice():

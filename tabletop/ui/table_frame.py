@@ -95,7 +95,7 @@ class TableModeMixin:
         body = pygame.Rect(card.x + 2 * m.pad, card.y + head_h + m.pad, card.w - 4 * m.pad, card.h - head_h - 2 * m.pad)
         if active:
             prompt = self.prompt_line()
-            lines = theme.wrap(prompt, m.body, int(card.w * 0.42))
+            lines = theme.wrap(prompt, m.body, int(card.w * 0.42), bold=True)
             y = body.y
             for line in lines[: max(1, body.h // theme.font(m.body).get_linesize())]:
                 draw.text(surf, line, (body.x, y), m.body, theme.INK, bold=True)
