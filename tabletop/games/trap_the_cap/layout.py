@@ -71,7 +71,9 @@ def build_layout(doc: SourceDoc, variant: str = "offensive") -> Layout:
     top = check.top(["board", "colours", "players", "nodes", "edges"])
     board = check.mapping(top, (), "board")
     check.keys(board, ("board",), ["half_width"])
+    before = len(check.issues)
     half_width = check.number(board, ("board",), "half_width", low=0.1, high=100)
+    half_width_ok = len(check.issues) == before
 
     colours = check.mapping(top, (), "colours")
     palette: dict[str, tuple[int, int, int]] = {}
@@ -82,6 +84,8 @@ def build_layout(doc: SourceDoc, variant: str = "offensive") -> Layout:
             check.error(("colours",), f"missing colour {key!r}")
 
     fields = _fields(check, top)
+    if half_width_ok:
+        _on_board(check, fields, half_width)
     ids = {f.id: i for i, f in enumerate(fields)}
     edges = _edges(check, top, ids)
     players = _players(check, top, ids, fields)
@@ -111,6 +115,8 @@ def _fields(check: Checker, top: dict[str, Any]) -> list[Field]:
         check.keys(node, path, ["id", "kind", "colour", "owner", "at", "shape", "radii", "angles",
                                 "size", "rotate", "radius"])
         node_id = check.ident(node.get("id"), (*path, "id"))
+        if not node_id:
+            continue  # reported; a field without an id cannot be part of the graph
         if node_id in seen:
             check.error((*path, "id"), f"the id {node_id!r} is already used by nodes[{seen[node_id]}]")
             continue
@@ -136,6 +142,8 @@ def _fields(check: Checker, top: dict[str, Any]) -> list[Field]:
                           rotate=check.number(node, path, "rotate", default=0.0, low=-360, high=360))
         elif shape == "diamond":
             side = check.number(node, path, "size", low=0.0, high=100)
+            if side == 0 and isinstance(node.get("size"), (int, float)):
+                check.error((*path, "size"), "expected a number above 0, got 0")
             field = Field(node_id, kind, grey, owner, at, shape, size=(side, side))
         elif shape == "disc":
             field = Field(node_id, kind, grey, owner, at, shape,
@@ -144,6 +152,19 @@ def _fields(check: Checker, top: dict[str, Any]) -> list[Field]:
             seen[node_id] = i
         fields.append(replace(field, entry=i))
     return fields
+
+
+def _on_board(check: Checker, fields: list[Field], half_width: float) -> None:
+    """Every field lies on the board and no disc is larger than it (a typo like 98.36 for 0.9836
+    would otherwise draw a field far off screen, where nobody can click it)."""
+    for f in fields:
+        path = ("nodes", f.entry)
+        x, y = f.at
+        if abs(x) > half_width or abs(y) > half_width:
+            check.error((*path, "at"), f"[{x:g}, {y:g}] lies outside the board (half_width {half_width:g})")
+        if f.shape == "disc" and f.radius > half_width:
+            check.error((*path, "radius"), f"expected a number from 0 to {half_width:g} (the board's half_width), "
+                                           f"got {f.radius:g}")
 
 
 def _pair(check: Checker, node: dict[str, Any], path: tuple[str | int, ...], key: str) -> tuple[float, float]:
