@@ -195,8 +195,14 @@ def parse_yaml(raw: bytes, file: str) -> SourceDoc:
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         what = exc.problem or "YAML syntax error"
+        opened = exc.context_mark
         if "'\\t'" in what or "\t" in what:
             what = "a tab character is not allowed for indentation in YAML; use spaces"
+        elif exc.context and "flow" in exc.context and opened is not None and exc.problem_mark is not None:
+            # the mistake is the bracket left open, not where the parser noticed: point there
+            bracket = "{" if "mapping" in exc.context else "["
+            what = (f"this '{bracket}' is never closed ({exc.problem} on line {line})")
+            line, column = opened.line + 1, opened.column + 1
         elif exc.context:
             what = f"{what} ({exc.context})"
         raise LayoutErrors([LayoutIssue(file, line, column, "", f"YAML syntax: {what}")]) from None
