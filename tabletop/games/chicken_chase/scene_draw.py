@@ -384,7 +384,10 @@ class ChickenPainter:
             pygame.draw.rect(surface, fill, button, border_radius=radius)
             label_px = self._px(vp, 28)
             label = tr("Hide my hand") if shown else tr("Show my hand")
-            if theme.font(label_px, True).size(label + "  [H]")[0] < button.w - radius:
+            if theme.font(min(label_px, m.small), True).size(label)[0] > button.w - radius // 2:
+                # too long even at the smallest size (longer languages, small windows): the short word
+                label = tr("Hide my hand (short)") if shown else tr("Show my hand (short)")
+            elif theme.font(label_px, True).size(label + "  [H]")[0] < button.w - radius:
                 label += "  [H]"
             draw.fitted_text(surface, label, button.inflate(-radius // 2, 0), label_px, theme.WHITE, bold=True,
                              min_size=m.small)
