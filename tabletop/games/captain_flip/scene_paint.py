@@ -264,9 +264,9 @@ class Painter:
         mr = sd.px(vp, card_map())
         token = sd.map_token(surface, (mr.x + int(mr.h * 0.72), mr.centery), int(mr.h * 0.9))
         holder = tr("on the table") if obs.map_holder < 0 else sc.seat_name(obs.map_holder)
-        draw.fitted_text(surface, tr("Treasure Map: {holder}", holder=holder), pygame.Rect(token.right + pad // 2, mr.y,
-                         mr.right - token.right - pad // 2, mr.h), m.small, theme.INK, anchor="midleft",
-                         min_size=m.small)
+        words_rect = pygame.Rect(token.right + pad // 2, mr.y, mr.right - token.right - pad // 2, mr.h)
+        words = sd.ellipsize(tr("Treasure Map: {holder}", holder=holder), m.small, words_rect.w)
+        draw.fitted_text(surface, words, words_rect, m.small, theme.INK, anchor="midleft", min_size=m.small)
 
     def reason_tile(self, surface: pygame.Surface, r: pygame.Rect) -> None:
         sc = self.scene
@@ -318,6 +318,7 @@ class Painter:
             lh = theme.font(size, bold).get_linesize()
             if y + lh > panel.bottom:
                 break
+            words = sd.ellipsize(words, m.small, inner.w, bold=bold or warn)  # never wider than the strip
             draw.fitted_text(surface, words, pygame.Rect(inner.x, y, inner.w, lh), size,
                              theme.BAD if warn else theme.INK, bold=bold or warn, anchor="midleft", min_size=m.small)
             y += lh
