@@ -58,6 +58,7 @@ class App:
         self.stack: list[Scene] = []
         self.running = True
         self.clock = pygame.time.Clock()
+        self.pending_message = self.settings.message  # shown once the first scene is up
         self.screen = self._open_window()
         pygame.display.set_caption("tabletop")
         pygame.key.set_repeat(0)
@@ -65,7 +66,6 @@ class App:
             pygame.display.set_allow_screensaver(False)
         except pygame.error:
             pass
-        self.pending_message = self.settings.message
 
     # -- window ----------------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -76,7 +76,8 @@ class App:
                 return pygame.display.set_mode((0, 0), pygame.FULLSCREEN, display=self.options.display)
             except pygame.error as exc:
                 self.fullscreen = False
-                self.pending_message = tr("Fullscreen is not available ({error}); staying in a window.", error=exc)
+                note = tr("Fullscreen is not available ({error}); staying in a window.", error=exc)
+                self.pending_message = f"{self.pending_message}\n{note}".strip()
         size = self.options.size or DEFAULT_SIZE
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         try:

@@ -1,0 +1,85 @@
+"""Faults the app must survive: missing art and sounds (a plain shape, a logged warning), no
+writable data folder (saving is off and the screen says so), no audio device, and a display that
+cannot go fullscreen (stays windowed with a message)."""
+
+import logging
+
+import pygame
+import pytest
+
+import tabletop.assets as assets
+from tabletop.app import App, AppOptions
+from tabletop.audio import Audio
+from tabletop.games import all_games
+from tabletop.launch import Seat, advance, new_session
+from tabletop.ui.game_scene import make_scene
+
+
+def _game(app, game_id, moves=12):
+    spec = all_games()[game_id]
+    n = spec.default_players
+    session = new_session(spec, app.store, n, None, {}, [Seat("human")] + [Seat("ai", "easy")] * (n - 1), seed=5)
+    advance(session, moves)
+    scene = make_scene(app, session)
+    app.push_scene(scene)
+    return scene
+
+
+@pytest.mark.parametrize("game_id", list(all_games()))
+def test_missing_sprites_draw_plain_shapes_with_a_warning(game_id, tmp_path, monkeypatch, caplog):
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path))
+    monkeypatch.setattr(assets, "SPRITES_DIR", tmp_path / "no-sprites")
+    assets.sprite.cache_clear()
+    assets._warned.clear()
+    app = App(AppOptions(size=(1024, 600), headless=True, mute=True))
+    try:
+        with caplog.at_level(logging.WARNING, logger="tabletop.assets"):
+            _game(app, game_id)
+            app.render()
+        uses_sprites = any("missing sprite" in r.getMessage() for r in caplog.records)
+        if game_id == "captain_flip":
+            assert uses_sprites, "Captain Flip draws character sprites: their absence must be logged"
+    finally:
+        assets.sprite.cache_clear()
+        pygame.display.quit()
+
+
+def test_missing_sound_files_are_silent_with_a_warning(tmp_path, caplog):
+    with caplog.at_level(logging.WARNING, logger="tabletop.audio"):
+        audio = Audio(enabled=True, folder=tmp_path)
+    audio.play("dice")  # no file, maybe no device: silence, no exception
+    if audio.ok:
+        assert any("missing sound" in r.getMessage() for r in caplog.records)
+
+
+def test_unwritable_data_folder_turns_saving_off_and_says_so(tmp_path, monkeypatch):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("TABLETOP_DATA", str(blocker / "data"))
+    app = App(AppOptions(size=(1024, 600), headless=True, mute=True))
+    try:
+        scene = _game(app, "plakoto", moves=0)
+        scene.roll()  # the opening roll is a move: it tries to save
+        assert "saving is off" in scene.save_note
+        app.render()
+    finally:
+        pygame.display.quit()
+
+
+def test_fullscreen_failure_stays_windowed_with_a_message(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path))
+    real = pygame.display.set_mode
+
+    def refuse_fullscreen(size=(0, 0), flags=0, *args, **kwargs):
+        if flags & pygame.FULLSCREEN:
+            raise pygame.error("no fullscreen on this display")
+        return real(size, flags, *args, **kwargs)
+
+    monkeypatch.setattr(pygame.display, "set_mode", refuse_fullscreen)
+    app = App(AppOptions(fullscreen=True, mute=True, size=(1024, 600)))
+    try:
+        assert not app.fullscreen
+        assert "Fullscreen is not available" in app.pending_message
+        assert app.screen.get_size() == (1024, 600)
+    finally:
+        pygame.display.quit()
