@@ -101,3 +101,20 @@ def test_the_font_has_a_glyph_for_every_character_shown():
             if not drawable[ch]:
                 boxes.append(f"{where}: {ch!r} (U+{ord(ch):04X})")
     assert boxes == [], "characters the font cannot draw:\n" + "\n".join(boxes)
+
+
+def test_no_two_catalogues_translate_the_same_sentence_differently():
+    """All catalogues merge into one: a sentence two games translate differently would silently
+    take the last one's words in both games."""
+    import yaml
+
+    for lang in ("ru", "en"):
+        seen: dict[str, tuple[str, str]] = {}
+        clashes = []
+        for path in i18n.catalogue_files(lang):
+            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+            for key, value in data.items():
+                if key in seen and seen[key][0] != value:
+                    clashes.append(f"{key!r}: {seen[key][1]} says {seen[key][0]!r}, {path.parent.parent.name} says {value!r}")
+                seen.setdefault(key, (value, path.parent.parent.name))
+        assert clashes == [], "\n".join(clashes)
