@@ -25,7 +25,8 @@ class TableModeMixin:
     def table_layout(self, size: tuple[int, int]) -> None:
         m = self.metrics
         w, h = size
-        depth = max(int(min(w, h) * 0.2), m.button_h * 3 + 4 * m.pad)
+        head_h = int(m.body * 2.2)
+        depth = max(int(min(w, h) * 0.14), head_h + int(m.button_h * 1.5) + 6 * m.pad)
         players = self.state.num_players
         self.table_panels, centre = plan_panels(players, size, depth)
         self.global_area = pygame.Rect(centre.x + m.pad, centre.y + m.pad, m.button_h * 3, m.button_h * 3 + 2 * m.pad)
