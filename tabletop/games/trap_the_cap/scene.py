@@ -313,6 +313,28 @@ class TrapTheCapScene(PanelMixin, GameScene):
             return tr("{who} is thinking.", who=who)
         return f"{who}: {self.prompt()}"
 
+    def draw_prompt(self, surface: pygame.Surface) -> None:
+        """As the frame's, but a prompt longer than three lines (a long route, a Russian sentence)
+        shrinks to fit the prompt box instead of losing its end; short ones look the same."""
+        m = self.metrics
+        text = self.prompt_line()
+        box = self.prompt_rect
+        size = m.body
+        while True:
+            lines = theme.wrap(text, size, box.w, bold=True)
+            step = theme.font(size).get_linesize()
+            room = 3 if size == m.body else max(3, box.h // step)
+            if len(lines) <= room or size <= m.small:
+                break
+            size -= 1
+        if len(lines) > room:
+            lines = lines[:room]
+            lines[-1] = lines[-1].rstrip(" .,") + "…"
+        y = box.y
+        for line in lines:
+            draw.text(surface, line, (box.x, y), size, theme.INK, bold=True)
+            y += step
+
     def prompt(self) -> str:
         state = self.state
         d = state.die or 0
