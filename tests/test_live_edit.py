@@ -1,0 +1,95 @@
+"""Live board editing: while a scene runs, an edited board file is picked up (polling, or F5) —
+colours and positions at once with the game going on, a rules-topology edit only from the next
+game, and a broken edit shows every error while the last good layout stays in use."""
+
+import os
+import shutil
+import time
+
+import pygame
+import pytest
+
+from tabletop.app import App, AppOptions
+from tabletop.games import all_games
+from tabletop.launch import Seat, advance, new_session
+from tabletop.layout.store import BUILTIN_BOARDS
+from tabletop.ui.game_scene import GameScene, make_scene
+from tabletop.ui.scene import MessageOverlay
+
+
+@pytest.fixture
+def boards(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path / "data"))
+    folder = tmp_path / "boards"
+    folder.mkdir()
+    return folder
+
+
+def _start(boards, game_id, players=2):
+    app = App(AppOptions(size=(1024, 600), headless=True, mute=True, boards_dir=str(boards)))
+    spec = all_games()[game_id]
+    session = new_session(spec, app.store, players, None, {}, [Seat("human")] * players, seed=3)
+    advance(session, 6)
+    scene = make_scene(app, session)
+    app.push_scene(scene)
+    app.render()
+    return app, scene
+
+
+def _edit(path, old, new):
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    later = time.time() + 5
+    os.utime(path, (later, later))  # a visibly newer file even on coarse file systems
+
+
+def _game(app):
+    return next(s for s in app.stack if isinstance(s, GameScene))
+
+
+def test_a_colour_edit_applies_at_once_and_the_game_goes_on(boards):
+    shutil.copy(BUILTIN_BOARDS / "plakoto.yaml", boards / "plakoto.yaml")
+    app, scene = _start(boards, "plakoto")
+    session, played = scene.session, len(scene.session.played)
+    _edit(boards / "plakoto.yaml", 'frame: "#6b4226"', 'frame: "#224466"')
+    scene.next_poll = 0.0
+    app.tick(0.02)
+    fresh = _game(app)
+    assert fresh is not scene and fresh.session is session and len(session.played) == played
+    assert fresh.layout_data.colours["frame"] == (0x22, 0x44, 0x66)
+    app.render()
+    pygame.display.quit()
+
+
+def test_a_broken_edit_lists_the_errors_and_keeps_the_last_good_board(boards):
+    shutil.copy(BUILTIN_BOARDS / "plakoto.yaml", boards / "plakoto.yaml")
+    app, scene = _start(boards, "plakoto")
+    _edit(boards / "plakoto.yaml", 'frame: "#6b4226"', 'frame: "brown"')
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F5, mod=0, unicode=""))
+    assert isinstance(app.top, MessageOverlay)
+    assert f"{boards / 'plakoto.yaml'}:" in app.top.body and "expected a colour" in app.top.body
+    assert _game(app) is scene and scene.layout_data.colours["frame"] == (0x6B, 0x42, 0x26)
+    app.render()
+    app.pop_scene()
+    _edit(boards / "plakoto.yaml", 'frame: "brown"', 'frame: "#123456"')  # fixed: picked up again
+    scene.next_poll = 0.0
+    app.tick(0.02)
+    assert _game(app).layout_data.colours["frame"] == (0x12, 0x34, 0x56)
+    pygame.display.quit()
+
+
+def test_a_topology_edit_applies_from_the_next_game(boards):
+    shutil.copy(BUILTIN_BOARDS / "trap_the_cap.yaml", boards / "trap_the_cap.yaml")
+    app, scene = _start(boards, "trap_the_cap", players=4)
+    before = scene.layout_data
+    _edit(boards / "trap_the_cap.yaml", '{id: "R05", kind: "ring", colour: "yellow"',
+          '{id: "R05", kind: "ring", colour: "grey"')
+    scene.next_poll = 0.0
+    app.tick(0.02)
+    assert isinstance(app.top, MessageOverlay) and "next game" in app.top.body
+    assert _game(app) is scene and scene.layout_data is before
+    # the next game is dealt on the edited board
+    spec = all_games()["trap_the_cap"]
+    assert spec.load_layout(app.store, "offensive").field("R05").grey
+    pygame.display.quit()
