@@ -103,3 +103,23 @@ def test_export_copies_builtin_boards_and_keeps_existing(tmp_path):
     assert (tmp_path / "plakoto.yaml").read_text() == "mine"
     assert all(p.is_file() for p in written)
     assert any(p.name == "trap_the_cap.yaml" for p in written) or not (BoardStore([]).builtin / "trap_the_cap.yaml").exists()
+
+
+def test_loading_boards_again_and_again_keeps_no_memory():
+    """Each game loads its board; nothing of an earlier parse may stay alive (a shared PyYAML
+    constructor once kept every node of every file, ~1 MB a Trap the Cap game)."""
+    import gc
+
+    import yaml
+
+    store = BoardStore([])
+
+    def live_nodes() -> int:
+        gc.collect()
+        return sum(1 for o in gc.get_objects() if isinstance(o, yaml.Node))
+
+    store.read("trap_the_cap.yaml")
+    before = live_nodes()
+    for _ in range(5):
+        store.read("trap_the_cap.yaml")
+    assert live_nodes() == before

@@ -109,6 +109,14 @@ class _Converter:
         self.done: dict[int, Any] = {}
         self.issues: list[LayoutIssue] = []
         self.count = 0
+        # scalars are built by PyYAML's safe constructor; it remembers every node it built, so
+        # each parse gets its own (a shared one kept every file ever read alive)
+        self.scalars = yaml.SafeLoader("")
+
+    def scalar(self, node: yaml.Node) -> Any:
+        value = self.scalars.construct_object(node)
+        self.scalars.constructed_objects.clear()
+        return value
 
     def fail(self, node: yaml.Node, path: Path_, what: str) -> None:
         mark = _mark_of(node)
@@ -128,7 +136,7 @@ class _Converter:
             return None
         if isinstance(node, yaml.ScalarNode):
             try:
-                value = _SCALAR_LOADER.construct_object(node)
+                value = self.scalar(node)
             except yaml.YAMLError as exc:
                 self.fail(node, path, f"bad value: {exc}")
                 return None
@@ -144,7 +152,7 @@ class _Converter:
                 if not isinstance(key_node, yaml.ScalarNode):
                     self.fail(key_node, path, "a key must be a plain word or number")
                     continue
-                key = _SCALAR_LOADER.construct_object(key_node)
+                key = self.scalar(key_node)
                 if not isinstance(key, (str, int)):
                     key = str(key)
                 if key in value:
@@ -159,9 +167,6 @@ class _Converter:
 
 class _TooBig(Exception):
     pass
-
-
-_SCALAR_LOADER = yaml.SafeLoader("")
 
 
 def load_yaml(path: Path, shown_as: str | None = None) -> SourceDoc:
