@@ -29,8 +29,8 @@ def fast(tmp_path, monkeypatch):
         monkeypatch.setattr(gs, name, 0.0)
 
 
-def start(size, seats, seed=7, first=0):
-    app = App(AppOptions(size=size, headless=True, mute=True))
+def start(size, seats, seed=7, first=0, table=False):
+    app = App(AppOptions(size=size, headless=True, mute=True, table=table))
     session = new_session(SPEC, app.store, len(seats), None, {}, seats, seed, first_player=first)
     scene = make_scene(app, session)
     ticks = itertools.count()
@@ -311,3 +311,137 @@ def test_table_mode_dice_are_grouped_in_the_seat_panel(fast):
     assert target is not None
     click(app, target)
     assert scene.sel_dice == [index]
+
+
+# -- table mode: each hand in its owner's rotated edge panel ------------------------------------------
+
+
+def panel_of(scene, seat):
+    return next(p for p in scene.table_panels if p.seat == seat)
+
+
+def panel_click(app, panel, local):
+    """A click on the screen pixel where the panel's upright point ``local`` lands after rotation."""
+    click(app, panel.to_screen(local))
+
+
+def panel_button(scene, seat, key):
+    for b in scene.table_buttons.get(seat, []):
+        if b.key == key or b.label.startswith(key):
+            return b
+    raise AssertionError(f"no panel button {key!r}: {[b.label for b in scene.table_buttons.get(seat, [])]}")
+
+
+@pytest.mark.parametrize("seats, seat, edge", [
+    (["ai", "human", "ai", "ai"], 1, "left"),
+    (["human", "human", "human", "human"], 2, "top"),
+])
+def test_table_mode_hand_sits_face_down_in_the_owners_rotated_panel(fast, seats, seat, edge):
+    app, scene = start((1920, 1080), [Seat(s) if s == "human" else Seat(s, "easy") for s in seats], seed=7,
+                       first=seat, table=True)
+    settle(app, scene)
+    while scene.state.phase == "setup":  # people place their setup chicks (the hand is empty then)
+        assert scene.play(scene.state.legal_moves()[0])
+        settle(app, scene)
+    state = scene.state
+    assert state.phase == "action" and state.current_player == seat
+    hand = state.hand(seat)
+    assert hand
+    panel = panel_of(scene, seat)
+    assert panel.edge == edge
+    # no strip under the board: the board's box is the board alone, and its old place shows nothing
+    assert scene.board_box() == (0.0, 0.0, scene.geom.width, scene.geom.height)
+    # face down by default: no seat's faces are drawn, anywhere
+    assert not scene.hand_shown()
+    assert scene.faces_drawn == set()
+    layout = scene.panel_hand(panel)
+    assert layout.show is not None and len(layout.cards) == len(hand)
+    assert all(scene.panel_hand(p).show is None for p in scene.table_panels if p.seat != seat)
+    # the other hands: backs with a count, never a show control, never faces
+    for other in scene.table_panels:
+        if other.seat != seat:
+            assert len(scene.panel_hand(other).cards) == len(state.hand(other.seat))
+    # "Show my hand" in the rotated panel, clicked at its screen pixel
+    panel_click(app, panel, layout.show.center)
+    assert scene.hand_shown()
+    assert scene.faces_drawn == {seat}
+    panel_click(app, panel, scene.panel_hand(panel).show.center)  # and hidden again
+    assert not scene.hand_shown() and scene.faces_drawn == set()
+    panel_click(app, panel, scene.panel_hand(panel).show.center)
+    assert scene.hand_shown() and scene.faces_drawn == {seat}
+
+
+def test_table_mode_action_b_played_by_mouse_from_a_side_panel(fast):
+    app, scene = start((1920, 1080), [Seat("ai", "easy"), Seat("human"), Seat("ai", "easy"), Seat("ai", "easy")],
+                       seed=7, first=1, table=True)
+    settle(app, scene)
+    state = scene.state
+    assert state.phase == "action" and state.current_player == 1
+    hand = sorted(state.hand(1))
+    assert hand == scene.hand()
+    panel = panel_of(scene, 1)
+    assert panel.edge == "left" and panel.angle == 270
+    # a face-down card clicked in the panel turns the hand up (nothing selected yet)
+    panel_click(app, panel, scene.panel_hand(panel).cards[0].center)
+    assert scene.hand_shown() and scene.sel_cards == []
+    assert scene.faces_drawn == {1}
+    # the B button in the same panel, then the first card: selected exactly as in the strip
+    panel_click(app, panel, panel_button(scene, 1, "B").rect.center)
+    assert scene.mode == "B"
+    panel_click(app, panel, scene.panel_hand(panel).cards[0].center)
+    assert scene.sel_cards == [0] and scene.sel_codes() == [hand[0]]
+    assert scene.landings()  # the hens it can move are lit on the board
+    # a second click on the selected (lifted) card drops it; a third takes it again
+    lifted = scene.panel_hand(panel).cards[0].move(0, -scene.panel_hand(panel).lift)
+    panel_click(app, panel, lifted.center)
+    assert scene.sel_cards == []
+    panel_click(app, panel, scene.panel_hand(panel).cards[0].center)
+    assert scene.sel_codes() == [hand[0]]
+    hen, (move, _after) = next(iter(scene.landings().items()))
+    assert isinstance(move, PlayB) and move.cards == (hand[0],)
+    expect(scene, move, lambda: hen_click(app, scene, hen))
+    assert not scene.hand_shown()  # hidden again at the end of the turn
+    settle(app, scene)
+    assert scene.faces_drawn == set()  # computer hands are never shown
+
+
+def test_table_mode_card_after_action_a_from_the_panel(fast):
+    """The card phase after action A: the card is chosen in the bottom-edge panel, then the hen."""
+    app, scene = start((1600, 900), [Seat("human"), Seat("ai", "easy")], table=True)
+    settle(app, scene)
+    for _ in range(40):
+        state = scene.state
+        if state.current_player is None:
+            break
+        if state.phase == "card" and state.current_player == 0 and state.hand(0) and state.movable_hens(0):
+            break
+        if scene.human_to_move():
+            if state.phase == "action":
+                scene.choose_mode("A")
+            elif state.phase == "place":
+                scene.play_first(EndRoll)
+            else:
+                scene.play_first(NoCard)
+        elif scene.can_roll():
+            scene.roll()
+        settle(app, scene)
+    state = scene.state
+    assert state.phase == "card" and state.current_player == 0
+    panel = panel_of(scene, 0)
+    assert not scene.hand_shown() and scene.faces_drawn == set()
+    panel_click(app, panel, scene.panel_hand(panel).show.center)
+    assert scene.faces_drawn == {0}
+    code = scene.hand()[0]
+    panel_click(app, panel, scene.panel_hand(panel).cards[0].center)
+    assert scene.sel_codes() == [code]
+    hen, (move, _after) = next(iter(scene.landings().items()))
+    assert move == PlayCard(code, hen)
+    expect(scene, move, lambda: hen_click(app, scene, hen))
+
+
+def test_window_mode_keeps_the_hand_strip(fast):
+    app, scene = start((1366, 768), [Seat("human"), Seat("ai", "easy")])
+    settle(app, scene)
+    assert scene.board_box() == scene.geom.box
+    click(app, box_centre(scene, scene.geom.show_button))
+    assert scene.hand_shown() and scene.faces_drawn == {0}

@@ -2,7 +2,8 @@
 score, prompt, dice and buttons when it is his turn) at his edge, rotated to face him.
 
 Mixed into :class:`~tabletop.ui.game_scene.GameScene`; games need nothing extra. A game may
-override ``draw_seat_extra`` to add its own per-seat content (a hand, a board) to the panel.
+override ``draw_seat_extra`` to add its own per-seat content (a hand, a board) to the panel, and
+read (or override) ``table_regions`` to know where the prompt, the dice and the buttons sit.
 """
 
 from __future__ import annotations
@@ -55,11 +56,9 @@ class TableModeMixin:
         self.table_buttons = {}
         acting = self.acting_seat()
         for panel in self.table_panels:
-            pw, ph = panel.size
             if panel.seat == acting and self.seat_is_human(acting):
                 visible = [b for b in actions if b.label]
-                area = pygame.Rect(int(pw * 0.45), ph - m.button_h - 3 * m.pad, int(pw * 0.55) - 3 * m.pad, m.button_h)
-                row_buttons(visible, area, m.pad)
+                row_buttons(visible, self.table_regions(panel)["buttons"], m.pad)
                 self.table_buttons[panel.seat] = visible
 
     def table_draw(self, surface: pygame.Surface) -> None:
@@ -78,8 +77,8 @@ class TableModeMixin:
 
     def draw_seat_panel(self, surf: pygame.Surface, panel: EdgePanel, row, active: bool) -> None:
         m = self.metrics
-        pw, ph = panel.size
-        card = pygame.Rect(m.pad, m.pad, pw - 2 * m.pad, ph - 2 * m.pad)
+        regions = self.table_regions(panel)
+        card = regions["card"]
         draw.shadowed_panel(surf, card, fill=(255, 240, 205) if active else theme.PANEL,
                             edge=theme.ACCENT if active else theme.PANEL_EDGE)
         seat = panel.seat
@@ -93,18 +92,17 @@ class TableModeMixin:
             draw.fitted_text(surf, row.detail, pygame.Rect(card.x + head_h + m.pad, card.y + head_h // 2 + m.pad,
                                                           card.w * 0.42 - head_h, head_h // 2), m.body, theme.INK_SOFT,
                              anchor="midleft")
-        body = pygame.Rect(card.x + 2 * m.pad, card.y + head_h + m.pad, card.w - 4 * m.pad, card.h - head_h - 2 * m.pad)
+        body = regions["body"]
         if active:
             prompt = self.prompt_line()
-            lines = theme.wrap(prompt, m.body, int(card.w * 0.42), bold=True)
-            y = body.y
-            for line in lines[: max(1, body.h // theme.font(m.body).get_linesize())]:
-                draw.text(surf, line, (body.x, y), m.body, theme.INK, bold=True)
+            area = regions["prompt"]
+            lines = theme.wrap(prompt, m.body, area.w, bold=True)
+            y = area.y
+            for line in lines[: max(1, area.h // theme.font(m.body).get_linesize())]:
+                draw.text(surf, line, (area.x, y), m.body, theme.INK, bold=True)
                 y += theme.font(m.body).get_linesize()
             if self.shows_dice():
-                dice = pygame.Rect(int(pw * 0.45), card.y + m.pad, int(pw * 0.55) - 3 * m.pad,
-                                   card.h - m.button_h - 4 * m.pad)
-                self.draw_dice(surf, dice)
+                self.draw_dice(surf, regions["top"])
             for b in self.table_buttons.get(seat, []):
                 b.draw(surf, m.small)
         self.draw_seat_extra(surf, body, seat, active)
@@ -136,6 +134,24 @@ class TableModeMixin:
                     b.hover = hover
                     changed = True
         return changed
+
+    def table_regions(self, panel: EdgePanel) -> dict[str, pygame.Rect]:
+        """The parts of a seat's panel in its upright coordinates: ``card`` (the whole panel),
+        ``body`` (under the head row), ``prompt`` (left), ``top`` (right, above the buttons: the
+        dice) and ``buttons`` (right, bottom). Drawing and hit-testing both read them; a scene may
+        override it to split its panels differently, or read ``top`` to use it when no dice show."""
+        m = self.metrics
+        pw, ph = panel.size
+        head_h = int(m.body * 2.2)
+        card = pygame.Rect(m.pad, m.pad, pw - 2 * m.pad, ph - 2 * m.pad)
+        body = pygame.Rect(card.x + 2 * m.pad, card.y + head_h + m.pad, card.w - 4 * m.pad, card.h - head_h - 2 * m.pad)
+        return {
+            "card": card,
+            "body": body,
+            "prompt": pygame.Rect(body.x, body.y, int(card.w * 0.42), body.h),
+            "top": pygame.Rect(int(pw * 0.45), card.y + m.pad, int(pw * 0.55) - 3 * m.pad, card.h - m.button_h - 4 * m.pad),
+            "buttons": pygame.Rect(int(pw * 0.45), ph - m.button_h - 3 * m.pad, int(pw * 0.55) - 3 * m.pad, m.button_h),
+        }
 
     def draw_seat_extra(self, surf: pygame.Surface, rect: pygame.Rect, seat: int, active: bool) -> None:
         """Hook: a game's own per-seat content in table mode (e.g. a hand), drawn upright."""

@@ -28,6 +28,7 @@ from tabletop.games.chicken_chase.moves import (
 from tabletop.games.chicken_chase.scene_draw import ChickenPainter
 from tabletop.games.chicken_chase.scene_geom import build_geometry, inside
 from tabletop.i18n import tr
+from tabletop.ui import theme
 from tabletop.ui.game_scene import GameScene, PlayerRow
 from tabletop.ui.widgets import Button
 
@@ -54,6 +55,12 @@ class ChickenChaseScene(ChickenPainter, GameScene):
         self._cache_version = -1
         self._legal: list[Any] = []
         self._obs: Any = None
+        self.faces_drawn: set[int] = set()  # seats whose card faces the last frame showed
+
+    def strip_shown(self) -> bool:
+        """The hand strip under the board: window mode only. On a table each hand sits in its own
+        seat's panel, at that player's edge (the board gets the strip's room)."""
+        return not self.app.table_mode
 
     # -- cached views of the state -------------------------------------------------------------------
     def _refresh(self) -> None:
@@ -193,17 +200,70 @@ class ChickenChaseScene(ChickenPainter, GameScene):
 
     def table_click(self, pos: tuple[int, int]) -> bool:
         """Table mode: the dice sit in the acting seat's edge panel (``die_rects`` are in that
-        panel's upright coordinates, where ``draw_dice`` drew them)."""
-        if self.state.phase == "place" and not self.can_roll():
-            for panel in self.table_panels:
-                local = panel.to_local(pos)
-                if local is None or panel.seat != self.acting_seat():
-                    continue
+        panel's upright coordinates, where ``draw_dice`` drew them), and the hand of the person
+        whose turn it is sits in his own panel: a click on a card there selects it as in the strip."""
+        for panel in self.table_panels:
+            local = panel.to_local(pos)
+            if local is None:
+                continue
+            if self.state.phase == "place" and not self.can_roll() and panel.seat == self.acting_seat():
                 for rect, index in self.die_rects:
                     if rect.collidepoint(local):
                         self.toggle_die(index)
                         return True
+            if panel.seat == self.viewer():
+                card = self.panel_card_at(panel, local)
+                if card is not None:
+                    self.click_card(card)
+                    self.drag_card = None  # no dragging out of a panel: click the hen next
+                    self.dirty = True
+                    return True
+            break
         return super().table_click(pos)
+
+    def action_buttons(self) -> list[Button]:
+        """Table mode: no greyed-out Roll button outside the dice phase (the dice in the panel roll
+        too): the edge panels are narrow, and A, B and C need the room."""
+        buttons = super().action_buttons()
+        if self.app.table_mode and self.state.phase != "roll":
+            buttons = [b for b in buttons if b.action != self.roll]
+        return buttons
+
+    def table_relayout(self) -> None:
+        """The frame's panel buttons, plus "Show my hand" beside the hand in the viewer's panel."""
+        seat = self.viewer()
+        before = getattr(self, "table_buttons", {}).get(seat, [])
+        super().table_relayout()
+        m = self.metrics
+        for b in self.table_buttons.get(self.acting_seat(), []):
+            # "A: roll dice" and the like do not fit a narrow panel: the letter (the prompt explains)
+            if b.key in ("A", "B", "C") and theme.font(m.small).size(b.label)[0] > b.rect.w - max(6, b.rect.h // 4):
+                b.label, b.key = b.key, ""
+        panel = next((p for p in self.table_panels if p.seat == seat), None)
+        layout = self.panel_hand(panel) if panel is not None else None
+        if layout is None or layout.show is None:
+            return
+        shown = self.hand_shown()
+        label = ("Hide my hand" if shown else "Show my hand") + (" (short)" if layout.short else "")
+        show = Button(tr(label), self.toggle_hand, rect=layout.show, primary=not shown, toggled=shown, key="H")
+        show.hover = any(b.hover and b.rect == show.rect for b in before)
+        self.table_buttons.setdefault(seat, []).append(show)
+
+    def table_motion(self, pos: tuple[int, int]) -> bool:
+        changed = super().table_motion(pos)
+        hover = None
+        for panel in self.table_panels:
+            local = panel.to_local(pos)
+            if local is not None:
+                card = self.panel_card_at(panel, local)
+                hover = ("panel card", card) if card is not None else None
+                break
+        else:
+            return changed
+        if hover != self.hover:
+            self.hover = hover
+            changed = True
+        return changed
 
     def key(self, event: pygame.event.Event) -> None:
         k = event.key
@@ -255,9 +315,9 @@ class ChickenChaseScene(ChickenPainter, GameScene):
     def hit(self, pos: tuple[float, float]) -> tuple[str, int] | None:
         """What lies under a logical point: card, show button, hen, landing, feed field."""
         g = self.geom
-        if inside(g.show_button, pos) and self.viewer() is not None:
+        if inside(g.show_button, pos) and self.viewer() is not None and self.strip_shown():
             return ("show", 0)
-        boxes = g.card_boxes(len(self.hand()))
+        boxes = g.card_boxes(len(self.hand())) if self.strip_shown() else []
         for i in range(len(boxes) - 1, -1, -1):
             x, y, w, h = boxes[i]
             lift = 22.0 if i in self.sel_cards else 0.0
@@ -369,7 +429,8 @@ class ChickenChaseScene(ChickenPainter, GameScene):
 
     # -- panel hooks -------------------------------------------------------------------------------------
     def board_box(self) -> tuple[float, float, float, float]:
-        return self.geom.box
+        g = self.geom
+        return g.box if self.strip_shown() else (0.0, 0.0, g.width, g.height)
 
     def roller(self) -> int | None:
         state = self.state

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -16,10 +17,11 @@ import pygame
 
 from tabletop.games.chicken_chase import hill
 from tabletop.games.chicken_chase.moves import card_deck, card_value
-from tabletop.games.chicken_chase.scene_geom import CARD_LIFT
+from tabletop.games.chicken_chase.scene_geom import CARD_H, CARD_LIFT, CARD_W
 from tabletop.i18n import tr
 from tabletop.ui import draw, theme
 from tabletop.ui import game_scene as frame
+from tabletop.ui.table import EdgePanel
 from tabletop.ui.widgets import Viewport
 
 Point = tuple[float, float]
@@ -122,9 +124,11 @@ class ChickenPainter:
         self._paint_static(surface, vp, (0, 0))
 
     def draw_board(self, surface: pygame.Surface, vp: Viewport) -> None:
+        self.faces_drawn = set()
         self._draw_feed(surface, vp)
         self._draw_hens(surface, vp)
-        self._draw_strip(surface, vp)
+        if self.strip_shown():
+            self._draw_strip(surface, vp)
 
     def _px(self, vp: Viewport, units: float, floor: int | None = None) -> int:
         return max(floor if floor is not None else self.metrics.small, int(vp.length(units)))
@@ -201,9 +205,10 @@ class ChickenPainter:
             pygame.draw.rect(surf, (0, 0, 0, 50), rect.move(max(1, int(L(4))), max(2, int(L(6)))), border_radius=rad)
             pygame.draw.rect(surf, TROUGH, rect, border_radius=rad)
             pygame.draw.rect(surf, TROUGH_RIM, rect, width=max(2, int(L(4))), border_radius=rad)
-        # the hand strip
-        strip = R(g.strip)
-        draw.shadowed_panel(surf, strip, fill=STRIP, radius=max(6, int(L(24))), shadow=max(3, int(L(8))))
+        # the hand strip (window mode; in table mode each hand sits in its seat's panel)
+        if self.strip_shown():
+            strip = R(g.strip)
+            draw.shadowed_panel(surf, strip, fill=STRIP, radius=max(6, int(L(24))), shadow=max(3, int(L(8))))
 
     def _field_badge(self, surf, vp, p: Point, c: tuple[int, int], n: int, num_px: int) -> None:
         """The field's number in a small tag on the outer side, readable with a hen on it."""
@@ -418,6 +423,8 @@ class ChickenPainter:
             rect = self._rect(vp, (bx, by, bw, bh))
             back = lay.decks[card_deck(code)].back if card_deck(code) < len(lay.decks) else (128, 128, 128)
             surface.blit(card_image(code, rect.w, rect.h, shown, back, value_px), rect.topleft)
+            if shown:
+                self.faces_drawn.add(self.viewer())
             width = max(2, int(L(5)))
             if selected:
                 pygame.draw.rect(surface, theme.SELECT, rect.inflate(width, width), width=width,
@@ -464,6 +471,97 @@ class ChickenPainter:
         x, y, w, h = self.geom.strip
         return (x + w * 0.36, y + 14, w * 0.64 - 20, h - 28)
 
+    # -- table mode: each hand in its seat's edge panel (drawn upright, rotated by the frame) --------
+    def panel_hand(self, panel: EdgePanel) -> PanelHand | None:
+        """Where a seat's hand sits in its panel: the right part above the buttons (the dice's place,
+        free whenever that seat's dice are not showing). Shared by drawing and hit-testing."""
+        seat = panel.seat
+        if seat == self.acting_seat() and self.shows_dice():
+            return None
+        m = self.metrics
+        slot = self.table_regions(panel)["top"]
+        n = len(self.obs().hand(seat))
+        ch = max(12, int(min(slot.h / 1.14, m.button_h * 1.3)))
+        cw = max(8, int(ch * CARD_W / CARD_H))
+        lift = ch // 8
+        bottom = slot.bottom
+        x = slot.x
+        show = None
+        short = False
+        if seat == self.viewer() and n:
+            font = theme.font(m.small)
+            text = max(font.size(tr(w))[0] for w in ("Show my hand", "Hide my hand"))
+            if text + 3 * m.pad > slot.w * 0.3:  # a narrow panel (a side edge, a small screen)
+                short = True
+                text = max(font.size(tr(w))[0] for w in ("Show my hand (short)", "Hide my hand (short)"))
+            bw = min(int(slot.w * 0.36), text + 3 * m.pad)
+            bh = min(m.button_h, ch)
+            show = pygame.Rect(x, bottom - (ch + bh) // 2, bw, bh)
+            x = show.right + 2 * m.pad
+        count_px = m.body
+        count_w = theme.font(count_px, True).size(f"×{max(n, 10)}")[0] + m.pad
+        right = slot.right - count_w
+        step = float(cw + max(2, m.pad // 2))
+        if n > 1 and (n - 1) * step + cw > right - x:
+            step = max(1.0, (right - x - cw) / (n - 1))
+        cards = [pygame.Rect(int(x + i * step), bottom - ch, cw, ch) for i in range(n)]
+        empty = pygame.Rect(x, bottom - ch, cw, ch)  # an empty hand: a faint outline where cards go
+        count_at = ((cards[-1] if cards else empty).right + m.pad, bottom - ch // 2)  # the count follows the cards
+        return PanelHand(seat, slot, show, short, cards, empty, lift, count_at, count_px)
+
+    def panel_card_at(self, panel: EdgePanel, local: tuple[float, float]) -> int | None:
+        """The index of the viewer's card under an upright panel point (the topmost one)."""
+        layout = self.panel_hand(panel)
+        if layout is None or panel.seat != self.viewer():
+            return None
+        for i in range(len(layout.cards) - 1, -1, -1):
+            r = layout.cards[i]
+            if r.union(r.move(0, -layout.lift)).collidepoint(local):
+                return i
+        return None
+
+    def draw_seat_extra(self, surf: pygame.Surface, rect: pygame.Rect, seat: int, active: bool) -> None:
+        """The seat's hand in its panel: card backs with a count; the faces only for the person whose
+        turn it is, at his own edge, while he has turned them up with "Show my hand"."""
+        panel = next((p for p in self.table_panels if p.seat == seat), None)
+        layout = self.panel_hand(panel) if panel is not None else None
+        if layout is None:
+            return
+        m = self.metrics
+        lay = self.layout_data
+        hand = self.obs().hand(seat)
+        mine = seat == self.viewer()
+        faces = mine and self.hand_shown()
+        if not hand:
+            r = layout.empty
+            pygame.draw.rect(surf, draw.shade(theme.PANEL_EDGE, 1.05), r, width=max(1, r.w // 20),
+                             border_radius=max(3, r.w // 9))
+            if mine:
+                draw.fitted_text(surf, tr("no cards yet"), pygame.Rect(r.right + m.pad, r.y, layout.slot.right - r.right - m.pad,
+                                                                     r.h), m.small, theme.INK_SOFT, anchor="midleft")
+                return
+        value_px = max(10, int(layout.cards[0].h * 0.42)) if layout.cards else 10
+        width = max(2, layout.cards[0].h // 30) if layout.cards else 2
+        for i, code in enumerate(hand):
+            r = layout.cards[i]
+            selected = faces and i in self.sel_cards
+            if selected:
+                r = r.move(0, -layout.lift)
+            back = lay.decks[card_deck(code)].back if card_deck(code) < len(lay.decks) else (128, 128, 128)
+            surf.blit(card_image(code if faces else 0, r.w, r.h, faces, back, value_px), r.topleft)
+            if not faces:
+                continue
+            self.faces_drawn.add(seat)
+            radius = max(3, r.w // 9)
+            if selected:
+                pygame.draw.rect(surf, theme.SELECT, r.inflate(width, width), width=width, border_radius=radius)
+            elif self.human_to_move() and self.card_selectable(i):
+                hot = self.hover == ("panel card", i)
+                pygame.draw.rect(surf, theme.WHITE if hot else theme.HILITE, r.inflate(width, width), width=width,
+                                 border_radius=radius)
+        count = theme.render(f"×{len(hand)}", layout.count_px, theme.INK, True)
+        surf.blit(count, count.get_rect(midleft=layout.count_at))
+
     # -- the panel dice: grouped by clicking ----------------------------------------------------------
     def draw_dice(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         entries = self.dice_entries()
@@ -502,6 +600,23 @@ class ChickenPainter:
             label = f"= {sum(group)}"
             draw.text(surface, label, (rect.right - m.pad, rect.centery), m.large, theme.GOOD if ok else theme.BAD,
                       bold=True, anchor="midright")
+
+
+@dataclass
+class PanelHand:
+    """A hand's place in its seat's panel (upright pixels): the slot, the show control (only for
+    the person whose turn it is), one rectangle per card (a selected card is drawn ``lift`` higher)
+    and where the count starts."""
+
+    seat: int
+    slot: pygame.Rect
+    show: pygame.Rect | None
+    short: bool  # the show control says "Show" / "Hide" (too narrow for "Show my hand")
+    cards: list[pygame.Rect]
+    empty: pygame.Rect
+    lift: int
+    count_at: tuple[int, int]
+    count_px: int
 
 
 def _inside(box, pos) -> bool:
