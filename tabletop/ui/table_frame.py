@@ -60,6 +60,10 @@ class TableModeMixin:
                 visible = [b for b in actions if b.label]
                 row_buttons(visible, self.table_regions(panel)["buttons"], m.pad)
                 self.table_buttons[panel.seat] = visible
+        if pygame.display.get_init() and pygame.mouse.get_focused():  # rebuilt buttons keep their hover
+            pos = pygame.mouse.get_pos()
+            self.buttons.motion(pos)
+            self.table_motion(pos)
 
     def table_draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
@@ -94,18 +98,35 @@ class TableModeMixin:
                              anchor="midleft")
         body = regions["body"]
         if active:
-            prompt = self.prompt_line()
-            area = regions["prompt"]
-            lines = theme.wrap(prompt, m.body, area.w, bold=True)
-            y = area.y
-            for line in lines[: max(1, area.h // theme.font(m.body).get_linesize())]:
-                draw.text(surf, line, (area.x, y), m.body, theme.INK, bold=True)
-                y += theme.font(m.body).get_linesize()
+            self.draw_fitted_prompt(surf, self.prompt_line(), regions["prompt"])
             if self.shows_dice():
                 self.draw_dice(surf, regions["top"])
             for b in self.table_buttons.get(seat, []):
                 b.draw(surf, m.small)
         self.draw_seat_extra(surf, body, seat, active)
+
+    def draw_fitted_prompt(self, surf: pygame.Surface, prompt: str, area: pygame.Rect) -> None:
+        """The prompt in ``area``: smaller type when it needs more lines than fit (down to the
+        smallest readable size), and an ellipsis only if even that is not enough."""
+        m = self.metrics
+        size = m.body
+        while True:
+            lines = theme.wrap(prompt, size, area.w, bold=True)
+            line_h = theme.font(size, True).get_linesize()
+            fit = max(1, area.h // line_h)
+            if len(lines) <= fit or size <= m.small:
+                break
+            size -= 1
+        if len(lines) > fit:
+            lines = lines[:fit]
+            last = lines[-1]
+            while last and theme.font(size, True).size(last + "...")[0] > area.w:
+                last = last[:-1]
+            lines[-1] = last.rstrip() + "..."
+        y = area.y
+        for line in lines:
+            draw.text(surf, line, (area.x, y), size, theme.INK, bold=True)
+            y += line_h
 
     def table_click(self, pos: tuple[int, int]) -> bool:
         """A click on an edge panel: its buttons, or its dice. True when a panel took it."""
