@@ -107,3 +107,37 @@ def test_damaged_settings_are_reset_and_kept(tmp_path):
     assert settings["sound"] is True
     assert "Settings were reset" in settings.message
     assert list(tmp_path.glob("settings.corrupt-*.json"))
+
+
+def test_huge_save_is_refused_before_reading(tmp_path):
+    slot = SaveSlot(tmp_path)
+    with slot.path.open("wb") as handle:
+        handle.write(b'{"format": "tabletop-record", "pad": "')
+        handle.write(b"x" * 25_000_000)
+        handle.write(b'"}')
+    loaded = slot.load(GAMES)
+    assert loaded.session is None and "larger than any save can be" in loaded.message
+    assert list(tmp_path.glob("autosave.corrupt-*.json"))
+
+
+@pytest.mark.parametrize("game_id", ["plakoto", "trap_the_cap", "captain_flip", "chicken_chase"])
+def test_real_game_saves_round_trip_and_refuse_impossible_positions(tmp_path, game_id):
+    from tabletop.games import all_games
+    from tabletop.launch import Seat, advance, new_session
+    from tabletop.layout import BoardStore
+
+    spec = all_games()[game_id]
+    n = spec.default_players
+    session = new_session(spec, BoardStore([]), n, None, {}, [Seat("ai", "random")] * n, seed=2)
+    advance(session, 25, level="random")
+    slot = SaveSlot(tmp_path)
+    assert slot.write(session)
+    loaded = slot.load()
+    assert loaded.session is not None and loaded.session.state == session.state
+    # the same save, its starting position edited into nonsense: refused with a reason, kept aside
+    record = session.record()
+    record["initial"] = {"what": "not a position"}
+    atomic_write_json(slot.path, record)
+    refused = slot.load()
+    assert refused.session is None and "could not be restored" in refused.message
+    assert list(tmp_path.glob("autosave.corrupt-*.json"))
