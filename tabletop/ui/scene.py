@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tabletop.i18n import tr
-from tabletop.ui import draw, theme
+from tabletop.ui import draw, richtext, theme
 from tabletop.ui.widgets import Button, ButtonRow, row_buttons
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ class MessageOverlay(Scene):
         w, h = size
         m = self.metrics
         cw = int(w * (0.8 if self.wide else 0.56))
-        lines = theme.wrap(self.body, m.body, cw - 4 * m.pad)
+        lines = richtext.layout(self.body, m.body, cw - 4 * m.pad)
         line_h = theme.font(m.body).get_linesize()
         body_h = min(int(h * 0.66), len(lines) * line_h)
         ch = min(int(h * 0.92), m.large * 2 + body_h + m.button_h + 8 * m.pad)
@@ -120,15 +120,11 @@ class MessageOverlay(Scene):
                   bold=True, anchor="midtop")
         area = pygame.Rect(self.card.x + 2 * m.pad, self.card.y + m.large * 2 + 2 * m.pad,
                            self.card.w - 4 * m.pad, self.card.h - m.large * 2 - m.button_h - 6 * m.pad)
-        lines = theme.wrap(self.body, m.body, area.w)
+        lines = richtext.layout(self.body, m.body, area.w)
         line_h = theme.font(m.body).get_linesize()
         fit = max(1, area.h // line_h)
         self.scroll = min(self.scroll, max(0, len(lines) - fit))
-        y = area.y
-        for line in lines[self.scroll: self.scroll + fit]:
-            bold = line.startswith("# ")
-            draw.text(surface, line.lstrip("# "), (area.x, y), m.body, theme.INK, bold=bold)
-            y += line_h
+        richtext.draw_lines(surface, lines[self.scroll: self.scroll + fit], area.topleft, m.body)
         if len(lines) > fit:
             draw.text(surface, tr("{n} more lines below (mouse wheel)", n=len(lines) - fit - self.scroll), (area.right, area.bottom),
                       m.small, theme.INK_SOFT, anchor="bottomright")

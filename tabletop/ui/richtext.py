@@ -1,0 +1,110 @@
+"""Just enough Markdown for the rules screens: ``# headings``, paragraphs, ``- lists`` and
+``**bold**`` runs (``*emphasis*`` is shown plain: the bundled font has no italic).
+
+Plain text (results, errors) keeps every line break; Markdown (text starting with ``#``) joins the
+lines of a paragraph and wraps them to the width, as a reader expects.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+
+from tabletop.ui import draw, theme
+
+Run = tuple[str, bool]  # text, bold
+Line = tuple[list[Run], bool]  # runs, is a heading
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_EMPHASIS = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])")
+
+
+def _runs(text: str) -> list[Run]:
+    text = text.replace("`", "")
+    runs: list[Run] = []
+    last = 0
+    for match in _BOLD.finditer(text):
+        if match.start() > last:
+            runs.append((text[last:match.start()], False))
+        runs.append((match.group(1), True))
+        last = match.end()
+    if last < len(text):
+        runs.append((text[last:], False))
+    return [(_EMPHASIS.sub(r"\1", part), bold) for part, bold in runs]
+
+
+def blocks(text: str) -> list[tuple[str, str]]:
+    """(kind, text) blocks: 'heading', 'item', 'para' or 'break' (an empty line)."""
+    if not text.lstrip().startswith("#"):
+        return [("para", line) if line.strip() else ("break", "") for line in text.split("\n")]
+    out: list[tuple[str, str]] = []
+    current: list[str] = []
+    kind = "para"
+
+    def flush() -> None:
+        nonlocal current
+        if current:
+            out.append((kind, " ".join(current)))
+        current = []
+
+    for raw in text.split("\n"):
+        line = raw.strip()
+        if not line:
+            flush()
+            out.append(("break", ""))
+        elif line.startswith("#"):
+            flush()
+            out.append(("heading", line.lstrip("#").strip()))
+        elif line.startswith(("- ", "* ")):
+            flush()
+            kind = "item"
+            current = ["-  " + line[2:].strip()]
+        else:
+            if not current:
+                kind = "para"
+            current.append(line)
+    flush()
+    while out and out[-1][0] == "break":
+        out.pop()
+    return out
+
+
+def layout(text: str, size: int, width: int) -> list[Line]:
+    """Wrap ``text`` into lines of runs that fit ``width`` pixels."""
+    lines: list[Line] = []
+    for kind, body in blocks(text):
+        if kind == "break":
+            if lines and lines[-1][0]:
+                lines.append(([], False))
+            continue
+        heading = kind == "heading"
+        line: list[Run] = []
+        used = 0
+        indent = theme.font(size).size("-  ")[0] if kind == "item" else 0
+        for chunk, bold in _runs(body):
+            for word in re.findall(r"\s*\S+\s*|\s+", chunk):  # spaces stay with their word
+                font = theme.font(size, bold or heading)
+                w = font.size(word)[0]
+                if line and used + w > width:
+                    lines.append((line, heading))
+                    line, used = [("   ", False)] if indent else [], indent
+                if used <= indent:
+                    word = word.lstrip()
+                    w = font.size(word)[0]
+                line.append((word, bold))
+                used += w
+        lines.append((line, heading))
+    return lines
+
+
+def draw_lines(surface: pygame.Surface, lines: list[Line], pos: tuple[int, int], size: int,
+               colour=theme.INK) -> None:
+    x0, y = pos
+    line_h = theme.font(size).get_linesize()
+    for runs, heading in lines:
+        x = x0
+        for text, bold in runs:
+            rect = draw.text(surface, text, (x, y), size, colour, bold=bold or heading)
+            x = rect.right
+        y += line_h

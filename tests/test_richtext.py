@@ -1,0 +1,48 @@
+"""The rules screens' Markdown: markers are never shown, bold runs are bold, paragraphs are joined
+and wrapped to the width, plain texts keep their line breaks."""
+
+import pygame
+import pytest
+
+from tabletop.games import all_games
+from tabletop.i18n import rules_text, set_language
+from tabletop.ui import richtext, theme
+
+
+@pytest.fixture(autouse=True)
+def fonts():
+    pygame.font.init()
+
+
+def _text(lines):
+    return ["".join(t for t, _ in runs) for runs, _ in lines]
+
+
+def test_markdown_markers_are_not_shown_and_bold_runs_are_bold():
+    lines = richtext.layout("# Title\n\n**Goal.** Trap *all* caps.\n- **Grey:** safe", 20, 2000)
+    assert _text(lines) == ["Title", "", "Goal. Trap all caps.", "-  Grey: safe"]
+    assert lines[0][1] is True
+    assert lines[2][0][0] == ("Goal.", True) and lines[2][0][1][1] is False
+
+
+def test_paragraph_lines_join_and_wrap_to_the_width():
+    text = "# T\n\none two three\nfour five six seven eight nine ten eleven twelve"
+    lines = richtext.layout(text, 20, 200)
+    assert all(theme.font(20, True).size("".join(t for t, _ in runs).rstrip())[0] <= 200 for runs, _ in lines)
+    assert " ".join(_text(lines)[2:]).split() == "one two three four five six seven eight nine ten eleven twelve".split()
+
+
+def test_plain_text_keeps_its_line_breaks():
+    assert _text(richtext.layout("Ann wins.\nAnn: 3\nBob: 2", 20, 2000)) == ["Ann wins.", "Ann: 3", "Bob: 2"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("game_id", list(all_games()))
+def test_every_rules_summary_renders_without_markers(game_id, lang):
+    try:
+        set_language(lang)
+        text = rules_text(all_games()[game_id])
+    finally:
+        set_language("en")
+    shown = "\n".join(_text(richtext.layout(text, 18, 900)))
+    assert "**" not in shown and "#" not in shown
