@@ -28,7 +28,11 @@ def test_markdown_markers_are_not_shown_and_bold_runs_are_bold():
 def test_paragraph_lines_join_and_wrap_to_the_width():
     text = "# T\n\none two three\nfour five six seven eight nine ten eleven twelve"
     lines = richtext.layout(text, 20, 200)
-    assert all(theme.font(20, True).size("".join(t for t, _ in runs).rstrip())[0] <= 200 for runs, _ in lines)
+    for runs, heading in lines:
+        widths = [theme.font(20, bold or heading).size(t)[0] for t, bold in runs[:-1]]
+        if runs:
+            widths.append(theme.font(20, runs[-1][1] or heading).size(runs[-1][0].rstrip())[0])
+        assert sum(widths) <= 200
     assert " ".join(_text(lines)[2:]).split() == "one two three four five six seven eight nine ten eleven twelve".split()
 
 
