@@ -34,8 +34,12 @@ def dynamic_keys() -> dict[str, str]:
         keys.setdefault(spec.title, f"{spec.id}: title")
         for v in spec.all_variants(store):
             keys.setdefault(v.label, f"{spec.id}: variant {v.id}")
+            if v.help:
+                keys.setdefault(v.help, f"{spec.id}: variant {v.id} help")
         for o in spec.options:
             keys.setdefault(o.label, f"{spec.id}: option {o.key}")
+            if o.help:
+                keys.setdefault(o.help, f"{spec.id}: option {o.key} help")
             for c in o.choices:
                 keys.setdefault(c, f"{spec.id}: option {o.key} value")
         for level in spec.agent_levels:

@@ -30,13 +30,25 @@ def button(menu, label):
     return found[0]
 
 
-@pytest.mark.parametrize("game_id", list(all_games()))
-def test_every_game_setup_fits_the_smallest_window(app, game_id):
+def _variants_and_scales():
+    from tabletop.layout import BoardStore
+
+    for gid, spec in all_games().items():
+        for v in spec.all_variants(BoardStore([])):
+            for scale in (1.0, 1.3):
+                yield pytest.param(gid, v.id, scale, id=f"{gid}-{v.id}-{scale}")
+
+
+@pytest.mark.parametrize("game_id,variant,scale", list(_variants_and_scales()))
+def test_every_game_setup_fits_the_smallest_window(app, game_id, variant, scale):
+    app.ui_scale = scale
     menu = MenuScene(app)
     app.push_scene(menu)
     card = dict(menu.cards)[game_id]
     click(app, card.center)
     assert menu.game_id == game_id
+    menu.config[game_id]["variant"] = variant
+    menu.change_players(0)
     spec = all_games()[game_id]
     while button(menu, "+").enabled:  # the most seats: the tallest form
         click(app, button(menu, "+").rect.center)
@@ -48,6 +60,10 @@ def test_every_game_setup_fits_the_smallest_window(app, game_id):
     for i, r in enumerate(rects):
         for other in rects[i + 1:]:
             assert not r.colliderect(other), "two buttons overlap"
+    form = [b.rect for b in menu.row.buttons if menu.right.contains(b.rect)]
+    assert all(menu.right.contains(r) for r in form)
+    assert all(r.bottom <= menu.help_rect.top for r in form if r not in (menu.start_button.rect,)
+               and r.bottom <= menu.start_button.rect.top - 1), "a form row runs into the help line"
     app.render()
     assert len(menu.config[game_id]["seats"]) == menu.config[game_id]["players"]
     assert spec.min_players <= menu.config[game_id]["players"] <= spec.max_players

@@ -46,6 +46,7 @@ class OptionSpec:
     parse: Callable[[str], Any] = str
     help: str = ""
     variants: tuple[str, ...] = ()
+    players: tuple[int, ...] = ()  # offered in the menu only for these player counts (empty: all)
 
     def applies_to(self, variant: str) -> bool:
         return not self.variants or variant in self.variants

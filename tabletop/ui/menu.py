@@ -114,7 +114,7 @@ class MenuScene(Scene):
         spec = self.games[self.game_id]
         cfg = self._config(self.game_id)
         options = {k: v for k, v in cfg["options"].items()
-                   if next(o for o in spec.options if o.key == k).applies_to(cfg["variant"])}
+                   if self._option_shown(next(o for o in spec.options if o.key == k), cfg)}
         try:
             session = new_session(spec, self.app.store, cfg["players"], cfg["variant"], options,
                                   list(cfg["seats"]))
@@ -178,50 +178,41 @@ class MenuScene(Scene):
             r = pygame.Rect(left.x, left.y + i * (card_h + m.pad), left.w, card_h - m.pad)
             self.cards.append((gid, r))
             buttons.append(Button("", lambda g=gid: self.select(g), rect=r))
-        right = pygame.Rect(int(w * 0.45), int(h * 0.2), int(w * 0.5), int(h * 0.62))
-        self.right = right
         spec = self.games[self.game_id]
         cfg = self._config(self.game_id)
+        rows = self._form_rows(spec, cfg)
+        # the form fits between the header and the bottom buttons: rows shrink before anything spills
+        top, limit = int(h * 0.2), h - bh - 4 * m.pad
+        title_h = m.large + 2 * m.pad
+        help_h = 2 * theme.font(m.small).get_linesize() + m.pad
+        start_h = bh + 3 * m.pad
+        room = limit - top - 4 * m.pad - title_h - help_h - start_h
+        row_h = int(max(m.small * 1.7, min(bh * 0.92, room / max(1, len(rows)) - m.pad)))
+        content = 4 * m.pad + title_h + len(rows) * (row_h + m.pad) + help_h + start_h
+        right = pygame.Rect(int(w * 0.45), top, int(w * 0.5), min(limit - top, max(int(h * 0.62), content)))
+        self.right = right
         inner = right.inflate(-4 * m.pad, -4 * m.pad)
-        y = inner.y + m.large + 2 * m.pad
+        y = inner.y + title_h
         label_w = int(inner.w * 0.34)
         self.labels: list[tuple[str, pygame.Rect]] = []
-        row_h = int(bh * 0.92)
-
-        def add_row(label: str, btns: list[Button]) -> None:
-            nonlocal y
+        self.swatches: list[tuple[str, pygame.Rect]] = []
+        self.helps: list[tuple[pygame.Rect, str]] = []
+        for label, btns, colour, help_text in rows:
             self.labels.append((label, pygame.Rect(inner.x, y, label_w, row_h)))
+            if colour:
+                self.swatches.append((colour, pygame.Rect(inner.x + label_w - row_h, y, row_h, row_h)))
             x = inner.x + label_w
             bw = (inner.w - label_w - (len(btns) - 1) * m.pad) // len(btns)
             for b in btns:
                 b.rect = pygame.Rect(x, y, bw, row_h)
                 x += bw + m.pad
                 buttons.append(b)
+            if help_text:
+                self.helps.append((pygame.Rect(inner.x, y, inner.w, row_h), help_text))
             y += row_h + m.pad
-
-        allowed = self._allowed_players()
-        add_row(tr("Players"), [Button("−", lambda: self.change_players(-1), enabled=cfg["players"] > min(allowed)),
-                            Button(str(cfg["players"]), lambda: None),
-                            Button("+", lambda: self.change_players(1), enabled=cfg["players"] < max(allowed))])
-        colours = spec.colours
-        self.swatches: list[tuple[str, pygame.Rect]] = []
-        for i, seat in enumerate(cfg["seats"]):
-            colour = colours[i % len(colours)] if colours else ""
-            text = tr("Person") if seat.is_human else tr("Computer: {level}", level=tr(seat.level))
-            if colour:
-                self.swatches.append((colour, pygame.Rect(inner.x + label_w - row_h, y, row_h, row_h)))
-            add_row(tr("Seat {n}", n=i + 1) + (f" — {tr(theme.style(colour).name)}" if colour else ""),
-                    [Button(text, lambda i=i: self.cycle_seat(i))])
-        variants = spec.all_variants(self.app.store)
-        if len(variants) > 1:
-            label = next((v.label for v in variants if v.id == cfg["variant"]), cfg["variant"])
-            add_row(tr("Variant"), [Button(tr(label), self.cycle_variant)])
-        for opt in spec.options:
-            if opt.applies_to(cfg["variant"]) and len(opt.choices) > 1:
-                add_row(tr(opt.label), [Button(tr_value(cfg["options"][opt.key]), lambda k=opt.key: self.cycle_option(k))])
-        self.right.h = max(self.right.h, y - right.y + bh + 4 * m.pad)
-        if self.right.bottom > h - bh - 4 * m.pad:
-            self.right.h = h - bh - 4 * m.pad - self.right.y
+        self.help_rect = pygame.Rect(inner.x, y, inner.w, help_h)
+        variant = next((v for v in spec.all_variants(self.app.store) if v.id == cfg["variant"]), None)
+        self.default_help = tr(variant.help) if variant is not None and variant.help else tr(TAGLINES.get(self.game_id, ""))
         start = Button(tr("Start"), self.start, primary=True, key="Enter")
         rules = Button(tr("How to play"), self.rules)
         start.rect = pygame.Rect(inner.right - int(inner.w * 0.5), self.right.bottom - bh - 2 * m.pad,
@@ -244,6 +235,36 @@ class MenuScene(Scene):
         self.row.set(buttons)
         self.start_button = start
 
+    def _form_rows(self, spec, cfg) -> list[tuple[str, list[Button], str, str]]:
+        """(label, buttons, seat colour, help) for every row of the new-game form."""
+        rows: list[tuple[str, list[Button], str, str]] = []
+        allowed = self._allowed_players()
+        rows.append((tr("Players"), [
+            Button("−", lambda: self.change_players(-1), enabled=cfg["players"] > min(allowed)),
+            Button(str(cfg["players"]), lambda: None),
+            Button("+", lambda: self.change_players(1), enabled=cfg["players"] < max(allowed))], "", ""))
+        colours = spec.colours
+        for i, seat in enumerate(cfg["seats"]):
+            colour = colours[i % len(colours)] if colours else ""
+            text = tr("Person") if seat.is_human else tr("Computer: {level}", level=tr(seat.level))
+            label = tr("Seat {n}", n=i + 1) + (f" — {tr(theme.style(colour).name)}" if colour else "")
+            rows.append((label, [Button(text, lambda i=i: self.cycle_seat(i))], colour,
+                         tr("Click to switch between a person and the computer levels (random, easy, hard).")))
+        variants = spec.all_variants(self.app.store)
+        if len(variants) > 1:
+            current = next((v for v in variants if v.id == cfg["variant"]), variants[0])
+            rows.append((tr("Variant"), [Button(tr(current.label), self.cycle_variant)], "", tr(current.help)))
+        for opt in spec.options:
+            if self._option_shown(opt, cfg):
+                rows.append((tr(opt.label), [Button(tr_value(cfg["options"][opt.key]),
+                                                    lambda k=opt.key: self.cycle_option(k))], "", tr(opt.help)))
+        return rows
+
+    @staticmethod
+    def _option_shown(opt, cfg) -> bool:
+        return (opt.applies_to(cfg["variant"]) and len(opt.choices) > 1
+                and (not opt.players or cfg["players"] in opt.players))
+
     # -- events and drawing ------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -251,7 +272,7 @@ class MenuScene(Scene):
                 self.app.audio.play("click")
             self.dirty = True
         elif event.type == pygame.MOUSEMOTION:
-            self.dirty |= self.row.motion(event.pos)
+            self.dirty |= self.row.motion(event.pos) or self.right.collidepoint(event.pos)  # help line follows
         elif event.type == pygame.KEYDOWN:
             ids = list(self.games)
             if event.key == pygame.K_ESCAPE:
@@ -291,6 +312,12 @@ class MenuScene(Scene):
                   theme.INK, bold=True)
         for label, r in self.labels:
             draw.fitted_text(surface, label, r, m.body, theme.INK, anchor="midleft")
+        hovered = next((text for rect, text in self.helps if rect.collidepoint(pygame.mouse.get_pos())), None) \
+            if pygame.mouse.get_focused() else None
+        help_text = hovered or self.default_help
+        line_h = theme.font(m.small).get_linesize()
+        for i, line in enumerate(theme.wrap(help_text, m.small, self.help_rect.w)[:2]):
+            draw.text(surface, line, (self.help_rect.x, self.help_rect.y + i * line_h), m.small, theme.INK_SOFT)
         for colour, r in self.swatches:
             st = theme.style(colour)
             draw.piece(surface, (r.centerx - m.pad, r.centery), r.h * 0.36, st.rgb, st.symbol)
