@@ -68,10 +68,13 @@ class EdgePanel:
         screen.blit(image, self.screen_rect.topleft)
 
 
-def plan_panels(players: int, screen: tuple[int, int], depth: int) -> tuple[list[EdgePanel], pygame.Rect]:
-    """Assign every seat an edge and a panel; return them and the free centre for the board."""
+def plan_panels(players: int, screen: tuple[int, int], depth: int,
+                edges: list[str] | None = None) -> tuple[list[EdgePanel], pygame.Rect]:
+    """Assign every seat an edge (``edges``, when the game knows where each seat belongs, e.g. by
+    its home corner) and a panel; return them and the free centre for the board."""
     w, h = screen
-    edges = EDGES_BY_PLAYERS.get(players, EDGES_BY_PLAYERS[4][:players] if players < 5 else EDGES_BY_PLAYERS[5])
+    if edges is None or len(edges) != players or any(e not in ANGLE for e in edges):
+        edges = EDGES_BY_PLAYERS.get(players, EDGES_BY_PLAYERS[4][:players] if players < 5 else EDGES_BY_PLAYERS[5])
     used = set(edges)
     left = depth if "left" in used else 0
     right = depth if "right" in used else 0

@@ -27,9 +27,9 @@ class TableModeMixin:
         m = self.metrics
         w, h = size
         head_h = int(m.body * 2.2)
-        depth = max(int(min(w, h) * 0.14), head_h + int(m.button_h * 1.5) + 6 * m.pad)
+        depth = max(int(min(w, h) * 0.14), head_h + int(m.button_h * 1.3) + 5 * m.pad)
         players = self.state.num_players
-        self.table_panels, centre = plan_panels(players, size, depth)
+        self.table_panels, centre = plan_panels(players, size, depth, self.table_edges())
         self.global_area = pygame.Rect(centre.x + m.pad, centre.y + m.pad, m.button_h * 3, m.button_h * 3 + 2 * m.pad)
         self.board_area = centre.inflate(-2 * m.pad, -2 * m.pad)
         self.board_area.x += self.global_area.w // 2 + m.pad
@@ -38,6 +38,12 @@ class TableModeMixin:
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.dice_rect = pygame.Rect(0, 0, 0, 0)
         self.table_relayout()
+
+    def table_edges(self) -> list[str] | None:
+        """Where each seat sits (bottom/top/left/right), if the game says (``extra["table_edges"]``,
+        e.g. next to the seat's home on the board); None: round the table from the bottom."""
+        edges = self.spec.extra.get("table_edges")
+        return list(edges(self.state)) if edges is not None else None
 
     def acting_seat(self) -> int | None:
         cp = self.state.current_player
@@ -90,12 +96,14 @@ class TableModeMixin:
         head_h = int(m.body * 2.2)
         draw.piece(surf, (card.x + head_h // 2 + m.pad, card.y + head_h // 2 + m.pad), head_h * 0.38, st.rgb, st.symbol)
         name = row.name if row else self.seat_name(seat)
-        draw.fitted_text(surf, name, pygame.Rect(card.x + head_h + m.pad, card.y + m.pad, card.w * 0.42 - head_h,
-                                                 head_h // 2 + m.pad), m.body, theme.INK, bold=True, anchor="midleft")
+        # the acting seat's right half holds dice and buttons; the others may use the whole width
+        name_w = (card.w * 0.42 if active else card.w - 2 * m.pad) - head_h
+        draw.fitted_text(surf, name, pygame.Rect(card.x + head_h + m.pad, card.y + m.pad, name_w, head_h // 2 + m.pad),
+                         m.body, theme.INK, bold=True, anchor="midleft", min_size=m.small)
         if row and row.detail:
             draw.fitted_text(surf, row.detail, pygame.Rect(card.x + head_h + m.pad, card.y + head_h // 2 + m.pad,
-                                                          card.w * 0.42 - head_h, head_h // 2), m.body, theme.INK_SOFT,
-                             anchor="midleft")
+                                                          name_w, head_h // 2), m.body, theme.INK_SOFT,
+                             anchor="midleft", min_size=m.small)
         body = regions["body"]
         if active:
             self.draw_fitted_prompt(surf, self.prompt_line(), regions["prompt"])

@@ -31,6 +31,17 @@ def _summary() -> str:
         return ""
 
 
+_EDGE_BY_COLOUR = {"red": "right", "green": "top", "yellow": "left", "blue": "bottom"}
+
+
+def _table_edges(state: TrapState) -> list[str]:
+    """In table mode each player sits at the edge next to his hideout's corner (red NE, green NW,
+    yellow SW, blue SE), going round the table in turn order."""
+    from tabletop.games.trap_the_cap.rules import COLOURS
+
+    return [_EDGE_BY_COLOUR[COLOURS[c]] for c in state.rules.seats]
+
+
 def _topology(layout: Any) -> Any:
     """What the rules read from the board file (fields, grey/yellow, connections, hideouts): an edit
     of these applies from the next game; positions, shapes and colours apply at once."""
@@ -77,5 +88,5 @@ GAME = GameSpec(
     board_files=("trap_the_cap.yaml",),
     rules_summary=_summary(),
     colours=("red", "green", "yellow", "blue"),
-    extra={"players_for_variant": players_for_variant, "topology": _topology},
+    extra={"players_for_variant": players_for_variant, "topology": _topology, "table_edges": _table_edges},
 )
