@@ -28,7 +28,7 @@ from tabletop.games.chicken_chase.moves import (
 from tabletop.games.chicken_chase.scene_draw import ChickenPainter
 from tabletop.games.chicken_chase.scene_geom import build_geometry, inside
 from tabletop.i18n import tr
-from tabletop.ui import theme
+from tabletop.ui import draw, theme
 from tabletop.ui.game_scene import GameScene, PlayerRow
 from tabletop.ui.widgets import Button
 
@@ -512,6 +512,39 @@ class ChickenChaseScene(ChickenPainter, GameScene):
                                   rgb=look.hen, symbol=look.symbol))
         return rows
 
+    def draw_players(self, surface: pygame.Surface) -> None:
+        """The frame's players list, with room for the detail ("hens Start, 4 · 12 chicks"): the name
+        takes the width it needs and the detail the rest, never below the small text size; when both
+        do not fit one line (long names, Russian, a small window) the detail goes under the name."""
+        m = self.metrics
+        row_h = int(m.body * 2.0)
+        y = self.players_rect.y
+        rows = self.player_rows()
+        width = self.players_rect.w - row_h - m.pad
+        one_line = all(theme.font(m.body, row.active).size(row.name)[0] + 2 * m.pad
+                       + theme.font(m.small).size(row.detail)[0] <= width for row in rows)
+        for row in rows:  # all rows alike: one line each, or name and detail on two lines each
+            r = pygame.Rect(self.players_rect.x, y, self.players_rect.w, row_h - 4)
+            y += row_h
+            if row.active:
+                pygame.draw.rect(surface, (255, 232, 180), r, border_radius=row_h // 4)
+                pygame.draw.rect(surface, theme.ACCENT, r, width=2, border_radius=row_h // 4)
+            st = row.style()
+            draw.piece(surface, (r.x + row_h // 2, r.centery), row_h * 0.36, st.rgb, st.symbol)
+            text = pygame.Rect(r.x + row_h, r.y, width, r.h)
+            if one_line:
+                name_w = theme.font(m.body, row.active).size(row.name)[0]
+                draw.text(surface, row.name, (text.x, text.centery), m.body, theme.INK, bold=row.active,
+                          anchor="midleft")
+                rest = pygame.Rect(text.x + name_w + 2 * m.pad, text.y, text.w - name_w - 2 * m.pad, text.h)
+                draw.fitted_text(surface, row.detail, rest, m.body, theme.INK, anchor="midright", min_size=m.small)
+                continue
+            half = text.h // 2
+            draw.fitted_text(surface, row.name, pygame.Rect(text.x, text.y + 1, text.w, half), m.body, theme.INK,
+                             bold=row.active, anchor="midleft", min_size=m.small)
+            draw.fitted_text(surface, row.detail, pygame.Rect(text.x, text.y + half, text.w, text.h - half), m.small,
+                             theme.INK_SOFT, anchor="midleft", min_size=m.small)
+
     def prompt(self) -> str:
         state = self.state
         phase = state.phase
@@ -590,4 +623,4 @@ def _near(a: tuple[float, float], b: tuple[float, float], r: float) -> bool:
 
 
 def _field_name(field: int) -> str:
-    return tr("S (start field)") if field == 0 else str(field)
+    return tr("Start (hill field)") if field == 0 else str(field)

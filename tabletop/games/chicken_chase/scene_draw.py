@@ -233,7 +233,6 @@ class ChickenPainter:
         g, lay = self.geom, self.layout_data
         L = vp.length
         value_px = self._px(vp, 52)
-        count_px = self._px(vp, 26)
         targets = self.feed_targets()
         sources = self.source_fields() if state.phase == "place" else set()
         me = state.turn
@@ -241,8 +240,12 @@ class ChickenPainter:
             x, y, w, h = box
             rect = self._rect(vp, box)
             cw, ch = 74.0, 104.0
-            card_box = (x + 14, y + (h - ch) / 2, cw, ch)
-            crect = self._rect(vp, card_box)
+            crect = self._rect(vp, (x + 14, y + (h - ch) / 2, cw, ch))
+            rows = [(s, n) for s, n in enumerate(state.chicks[i]) if n]
+            chicks = self._chick_rows(vp, rect, crect, rows)
+            if chicks:  # the card gives way (narrower) so the counts keep their readable size
+                crect.w = max(min(crect.w, chicks[0][0][0] - chicks[0][1] - crect.x - max(2, int(L(8)))),
+                              crect.w // 2)
             code = state.face[i]
             deck = lay.decks[lay.feed_deck[i]]
             if code is None:
@@ -250,26 +253,21 @@ class ChickenPainter:
                                  border_radius=max(3, crect.w // 9))
             else:
                 surface.blit(card_image(code, crect.w, crect.h, True, deck.back, value_px), crect.topleft)
-            # chicks: a token and a number per colour present
-            rows = [(s, n) for s, n in enumerate(state.chicks[i]) if n]
-            if rows:
-                top = y + h / 2 - len(rows) * 13
-                for k, (seat, n) in enumerate(rows):
-                    look = lay.players[seat % len(lay.players)]
-                    cy = top + 13 + k * 26
-                    pos = vp.to_px(x + 112, cy)
-                    draw.piece(surface, pos, max(4, L(11.5)), look.chick, look.symbol)
-                    img = theme.render(f"×{n}", count_px, theme.INK, True)
-                    surface.blit(img, img.get_rect(midleft=(pos[0] + L(15), pos[1])))
-                    if seat == me and i + 1 in sources:
-                        ring = theme.SELECT if self.source == i + 1 else theme.HILITE
-                        pygame.draw.circle(surface, ring, pos, max(6, int(L(16))), width=max(2, int(L(4))))
             field = i + 1
             if field in targets:
                 strong = targets[field]
                 _rect_glow(surface, rect, theme.HILITE, strong, max(3, int(L(7))))
             if self.hover == ("feed", field) and (field in targets or field in sources):
                 _rect_glow(surface, rect, theme.WHITE, True, max(2, int(L(4))))
+            # chicks over the glow (their colours stay true): one token per colour with its count
+            for (pos, r, seat, n, text_px) in chicks:
+                look = lay.players[seat % len(lay.players)]
+                draw.piece(surface, pos, r, look.chick, look.symbol)
+                img = theme.render(f"×{n}", text_px, theme.INK, True)
+                surface.blit(img, img.get_rect(midleft=(pos[0] + r + max(1, r // 4), pos[1])))
+                if seat == me and i + 1 in sources:
+                    ring = theme.SELECT if self.source == i + 1 else theme.HILITE
+                    pygame.draw.circle(surface, ring, pos, int(r + max(3, L(5))), width=max(2, int(L(4))))
             # the field's number on top of any glow: the dice name it
             badge_r = max(int(L(22)), int(self.metrics.small * 0.85))
             bc = (rect.x + badge_r // 3, rect.y + badge_r // 3)
@@ -278,6 +276,30 @@ class ChickenPainter:
             pygame.draw.circle(surface, (255, 250, 236), bc, badge_r, width=max(2, badge_r // 7))
             num = theme.render(str(field), int(badge_r * 1.15), (255, 250, 236), True)
             surface.blit(num, num.get_rect(center=bc))
+
+    def _chick_rows(self, vp: Viewport, rect: pygame.Rect, card: pygame.Rect,
+                    rows: list[tuple[int, int]]) -> list[tuple[tuple[int, int], int, int, int, int]]:
+        """Where a feed field's chick tokens go: one row per colour (token, then "×N"), right-aligned
+        in the trough. The count never drops below the frame's small text and the token is at least
+        as tall as that text, whatever the board's scale: the rows share the trough's height (they
+        may squeeze closer than their ideal spacing) and the card beside them gets narrower.
+        Each entry: (token centre, token radius, seat, count, text size)."""
+        if not rows:
+            return []
+        L = vp.length
+        text_px = max(self.metrics.small, int(L(26)))
+        font = theme.font(text_px, True)
+        text_w = max(font.size(f"×{n}")[0] for _, n in rows)
+        text_h = font.size("×0")[1]
+        margin = max(2, int(L(8)))
+        avail = rect.h - 2 * max(1, int(L(5)))
+        row_h = max(text_h, min(max(L(30), text_px * 1.15), avail / len(rows)))
+        r = max(3, round(min(max(row_h * 0.48, text_h * 0.6), max(L(13), text_px * 0.55))))
+        width = 2 * r + max(1, r // 4) + text_w
+        left = max(rect.right - margin - width, card.x + card.w // 2 + margin)
+        top = rect.centery - row_h * len(rows) / 2
+        return [((int(left + r), int(top + row_h * (k + 0.5))), r, seat, n, text_px)
+                for k, (seat, n) in enumerate(rows)]
 
     def feed_targets(self) -> dict[int, bool]:
         """Feed field → strong (a click places there now) or faint (with other dice)."""
