@@ -73,6 +73,10 @@ class Session:
         """True when the last move was a player's decision (undo never crosses a roll or draw)."""
         return bool(self.played) and self.played[-1].seat != CHANCE
 
+    def previous_state(self) -> GameState | None:
+        """The position before the last move (read-only use), or None at the start."""
+        return self._before[-1] if self._before else None
+
     def last_mover(self) -> int | None:
         return self.played[-1].seat if self.played else None
 

@@ -216,7 +216,15 @@ class PlakotoScene(GameScene):
         if len(games) > self._games_seen:
             for result in games[self._games_seen:]:
                 self.log.add(f"{result.text}. {self.match_line()}", theme.ACCENT_DARK)
+            if self.state.current_player is not None:  # the match goes on: a pause to take it in
+                self.app.message(tr("Game {n} is over", n=len(games)), f"{games[-1].text}.\n{self.match_line()}",
+                                 [(tr("Next game"), None)])
         self._games_seen = len(games)
+
+    def can_undo(self) -> bool:
+        """Never take back the move that ended a game of the match (the next game has begun)."""
+        before = self.session.previous_state()
+        return super().can_undo() and before is not None and len(before.games) == len(self.state.games)
 
     # -- the frame's hooks -------------------------------------------------------------------------------
     def roller(self) -> int | None:
