@@ -306,3 +306,54 @@ def test_edited_board_file_is_drawn_as_edited(tmp_path):
     for fid in ("R05", "R03"):
         rgb = tuple(app.screen.get_at(scene.field_px(fid)))[:3]
         assert all(abs(a - b) <= 6 for a, b in zip(rgb, (0x50, 0x70, 0xA0), strict=True)), (fid, rgb)
+
+
+def _no_field_ids(text: str, state) -> None:
+    ids = set(state.rules.topology.names)
+    words = {w.strip(".,:;()") for w in text.split()}
+    assert not (words & ids), (text, words & ids)
+
+
+def test_log_and_ways_say_moves_in_words_not_field_ids():
+    app = App(AppOptions(size=(1366, 768), headless=True, mute=True))
+    session = golden_session(app.store)
+    state = session.state
+    ways = state.destinations("R00", 0)["R00"]
+    texts = [state.describe_move(m) for m in state.legal_moves()]
+    for text in texts:
+        _no_field_ids(text, state)
+    assert any("traps 1 cap (Blue) there" in t for t in texts), texts
+    assert any("traps 1 cap (Green) there" in t for t in texts), texts
+    _, scene = start([], session=golden_session(app.store))
+    click(scene.app, scene.piece_px("R00", 0))
+    click(scene.app, scene.free_px("R00"))
+    assert scene.choice is not None and len(ways) >= 2
+    seen = set()
+    for _ in ways:
+        line = scene.prompt_line()
+        _no_field_ids(line, state)
+        seen.add(line)
+        scene.next_choice()
+    assert len(seen) == len(ways), "every way reads differently"
+    # the record form is unchanged
+    assert all(str(m).startswith("gold:R00-") for m in ways)
+
+
+def test_visit_home_is_described_and_game_over_card_reads_well():
+    app = App(AppOptions(size=(1366, 768), headless=True, mute=True))
+    base = new_session(SPEC, app.store, 4, None, {}, [Seat("human"), Seat("ai", "easy"), Seat("human"),
+                                                       Seat("ai", "easy")], 1)
+    # red's tower (blue under red) one step from home, with a 3: in, unload, and 2 out again
+    state = TrapState.from_position(
+        base.state.rules, {"R01": [["blue", "red"]]},
+        {"red": ["red"] * 3, "green": ["green"] * 4, "yellow": ["yellow"] * 4, "blue": ["blue"] * 3},
+        {}, None, "red", die=3)
+    texts = [state.describe_move(m) for m in state.legal_moves() if m.walk.visit >= 0]
+    assert texts and all("into the hideout, locks up 1 prisoner" in t for t in texts), texts
+    assert any("then 1 field out" in t for t in texts), texts
+    session = Session(SPEC, state, 1, base.meta)
+    _, scene = start([], session=session)
+    text = scene.result_text(type("O", (), {"winners": (1,), "detail": "x"})())
+    assert "((" not in text and "))" not in text and "1 caps" not in text
+    assert "Green — computer (easy) wins." in text
+    assert "Red — player 1: 1 cap trapped" in text

@@ -37,6 +37,26 @@ def colour_text(name: str) -> str:
     return tr(name.title())
 
 
+def _steps(template: str, count: int, **more: object) -> str:
+    """Fill a translated phrase's ``{steps}`` with "1 field" / "n fields" (translated too), and
+    any other placeholders with ``more``."""
+    n = count
+    text = template.replace("{steps}", tr("{n} field", n=n) if n == 1 else tr("{n} fields", n=n))
+    for key, value in more.items():
+        text = text.replace("{" + key + "}", str(value))
+    return text
+
+
+def _trapped(caps: tuple[int, ...], template: str | None) -> list[str]:
+    """ "traps 2 caps (Red, Blue)" for caps newly under a piece (none: no words)."""
+    if not caps:
+        return []
+    names = ", ".join(colour_text(NAMES[c]) for c in sorted(set(caps), key=caps.index))
+    n = len(caps)
+    what = tr("{n} cap ({colours})", n=n, colours=names) if n == 1 else tr("{n} caps ({colours})", n=n, colours=names)
+    return [(template or tr("traps {caps}")).replace("{caps}", what)]
+
+
 @dataclass(frozen=True)
 class Roll:
     """The die (a chance move)."""
@@ -640,6 +660,8 @@ class TrapState(GameState):
 
     # -- presentation ---------------------------------------------------------------------------------
     def describe_move(self, move: Any) -> str:
+        """A move as the log says it, in words (no field ids): "Yellow moves 2 fields, traps 1 cap
+        (Red)." The record form stays ``str(move)``."""
         who = colour_text(self.colour_to_move)
         if isinstance(move, Roll):
             return tr("{who} rolls {n}.", who=who, n=move.value)
@@ -647,24 +669,71 @@ class TrapState(GameState):
             if self.die == 6:
                 return tr("{who} cannot move and rolls again.", who=who)
             return tr("{who} cannot move.", who=who)
-        if isinstance(move, Move) and not move.walk.path and self.is_legal(move):
-            move = self._moves[self._moves.index(move)]  # type: ignore[union-attr]
+        move = self._known(move)
         if not isinstance(move, Move) or not move.walk.path:
             return str(move)
+        return tr("{who} {what}.", who=colour_text(move.label) if move.label != "gold" else who,
+                  what=self.describe_way(move))
+
+    def _known(self, move: Any) -> Any:
+        if isinstance(move, Move) and not move.walk.path and self.is_legal(move):
+            return self._moves[self._moves.index(move)]  # type: ignore[union-attr]
+        return move
+
+    def describe_way(self, move: Move) -> str:
+        """What one move does, in walk order and in words, without who moves: "moves 2 fields into
+        the hideout, locks up 1 prisoner, then 3 fields out, traps 1 cap (Red)". Read-only: the
+        walk is replayed on a scratch copy with the rules' own trap and unload steps."""
+        move = self._known(move)
+        walk = move.walk
+        if not walk.path:
+            return str(move)
+        topo = self.rules.topology
         probe = self._scratch()
-        before = [self.prisoners(c) for c in range(4)]
-        locked_before = [len(x) for x in self.locked]
-        probe._walk_piece(move.walk.path[0], move.stack, move.walk, check=False)
-        # the scene's way text splits this sentence at its first ", ": translations keep that shape
-        what = tr("{who} moves {start} to {end}", who=colour_text(move.label), start=move.start, end=move.end)
-        notes = []
-        gained = sum(probe.prisoners(c) - before[c] for c in range(4) if c in self.my_colours())
-        if gained > 0:
-            notes.append(tr("traps {n} caps", n=gained) if gained > 1 else tr("traps {n} cap", n=gained))
-        if move.walk.visit >= 0:
-            locked = sum(len(probe.locked[c]) - locked_before[c] for c in range(4))
-            notes.append(tr("unloads at home ({n} locked up)", n=locked) if locked else tr("unloads at home"))
-        return what + (", " + ", ".join(notes) if notes else "") + "."
+        piles = probe.occ[walk.path[0]]
+        stack = piles.pop(move.stack)
+        owner = probe.commander(stack)
+        gold = stack[-1] == GOLD
+        last = len(walk.path) - 1
+        parts: list[str] = []
+        if walk.turn >= 0:
+            parts.append(_steps(tr("moves the golden cap {steps} out"), walk.turn))
+            if owner is not None:
+                before = stack
+                stack = probe._trap(walk.path[walk.turn], stack, owner)
+                parts.extend(_trapped(stack[:len(stack) - len(before)], tr("traps {caps} there")))
+            parts.append(_steps(tr("then {steps} back"), last - walk.turn))
+        elif walk.visit >= 0:
+            parts.append(_steps(tr("moves {steps} into the hideout"), walk.visit))
+            if owner is not None and len(stack) > 1:
+                locked = sum(len(x) for x in probe.locked)
+                had_gold = GOLD in stack[:-1]
+                freed = sum(1 for c in stack[:-1] if c != GOLD and self.rules.team[c] == self.rules.team[owner])
+                stack = probe._unload(stack, owner)
+                locked = sum(len(x) for x in probe.locked) - locked
+                if locked:
+                    parts.append(tr("locks up {n} prisoner", n=locked) if locked == 1
+                                 else tr("locks up {n} prisoners", n=locked))
+                if freed:
+                    parts.append(tr("frees {n} cap", n=freed) if freed == 1 else tr("frees {n} caps", n=freed))
+                if had_gold:
+                    parts.append(tr("takes the golden cap"))
+            if walk.visit < last:
+                parts.append(_steps(tr("then {steps} out"), last - walk.visit))
+        elif gold:
+            parts.append(_steps(tr("moves the golden cap {steps}"), last))
+        elif topo.is_hideout[walk.path[0]]:
+            parts.append(_steps(tr("moves {steps} out of the hideout"), last))
+        elif len(stack) > 1:
+            parts.append(_steps(tr("moves {steps} with a tower of {n}"), last, n=len(stack)))
+        else:
+            parts.append(_steps(tr("moves {steps}"), last))
+        end = walk.path[-1]
+        if owner is not None and not topo.is_hideout[end] and (gold or not topo.grey[end]):
+            before = stack
+            stack = probe._trap(end, stack, owner)
+            parts.extend(_trapped(stack[:len(stack) - len(before)], None))
+        return ", ".join(parts)
 
     # -- helpers for the UI -----------------------------------------------------------------------------
     def pieces(self) -> list[tuple[str, int]]:

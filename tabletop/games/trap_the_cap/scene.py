@@ -346,8 +346,8 @@ class TrapTheCapScene(PanelMixin, GameScene):
             return tr("no legal move with a {n}. Click Pass.", n=d)
         if self.choice is not None:
             fid, moves, i = self.choice
-            return tr("way {k} of {n} to {field}: {way}. Click it again for the next way, or Confirm.",
-                      k=i + 1, n=len(moves), field=fid, way=self.way_text(moves[i]))
+            return tr("way {k} of {n} — {way}. Click the field again for the next way, or Confirm.",
+                      k=i + 1, n=len(moves), way=self.way_text(moves[i]))
         if self.selected is not None:
             if d == 1:
                 return tr("click a lit field to move {n} step (right-click: other piece).", n=d) + again
@@ -357,9 +357,14 @@ class TrapTheCapScene(PanelMixin, GameScene):
         return tr("click a glowing cap or tower to move {n} steps.", n=d) + again
 
     def way_text(self, move: Move) -> str:
-        """One way in words: the route field by field, then what it does (from the core)."""
-        said = self.state.describe_move(move).rstrip(".").split(", ", 1)
-        return "-".join(move.path) + (", " + said[1] if len(said) > 1 else "")
+        """One way in words (from the core, no field ids): "through your hideout: moves 2 fields
+        into the hideout, locks up 1 prisoner, then 3 fields out"; the route is drawn on the board."""
+        said = self.state.describe_way(move)
+        if move.walk.visit >= 0:
+            return tr("through your hideout: {what}", what=said)
+        if move.walk.turn >= 0:
+            return said
+        return tr("straight there: {what}", what=said)
 
     def extra_buttons(self) -> list[Button]:
         buttons: list[Button] = []

@@ -42,6 +42,19 @@ class PanelMixin:
     def seat_colour(self, seat: int) -> str:
         return COLOURS[self.state.rules.seats[seat]]
 
+    def seat_title(self, seat: int) -> str:
+        """A seat as people read it everywhere (players list, game-over card): "Blue — computer
+        (easy)", "Red — you"; one form, no brackets inside brackets."""
+        who = self.seats[seat] if seat < len(self.seats) else None
+        if who is None:
+            label = tr("player {n}", n=seat + 1)
+        elif who.is_human and sum(s.is_human for s in self.seats) == 1:
+            label = tr("you")
+        else:
+            label = who.name or (tr("player {n}", n=seat + 1) if who.is_human
+                                 else tr("computer ({level})", level=tr(str(who.level))))
+        return f"{colour_text(self.seat_colour(seat))} — {label}"
+
     def player_rows(self) -> list[PlayerRow]:
         state = self.state
         rules = state.rules
@@ -62,15 +75,11 @@ class PanelMixin:
                 total = sum(state.prisoners(c) for c in rules.seats if rules.team[c] == last_team)
                 rows.append(PlayerRow(-1, tr("Team {names}", names="+".join(tr(m) for m in members)),
                                       "+".join(members), tr("{n} trapped", n=total)))
-            who = self.seats[seat]
-            label = tr("you") if who.is_human and sum(s.is_human for s in self.seats) == 1 else (
-                who.name or (tr("player {n}", n=seat + 1) if who.is_human
-                             else tr("computer ({level})", level=tr(str(who.level)))))
             detail = tr("{n} trapped", n=state.prisoners(colour))
             if rules.golden and state.golden_owner == colour:
                 detail = tr("gold · {detail}", detail=detail)
             rgb, symbol = self.look(colour)
-            rows.append(PlayerRow(seat, f"{colour_text(COLOURS[colour])} — {label}", COLOURS[colour], detail,
+            rows.append(PlayerRow(seat, self.seat_title(seat), COLOURS[colour], detail,
                                   active=(turn == seat), out=colour not in alive, rgb=rgb, symbol=symbol))
         return rows
 
@@ -112,13 +121,17 @@ class PanelMixin:
     def result_text(self, outcome: Any) -> str:
         if outcome is None:
             return ""
-        names = [f"{colour_text(self.seat_colour(s))} ({self.seat_name(s)})" for s in outcome.winners]
+        names = [self.seat_title(s) for s in outcome.winners]
         if len(names) > 1:
             head = tr("{names} win.", names=tr(" and ").join(names))
         else:
             head = tr("{name} wins.", name=names[0]) if names else tr("Nobody wins.")
-        lines = [tr("{who}: {n} caps trapped", who=f"{colour_text(self.seat_colour(i))} ({self.seat_name(i)})",
-                    n=self.state.prisoners(self.state.rules.seats[i])) for i in range(len(self.state.rules.seats))]
+        lines = []
+        for i, colour in enumerate(self.state.rules.seats):
+            n = self.state.prisoners(colour)
+            who = self.seat_title(i)
+            lines.append(tr("{who}: {n} cap trapped", who=who, n=n) if n == 1
+                         else tr("{who}: {n} caps trapped", who=who, n=n))
         return "\n".join([head, outcome.detail, *lines])
 
     def move_sound(self, before: Any, move: Any) -> str:
