@@ -42,6 +42,7 @@ class TrapTheCapScene(PanelMixin, GameScene):
         self.hover_px: tuple[int, int] = (0, 0)
         self.drag: tuple[tuple[int, int], tuple[int, int], bool] | None = None
         self._board_cache: tuple[Any, pygame.Surface] | None = None
+        self._dim_cache: tuple[Any, pygame.Surface] | None = None
         self._poly_cache: tuple[Any, dict[str, list[Point]]] = (None, {})
         self._looks: dict[int, sd.Look] = {}
         super().__init__(app, session, layout)
@@ -406,12 +407,16 @@ class TrapTheCapScene(PanelMixin, GameScene):
         preview: dict[str, list[Move]] = {}
         if not targets and hover_piece in movable and self.human_to_move():
             preview = self.state.destinations(*hover_piece)
+        r = vp.length(self.geo.cap)
+        if targets:
+            surface.blit(self._dim_layer(vp, polys, targets), vp.rect.topleft)
         for fid in preview:
-            sd.target(surface, polys[fid], strong=False)
-        dot = max(4.0, vp.length(self.geo.cap * 0.42))
+            sd.target(surface, polys[fid], False, r, preview=True)
+        dot = max(5.0, r * 0.6)
+        stacks = self._stacks(self.state)
         for fid in targets:
-            sd.target(surface, polys[fid], strong=(fid == hover_fid or bool(self.choice and self.choice[0] == fid)))
-            if not self._stacks(self.state).get(fid):
+            sd.target(surface, polys[fid], fid == hover_fid or bool(self.choice and self.choice[0] == fid), r)
+            if not stacks.get(fid):
                 sd.landing(surface, self.field_px(fid), dot)
         if hover_fid and hover_fid not in targets:
             sd.outline(surface, polys[hover_fid], (255, 255, 255), 2)
@@ -423,6 +428,15 @@ class TrapTheCapScene(PanelMixin, GameScene):
         elif hover_fid in targets and len(targets[hover_fid]) >= 1:
             self._draw_route(surface, targets[hover_fid][0], max(2, width - 1))
         self._draw_tooltip(surface, hover_fid, hover_piece, m)
+
+    def _dim_layer(self, vp: Viewport, polys: dict[str, list[Point]], targets: dict[str, list[Move]]) -> pygame.Surface:
+        """The dark layer over every field that is not a target (cached per window size and targets)."""
+        key = (vp.rect.topleft, vp.rect.size, tuple(sorted(targets)))
+        if self._dim_cache is None or self._dim_cache[0] != key:
+            ox, oy = vp.rect.topleft
+            others = [[(x - ox, y - oy) for x, y in poly] for fid, poly in polys.items() if fid not in targets]
+            self._dim_cache = (key, sd.dim_layer(vp.rect.size, others))
+        return self._dim_cache[1]
 
     def _draw_route(self, surface: pygame.Surface, move: Move, width: int) -> None:
         """A move's route; after it doubles back (a golden second leg, leaving the hideout) the line

@@ -126,19 +126,69 @@ def chip(surface: pygame.Surface, at: Point, r: float, look: Look, count: int, s
         surface.blit(img, rect)
 
 
-def target(surface: pygame.Surface, poly_px: list[Point], strong: bool) -> None:
-    """A legal end field: a bright wash over the field and a thick white outline."""
-    draw.translucent_polygon(surface, poly_px, (255, 255, 255, 170 if strong else 120))
-    width = 4 if strong else 3
-    pygame.draw.polygon(surface, (20, 60, 140), poly_px, width=width + 2)
-    pygame.draw.polygon(surface, TARGET, poly_px, width=width)
+NAVY = (16, 40, 110)
+DIM = (12, 20, 28, 120)
+
+
+def inset(poly: list[Point], d: float) -> list[Point]:
+    """The polygon moved ``d`` pixels inward at every edge (mitred corners, capped at 3·d)."""
+    n = len(poly)
+    area = sum(poly[i][0] * poly[(i + 1) % n][1] - poly[(i + 1) % n][0] * poly[i][1] for i in range(n))
+    sign = 1.0 if area > 0 else -1.0
+    normals = []
+    for i in range(n):
+        (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
+        length = math.hypot(x2 - x1, y2 - y1) or 1.0
+        normals.append((-(y2 - y1) / length * sign, (x2 - x1) / length * sign))
+    out = []
+    for i in range(n):
+        ax, ay = normals[i - 1]
+        bx, by = normals[i]
+        mx, my = ax + bx, ay + by
+        m = math.hypot(mx, my)
+        if m < 1e-6:
+            mx, my, m = bx, by, 1.0
+        mx, my = mx / m, my / m
+        cos = max(1 / 3, mx * bx + my * by)
+        out.append((poly[i][0] + mx * d / cos, poly[i][1] + my * d / cos))
+    return out
+
+
+def _band(surface: pygame.Surface, poly: list[Point], rgb: tuple[int, int, int], width: int) -> None:
+    """A closed line with round joins (pygame's wide polygons leave notches at sharp corners)."""
+    pygame.draw.lines(surface, rgb, True, poly, width)
+    if width > 3:
+        for p in poly:
+            pygame.draw.circle(surface, rgb, p, width / 2 - 0.5)
+
+
+def target(surface: pygame.Surface, poly_px: list[Point], strong: bool, r: float, preview: bool = False) -> None:
+    """A legal end field: a thick dark-blue frame with a white ring inside it, hugging the field's
+    edge (unmistakable on yellow, on grey and in sunlight). ``strong``: hovered or being chosen,
+    also brightened; ``preview``: where a hovered piece could go, a thinner frame."""
+    if strong:
+        draw.translucent_polygon(surface, poly_px, (255, 255, 255, 110))
+    outer = max(3, int(r * (0.2 if preview else 0.34)))
+    inner = max(2, int(r * (0.1 if preview else 0.17)))
+    _band(surface, inset(poly_px, outer / 2), NAVY, outer)
+    _band(surface, inset(poly_px, outer + inner / 2 - 1), TARGET, inner)
 
 
 def landing(surface: pygame.Surface, at: tuple[int, int], r: float) -> None:
-    """A "land here" mark in the middle of an empty legal end field."""
-    pygame.draw.circle(surface, (20, 60, 140), at, r + 2)
-    pygame.draw.circle(surface, TARGET, at, r)
-    pygame.draw.circle(surface, theme.SELECT, at, r * 0.5)
+    """A "land here" mark in the middle of an empty legal end field: a dark-blue and white target."""
+    pygame.draw.circle(surface, TARGET, at, r + max(1.0, r * 0.14))
+    pygame.draw.circle(surface, NAVY, at, r)
+    pygame.draw.circle(surface, TARGET, at, r * 0.74)
+    pygame.draw.circle(surface, NAVY, at, r * 0.4)
+
+
+def dim_layer(size: tuple[int, int], polys: list[list[Point]]) -> pygame.Surface:
+    """A see-through dark layer over the given fields (those that are not targets while a piece is
+    selected), so the targets stand out; one blit per frame."""
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    for poly in polys:
+        pygame.draw.polygon(layer, DIM, poly)
+    return layer
 
 
 def outline(surface: pygame.Surface, poly_px: list[Point], rgb: tuple[int, int, int], width: int) -> None:
