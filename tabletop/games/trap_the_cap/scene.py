@@ -384,11 +384,12 @@ class TrapTheCapScene(PanelMixin, GameScene):
 
     # -- drawing -------------------------------------------------------------------------------------
     def draw_board(self, surface: pygame.Surface, vp: Viewport) -> None:
-        key = (vp.rect.size, id(self.layout_data))
+        playing = {COLOURS[c] for c in self.state.rules.seats}
+        key = (vp.rect.size, id(self.layout_data), tuple(sorted(playing)))
         if self._board_cache is None or self._board_cache[0] != key:
             ox, oy = vp.rect.topleft
             board = sd.render_board(self.layout_data, self.geo, vp.rect.size,
-                                    lambda p: (self.to_px(p)[0] - ox, self.to_px(p)[1] - oy), vp.scale)
+                                    lambda p: (self.to_px(p)[0] - ox, self.to_px(p)[1] - oy), vp.scale, playing)
             # composite onto the table already drawn under it: an opaque blit is several times
             # cheaper than an alpha blit at 4K
             clip = vp.rect.clip(surface.get_rect())
@@ -547,7 +548,9 @@ class TrapTheCapScene(PanelMixin, GameScene):
         if not lines and hover_fid is not None and self.geo.fields[hover_fid].kind == "hideout":
             owner = self.geo.fields[hover_fid].owner or ""
             waiting = len(stacks.get(hover_fid, []))
-            if waiting == 1:
+            if owner in COLOURS and COLOURS.index(owner) not in self.state.rules.seats:
+                lines.append((tr("{who} hideout: not in play", who=colour_text(owner)), None))
+            elif waiting == 1:
                 lines.append((tr("{who} hideout: {n} cap waiting", who=colour_text(owner), n=waiting), None))
             else:
                 lines.append((tr("{who} hideout: {n} caps waiting", who=colour_text(owner), n=waiting), None))

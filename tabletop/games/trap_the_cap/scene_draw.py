@@ -25,11 +25,19 @@ LIFT = 0.36  # how far each cap of a tower sits above the one below, in cap radi
 Look = tuple[tuple[int, int, int], str]  # a cap's rgb and symbol
 
 
+def greyed(rgb: tuple[int, int, int], tint: float = 0.15) -> tuple[int, int, int]:
+    """A colour washed out to grey (a hideout nobody plays from), keeping a hint of its hue."""
+    lum = 0.3 * rgb[0] + 0.59 * rgb[1] + 0.11 * rgb[2]
+    grey = 110 + lum * 0.25
+    return tuple(int(grey * (1 - tint) + c * tint) for c in rgb[:3])  # type: ignore[return-value]
+
+
 def render_board(layout: Layout, geo: Geometry, size: tuple[int, int], to_px: Callable[[Point], Point],
-                 scale: float) -> pygame.Surface:
+                 scale: float, playing: set[str] | None = None) -> pygame.Surface:
     """The board without pieces, ``size`` pixels, drawn at SUPERSAMPLE× and smoothed down.
 
-    ``to_px`` maps a layout point (y up) to a pixel of the returned surface."""
+    ``to_px`` maps a layout point (y up) to a pixel of the returned surface. Hideouts of colours
+    not in ``playing`` (2 or 3 players) are drawn grey: clearly out of the game."""
     k = SUPERSAMPLE
     big = pygame.Surface((size[0] * k, size[1] * k), pygame.SRCALPHA)
 
@@ -81,11 +89,19 @@ def render_board(layout: Layout, geo: Geometry, size: tuple[int, int], to_px: Ca
             continue
         c = px(field.at)
         r = field.radius * s
-        pygame.draw.circle(big, (0, 0, 0, 60), (c[0] + 0.012 * s, c[1] + 0.02 * s), r)
-        pygame.draw.circle(big, draw.shade(player.fill, 0.62), c, r)
-        pygame.draw.circle(big, player.fill, c, r * 0.9)
-        pygame.draw.circle(big, draw.shade(player.fill, 1.25), c, r * 0.9, width=max(1, int(0.008 * s)))
-        draw.draw_symbol(big, player.symbol, (int(c[0]), int(c[1])), int(r * 0.5), draw.shade(player.fill, 0.82))
+        unused = playing is not None and player.colour not in playing
+        fill = greyed(player.fill) if unused else player.fill
+        if not unused:
+            pygame.draw.circle(big, (0, 0, 0, 60), (c[0] + 0.012 * s, c[1] + 0.02 * s), r)
+        pygame.draw.circle(big, draw.shade(fill, 0.62), c, r)
+        pygame.draw.circle(big, fill, c, r * 0.9)
+        pygame.draw.circle(big, draw.shade(fill, 1.25), c, r * 0.9, width=max(1, int(0.008 * s)))
+        draw.draw_symbol(big, player.symbol, (int(c[0]), int(c[1])), int(r * 0.5),
+                         draw.shade(fill, 0.88 if unused else 0.82))
+        if unused:  # struck through as well as grey: "not in play" without relying on colour
+            d = r * 0.62
+            pygame.draw.line(big, draw.shade(fill, 0.7), (c[0] - d, c[1] + d), (c[0] + d, c[1] - d),
+                             max(2, int(0.014 * s)))
     return pygame.transform.smoothscale(big, size)
 
 
