@@ -445,3 +445,52 @@ def test_window_mode_keeps_the_hand_strip(fast):
     assert scene.board_box() == scene.geom.box
     click(app, box_centre(scene, scene.geom.show_button))
     assert scene.hand_shown() and scene.faces_drawn == {0}
+
+
+# -- readability (new-player review) ------------------------------------------------------------------
+
+
+def test_feed_chick_counts_stay_readable_at_1024x600(fast):
+    app, scene = start((1024, 600), [Seat("human"), Seat("ai", "easy"), Seat("ai", "easy"), Seat("ai", "easy")])
+    scene.state.chicks[0] = [1, 2, 3, 12]  # every colour on one feed field
+    app.render()
+    vp = scene.viewport
+    rect = scene._rect(vp, scene.geom.feed_boxes[0])
+    card = scene._rect(vp, (0, 0, 74, 104))
+    rows = scene._chick_rows(vp, rect, card, [(s, n) for s, n in enumerate(scene.state.chicks[0])])
+    assert len(rows) == 4
+    for (x, y), r, _seat, _n, text_px in rows:
+        assert text_px >= scene.metrics.small
+        assert 2 * r >= scene.metrics.small  # a token as tall as the count's text: colour and symbol show
+        assert rect.left <= x - r and rect.top - 2 <= y - r and y + r <= rect.bottom + 2
+
+
+def test_players_list_says_start_and_hens_are_numbered_in_prompts(fast):
+    app, scene = start((1024, 600), [Seat("human"), Seat("ai", "easy")])
+    assert "S," not in scene.player_rows()[0].detail and "Start" in scene.player_rows()[0].detail
+    settle(app, scene)
+    while scene.state.phase == "setup":
+        assert scene.play(scene.state.legal_moves()[0])
+        settle(app, scene)
+    assert scene.state.phase == "action" and scene.human_to_move()
+    click(app, button(scene, "B:").rect.center)
+    card_click(app, scene, 0)
+    hens = sorted(scene.landings())
+    assert hens
+    assert f"hen {' or '.join(str(k + 1) for k in hens)}" in scene.prompt()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080), (3840, 2160)])
+def test_table_mode_action_labels_read_alike(fast, size):
+    app, scene = start(size, [Seat("human"), Seat("ai", "easy"), Seat("ai", "easy"), Seat("ai", "easy")], table=True)
+    settle(app, scene)
+    while scene.state.phase == "setup":
+        assert scene.play(scene.state.legal_moves()[0])
+        settle(app, scene)
+    app.render()
+    abc = [b for b in scene.table_buttons[0] if b.label[:1] in "ABC" and b.action != scene.undo]
+    assert [b.label[0] for b in abc] == ["A", "B", "C"]
+    forms = {"full": ["A: roll dice", "B: play cards (sum ≤ 8)", "C: one card per hen"],
+             "short": ["A: roll", "B: cards ≤ 8", "C: 1 per hen"], "letter": ["A", "B", "C"]}
+    assert [b.label for b in abc] in forms.values()
+    assert len({b.key for b in abc}) == 1  # key hints on all three or on none

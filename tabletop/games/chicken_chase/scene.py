@@ -234,11 +234,7 @@ class ChickenChaseScene(ChickenPainter, GameScene):
         seat = self.viewer()
         before = getattr(self, "table_buttons", {}).get(seat, [])
         super().table_relayout()
-        m = self.metrics
-        for b in self.table_buttons.get(self.acting_seat(), []):
-            # "A: roll dice" and the like do not fit a narrow panel: the letter (the prompt explains)
-            if b.key in ("A", "B", "C") and theme.font(m.small).size(b.label)[0] > b.rect.w - max(6, b.rect.h // 4):
-                b.label, b.key = b.key, ""
+        self._short_action_labels(self.table_buttons.get(self.acting_seat(), []))
         panel = next((p for p in self.table_panels if p.seat == seat), None)
         layout = self.panel_hand(panel) if panel is not None else None
         if layout is None or layout.show is None:
@@ -248,6 +244,28 @@ class ChickenChaseScene(ChickenPainter, GameScene):
         show = Button(tr(label), self.toggle_hand, rect=layout.show, primary=not shown, toggled=shown, key="H")
         show.hover = any(b.hover and b.rect == show.rect for b in before)
         self.table_buttons.setdefault(seat, []).append(show)
+
+    def _short_action_labels(self, buttons: list[Button]) -> None:
+        """A, B and C read alike in a panel: the full labels with their key hints when all three
+        fit, else the full labels alone, else the short ones ("A: roll", "B: cards ≤ 8",
+        "C: 1 per hen"), else the bare letters (the prompt explains). Never a mix."""
+        abc = [b for b in buttons if b.key in ("A", "B", "C")]
+        if not abc:
+            return
+        m = self.metrics
+        font = theme.font(m.small)
+
+        def fits(labels: list[str]) -> bool:
+            return all(font.size(text)[0] <= b.rect.w - max(6, b.rect.h // 4) for b, text in zip(abc, labels, strict=True))
+
+        full = [b.label for b in abc]
+        if fits([f"{text}  [{b.key}]" for b, text in zip(abc, full, strict=True)]) and all(b.rect.w > m.small * 9 for b in abc):
+            return
+        words = {"A": tr("A: roll"), "B": tr("B: cards ≤ 8"), "C": tr("C: 1 per hen")}
+        short = [words[b.key] for b in abc]
+        labels = full if fits(full) else short if fits(short) else [b.key for b in abc]
+        for b, text in zip(abc, labels, strict=True):
+            b.label, b.key = text, ""
 
     def table_motion(self, pos: tuple[int, int]) -> bool:
         changed = super().table_motion(pos)
@@ -558,10 +576,10 @@ class ChickenChaseScene(ChickenPainter, GameScene):
                     return tr("B: click cards (sum up to 8), then the hen to move.")
                 total = sum(card_value(c) for c in codes)
                 cards = f"{' + '.join(str(card_value(c)) for c in codes)} = {total}" if len(codes) > 1 else str(total)
-                return tr("B: {cards}. Add cards or click a lit hen.", cards=cards)
+                return tr("B: {cards}. Add cards or click hen {hens}.", cards=cards, hens=self.lit_hens())
             if self.mode == "C":
                 return (tr("C: click a card, then the hen it moves first.") if not self.sel_cards
-                        else tr("C: click the lit hen to move it first."))
+                        else tr("C: click hen {hens} to move it first.", hens=self.lit_hens()))
             return tr("choose A (roll dice), B (cards summing ≤ 8 on one hen) or C (a card for each hen).")
         if phase == "place":
             return self._place_prompt()
@@ -570,12 +588,17 @@ class ChickenChaseScene(ChickenPainter, GameScene):
             if not self.hand_shown():
                 return tr("{first}: click your hand (or H) to see it.", first=first)
             if self.sel_cards:
-                return tr("card {value}: click a lit hen (ring = where it lands).",
-                          value=card_value(self.sel_codes()[0]))
+                return tr("card {value}: click hen {hens} (ring = where it lands).",
+                          value=card_value(self.sel_codes()[0]), hens=self.lit_hens())
             if phase == "card":
                 return tr("{first}: click a card, then a hen, or No card.", first=first)
             return tr("{first}: click a card, then a hen.", first=first)
         return tr("wait…")
+
+    def lit_hens(self) -> str:
+        """The numbers of the hens the selected cards can move ("1", "2" or "1 or 2"), as marked on
+        the hens and named in the log."""
+        return tr(" or ").join(str(k + 1) for k in sorted(self.landings())) or "1"
 
     def _place_prompt(self) -> str:
         state = self.state

@@ -338,9 +338,19 @@ class ChickenPainter:
         for k in landings:
             own = 2 * seat + k
             draw.glow(surface, vp.to_px(*points[own]), hen_r * 1.25, theme.SELECT)
+        mark_px = max(int(self.metrics.small * 0.9), int(hen_r * 0.6))
         for i, p in enumerate(points):
             look = lay.players[(i // 2) % len(lay.players)]
-            _hen(surface, vp.to_px(*p), hen_r, look.hen, look.symbol)
+            c = vp.to_px(*p)
+            _hen(surface, c, hen_r, look.hen, look.symbol)
+            # the number on the hill's inner side (the field's own number tag is on the outer side)
+            dx, dy = g.hill_centre[0] - p[0], g.hill_centre[1] - p[1]
+            d = math.hypot(dx, dy)
+            if state.hens[i] in (0, hill.FINISH) or d < 1:
+                dx, dy, d = -0.76, 0.65, 1.0
+            tip = vp.to_px(p[0] + dx / d * g.hen_r, p[1] + dy / d * g.hen_r)
+            at = (c[0] + (tip[0] - c[0]) * 0.95, c[1] + (tip[1] - c[1]) * 0.95)
+            _hen_mark(surface, at, i % 2 + 1, look.hen, mark_px)
         after_points = {k: self.hen_points(after) for k, (_m, after) in landings.items()}
         focus = [hover[1]] if hover and hover[0] in ("hen", "land") and hover[1] in landings else list(landings)
         for k in landings:
@@ -508,6 +518,13 @@ class ChickenPainter:
         lift = ch // 8
         bottom = slot.bottom
         x = slot.x
+        if seat != self.acting_seat():  # the frame's name and detail may use the panel's whole width then
+            row = next((r for r in self.player_rows() if r.seat == seat), None)
+            if row is not None:
+                card = self.table_regions(panel)["card"]
+                head_h = int(m.body * 2.2)
+                text_w = max(theme.font(m.body, True).size(row.name)[0], theme.font(m.body).size(row.detail)[0])
+                x = min(max(x, card.x + head_h + m.pad + text_w + 2 * m.pad), slot.right - 3 * cw)
         show = None
         short = False
         if seat == self.viewer() and n:
@@ -678,6 +695,16 @@ def _hen(surface: pygame.Surface, c: Point, r: float, rgb, symbol: str, alpha: i
     pygame.draw.polygon(surface, (240, 160, 40), beak)
     pygame.draw.polygon(surface, (150, 90, 20), beak, width=1)
     draw.piece(surface, c, r, rgb, symbol)
+
+
+def _hen_mark(surface: pygame.Surface, c: Point, number: int, rgb, size: int) -> None:
+    """The hen's number (1 or 2, as the log and the prompts name it) on a small dark tag at ``c``."""
+    img = theme.render(str(number), size, theme.WHITE, True)
+    tag_r = max(img.get_width(), img.get_height()) // 2 + max(1, size // 6)
+    at = (int(c[0]), int(c[1]))
+    pygame.draw.circle(surface, draw.shade(rgb, 0.45), at, tag_r)
+    pygame.draw.circle(surface, theme.WHITE, at, tag_r, width=max(1, tag_r // 6))
+    surface.blit(img, img.get_rect(center=(at[0] + 1, at[1] + 1)))
 
 
 def _dashes(surface: pygame.Surface, a: Point, b: Point, rgb, width: int, start: float, stop: float) -> None:
