@@ -58,7 +58,7 @@ class TrapTheCapScene(PanelMixin, GameScene):
             p = by_colour.get(name)
             st = theme.style(name)
             looks[code] = (p.fill, p.symbol) if p else (st.rgb, st.symbol)
-        looks[GOLD] = (self.layout_data.palette.get("gold", (212, 160, 23)), "star")
+        looks[GOLD] = (self.layout_data.palette.get("gold", (212, 160, 23)), sd.GOLD_SYMBOL)
         return looks
 
     def look(self, code: int) -> sd.Look:

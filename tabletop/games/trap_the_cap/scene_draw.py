@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import lru_cache
 
 import pygame
 
@@ -105,6 +106,63 @@ def render_board(layout: Layout, geo: Geometry, size: tuple[int, int], to_px: Ca
     return pygame.transform.smoothscale(big, size)
 
 
+GOLD_SYMBOL = "gold"  # a look with this symbol is the golden cap (its own drawing, not a player cap)
+
+
+def _star(cx: float, cy: float, outer: float, inner: float) -> list[Point]:
+    return [(cx + (outer if i % 2 == 0 else inner) * math.cos(-math.pi / 2 + i * math.pi / 5),
+             cy + (outer if i % 2 == 0 else inner) * math.sin(-math.pi / 2 + i * math.pi / 5)) for i in range(10)]
+
+
+@lru_cache(maxsize=64)
+def _gold_disc(radius: int, rgb: tuple[int, int, int], top: bool) -> pygame.Surface:
+    """The golden cap: a warm glow, a dark outline, a ridged metallic rim (bright and dark bands
+    lit from the top left) and a big white star with a dark edge; a player's yellow cap has none
+    of these. Drawn 2× and smoothed."""
+    k = 2
+    big_r = radius * k
+    size = int(big_r * 2.9)
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size / 2
+    for i in range(6):  # the glow
+        pygame.draw.circle(surf, (255, 226, 110, 26), (c, c), big_r * (1.38 - i * 0.05))
+    pygame.draw.circle(surf, (0, 0, 0, 80), (c + big_r * 0.12, c + big_r * 0.18), big_r * 1.06)
+    pygame.draw.circle(surf, (255, 250, 225), (c, c), big_r * 1.08)  # a bright edge outside the dark one
+    pygame.draw.circle(surf, (58, 36, 4), (c, c), big_r)
+    dark, light = draw.shade(rgb, 0.62), (255, 244, 180)
+    pygame.draw.circle(surf, dark, (c, c), big_r * 0.93)
+    # the rim's sheen: light on the upper left half, dark on the lower right
+    steps = 48
+    for i in range(steps):
+        a0, a1 = 2 * math.pi * i / steps, 2 * math.pi * (i + 1) / steps
+        mid = (a0 + a1) / 2
+        f = 0.5 + 0.5 * math.cos(mid - math.radians(225))  # 1 toward the upper left (y down)
+        col = tuple(int(dark[j] + (light[j] - dark[j]) * f) for j in range(3))
+        pts = [(c, c)] + [(c + big_r * 0.93 * math.cos(a0 + (a1 - a0) * t / 3),
+                            c + big_r * 0.93 * math.sin(a0 + (a1 - a0) * t / 3)) for t in range(4)]
+        pygame.draw.polygon(surf, col, pts)
+    pygame.draw.circle(surf, (90, 60, 8), (c, c), big_r * 0.74)
+    pygame.draw.circle(surf, rgb, (c, c), big_r * 0.7)
+    pygame.draw.circle(surf, draw.shade(rgb, 1.3), (c - big_r * 0.18, c - big_r * 0.2), big_r * 0.34)
+    if top:
+        star = _star(c, c + big_r * 0.04, big_r * 0.66, big_r * 0.28)
+        pygame.draw.polygon(surf, (255, 255, 255), star)
+        pygame.draw.polygon(surf, (70, 44, 4), star, width=max(2, big_r // 11))
+    return pygame.transform.smoothscale(surf, (size // k, size // k))
+
+
+def cap(surface: pygame.Surface, at: Point, r: float, look: Look, top: bool = True,
+        ring: tuple[int, int, int] | None = None) -> None:
+    """One cap: a player's (``draw.piece``) or the golden cap, a little larger than the others."""
+    if look[1] != GOLD_SYMBOL:
+        draw.piece(surface, at, r, look[0], look[1] if top else "", ring=ring)
+        return
+    img = _gold_disc(max(3, int(r * 1.1)), tuple(look[0][:3]), top)
+    surface.blit(img, img.get_rect(center=(int(at[0]), int(at[1]))))
+    if ring is not None:
+        pygame.draw.circle(surface, ring, at, r * 1.1, width=max(2, int(r / 6)))
+
+
 def stack(surface: pygame.Surface, at: Point, r: float, looks: list[Look], badge_size: int,
           ring: tuple[int, int, int] | None = None) -> Point:
     """A cap or a tower (``looks`` bottom to top): lower caps peek out below the top one, and a
@@ -116,7 +174,7 @@ def stack(surface: pygame.Surface, at: Point, r: float, looks: list[Look], badge
     for i, (rgb, symbol) in enumerate(looks[n - layers:]):
         top = i == layers - 1
         cy = y - i * dy
-        draw.piece(surface, (x, cy), r, rgb, symbol if top else "", ring=ring if top else None)
+        cap(surface, (x, cy), r, (rgb, symbol), top, ring=ring if top else None)
     top_y = y - (layers - 1) * dy
     if n > 1:
         text = str(n)
@@ -257,7 +315,7 @@ def tooltip(surface: pygame.Surface, lines: list[tuple[str, Look | None]], pos: 
     for i, (text, look) in enumerate(lines):
         tx = x + pad
         if look is not None:
-            draw.piece(surface, (tx + chip_w / 2, ty + line_h / 2), line_h * 0.38, look[0], look[1])
+            cap(surface, (tx + chip_w / 2, ty + line_h / 2), line_h * 0.38, look)
             tx += chip_w + pad
         draw.text(surface, text, (tx, ty + (line_h - f.get_height()) // 2), size, theme.INK, bold=(i == 0))
         ty += line_h
