@@ -230,3 +230,44 @@ def test_solo_result_joins_the_high_score_table_once():
     assert "High scores, board C" in text and "Your rank" in text
     for word in ("coins", "Swabby", "Carpenter", "Lookout", "Parrot", "board bonus", "Gunners"):
         assert word in text
+
+
+# -- readability (new-player review) ------------------------------------------------------------------
+
+
+def test_small_board_names_stay_distinct():
+    from tabletop.games.captain_flip.scene_draw import short_name
+    from tabletop.ui import theme
+
+    def theme_width(words, size):
+        return theme.font(size, True).size(words)[0]
+
+    start([Seat("human"), Seat("ai", "easy")])  # fonts need pygame up
+    assert short_name("Computer 2 (easy)", 14, 400) == "Computer 2 (easy)"
+    width = theme_width("Computer 2", 14)
+    assert short_name("Computer 2 (easy)", 14, width) == "Computer 2"
+    assert short_name("Computer 2 (easy)", 14, 30) == "C2"
+    assert short_name("Компьютер 3 (лёгкий)", 14, 30) == "К3"
+    names = {short_name(f"Computer {n} (easy)", 14, 30) for n in range(2, 6)}
+    assert len(names) == 4
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])
+def test_other_boards_fit_their_place_and_caption_all_tiles_or_none(size):
+    from tabletop.games.captain_flip import scene_draw as sd
+    from tabletop.games.captain_flip.scene_geom import BOX, FRAME
+
+    app, scene = start([Seat("human")] + [Seat("ai", "easy")] * 4, size=size)
+    chars = scene.state.layout.tiles.characters
+    small = scene.metrics.small
+    for slot in scene.current_slots():
+        x, y, w, h = slot.board_rect(scene.board)
+        margin = FRAME / 2 * slot.s
+        assert x - margin >= slot.rect[0] - 1e-6 and x + w + margin <= slot.rect[0] + slot.rect[2] + 1e-6
+        assert x + w + margin <= BOX[2] + 1e-6
+        tile_px = sd.px(scene.viewport, slot.space(scene.board, 0, scene.board.columns[0].low)).w
+        labelled = [sd.tile_label(c.id, tile_px, small) is not None for c in chars]
+        assert sd.all_labels_fit(chars, tile_px, small) == all(labelled)
+        if not slot.big and not all(labelled):  # a board's tiles all carry their names, or none does
+            blank = sd.tile_surface(chars[0], tile_px, None, None)
+            assert scene.painter.tile(0, UNKNOWN, tile_px) is blank

@@ -52,6 +52,21 @@ def ellipsize(words: str, size: int, width: float, bold: bool = False) -> str:
     return (words.rstrip() + "…") if words else ""
 
 
+def short_name(name: str, size: int, width: float, bold: bool = False) -> str:
+    """A seat's name in ``width``: whole; else without its "(level)" ("Computer 2"); else initial
+    and number ("C2"), so boards stay told apart by more than colour; an ellipsis last."""
+    forms = [name]
+    base = name.split(" (")[0].strip() if " (" in name else name
+    forms.append(base)
+    words = base.split()
+    if len(words) > 1 and words[-1].isdigit():
+        forms.append(words[0][:1].upper() + words[-1])
+    for form in forms:
+        if text_fits(form, size, width, bold):
+            return form
+    return ellipsize(forms[-1], size, width, bold)
+
+
 def tile_label(name: str, tile_px: int, small: int) -> tuple[str, int] | None:
     """The biggest readable name for a tile this size (full, then short), never below ``small``.
     ``name`` is the character's id (English); the label is in the current language."""
@@ -61,6 +76,13 @@ def tile_label(name: str, tile_px: int, small: int) -> tuple[str, int] | None:
             if text_fits(label, size, room, bold=True):
                 return label, size
     return None
+
+
+@lru_cache(maxsize=64)
+def all_labels_fit(chars: tuple[Character, ...], tile_px: int, small: int) -> bool:
+    """Tiles this size carry their names only if every character's name (full or short) fits:
+    all tiles of a board are captioned, or none (the name is then in the hover tooltip)."""
+    return all(tile_label(c.id, tile_px, small) is not None for c in chars)
 
 
 @lru_cache(maxsize=512)

@@ -23,6 +23,9 @@ HEAD_SMALL = 34.0
 TAG = 26.0
 """Room above a board (in board units) for the column-bonus tags over the tallest columns."""
 
+FRAME = 14.0
+"""Width (board units) the board's frame and shadow add around it, both sides together."""
+
 Rect = tuple[float, float, float, float]
 
 
@@ -84,8 +87,9 @@ def fit(seat: int, rect: Rect, board: Board, big: bool) -> Slot:
     head = HEAD_BIG if big else HEAD_SMALL
     bw, bh = board.size
     avail = h - head
-    s = min(w / bw, avail / (bh + TAG))
-    used = head + (bh + TAG) * s
+    # room for the frame drawn around the board (5 board units a side, plus its shadow)
+    s = min(w / (bw + FRAME), avail / (bh + TAG + FRAME / 2))
+    used = head + (bh + TAG + FRAME / 2) * s
     y += (h - used) / 2  # centre the header and board together in the rectangle
     ox = x + (w - bw * s) / 2
     oy = y + head + TAG * s

@@ -111,7 +111,8 @@ class Painter:
 
     def tile(self, face: int, other: int, size: int) -> pygame.Surface:
         chars = self.scene.state.layout.tiles.characters
-        label = sd.tile_label(chars[face].id, size, self.scene.metrics.small)
+        small = self.scene.metrics.small
+        label = sd.tile_label(chars[face].id, size, small) if sd.all_labels_fit(chars, size, small) else None
         mark = chars[other] if other not in (UNKNOWN, None) else None
         return sd.tile_surface(chars[face], size, label, mark)
 
@@ -146,7 +147,7 @@ class Painter:
         if active and slot.big:
             name += tr(" — to play")
         name_rect = pygame.Rect(int(r.x + 2 * rad + 10), r.y, max(1, left - int(r.x + 2 * rad + 14)), r.h)
-        name = sd.ellipsize(name, size, name_rect.w, bold=True)
+        name = sd.short_name(name, size, name_rect.w, bold=True)
         draw.text(surface, name, name_rect.midleft, size, ink, bold=True, anchor="midleft")
 
     def kraken_tags(self, surface: pygame.Surface, vp: Viewport, slot: Slot) -> None:
