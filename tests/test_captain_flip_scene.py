@@ -271,3 +271,18 @@ def test_other_boards_fit_their_place_and_caption_all_tiles_or_none(size):
         if not slot.big and not all(labelled):  # a board's tiles all carry their names, or none does
             blank = sd.tile_surface(chars[0], tile_px, None, None)
             assert scene.painter.tile(0, UNKNOWN, tile_px) is blank
+
+
+def test_map_bonus_space_never_left_blank():
+    from tabletop.games.captain_flip import scene_draw as sd
+
+    start([Seat("human"), Seat("ai", "easy")])
+    bonus = sd.Bonus("take_map")
+    surf = pygame.Surface((60, 60))
+    for size in ((56, 56), (40, 40), (26, 26)):
+        surf.fill((0, 0, 0))
+        r = pygame.Rect(2, 2, *size)
+        assert not sd._cell_text(surf, r, sd.bonus_long(bonus, False), 20, (255, 255, 255))
+        sd._cell_short(surf, r, bonus, False, 12, (255, 255, 255))
+        drawn = {surf.get_at((x, y))[:3] for x in range(r.x, r.right) for y in range(r.y, r.bottom)}
+        assert len(drawn) > 1  # the map (or its word) is there

@@ -220,21 +220,45 @@ def draw_board_base(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Bo
             pygame.draw.rect(surface, fill, r, border_radius=max(2, r.w // 10))
             pygame.draw.rect(surface, draw.shade(col["outline"], 1.3), r, width=max(1, r.w // 50),
                              border_radius=max(2, r.w // 10))
-            if top and slot.big:
-                _cell_text(surface, r, bonus_long(column.bonus, solo), small, col["outline"])
+            if top and slot.big and not _cell_text(surface, r, bonus_long(column.bonus, solo), small, col["outline"]):
+                _cell_short(surface, r, column.bonus, solo, small, col["outline"])
         if column.bonus.kind != "none" and column.bonus.kind != "kraken":
             draw_tag(surface, vp, slot, board, ci, bonus_short(column.bonus, solo), small)
 
 
-def _cell_text(surface: pygame.Surface, r: pygame.Rect, words: str, size: int, rgb) -> None:
+def _cell_text(surface: pygame.Surface, r: pygame.Rect, words: str, size: int, rgb) -> bool:
+    """The bonus sentence inside the empty top space, if it fits there whole (False: it does not)."""
     lines = theme.wrap(words, size, r.w - max(6, r.w // 10))
     line_h = theme.font(size).get_linesize()
     if len(lines) * line_h > r.h - 4 or any(not text_fits(line, size, r.w - 4) for line in lines):
-        return
+        return False
     y = r.centery - len(lines) * line_h // 2
     for line in lines:
         draw.text(surface, line, (r.centerx, y), size, rgb, anchor="midtop")
         y += line_h
+    return True
+
+
+MAP_BONUSES = ("take_map", "map_if_all_identical")
+
+
+def _cell_short(surface: pygame.Surface, r: pygame.Rect, bonus: Bonus, solo: bool, size: int, rgb) -> None:
+    """The top space when its sentence does not fit: the Treasure Map for a map bonus (with its
+    short word under it when there is room), else the tag's short words; the sentence is in the
+    tooltip. Never an empty yellow space."""
+    words = bonus_short(bonus, solo)
+    line_h = theme.font(size, True).get_linesize()
+    if bonus.kind in MAP_BONUSES:
+        with_word = bool(words) and text_fits(words, size, r.w - 4, True) and r.h >= line_h * 2.4
+        icon_h = int(min((r.h - (line_h if with_word else 0)) * 0.62, r.w * 0.6 / 1.43))
+        if icon_h >= 8:
+            top = r.centery - (icon_h + (line_h if with_word else 0)) // 2
+            map_token(surface, (r.centerx, top + icon_h // 2), icon_h)
+            if with_word:
+                draw.text(surface, words, (r.centerx, top + icon_h + 1), size, rgb, bold=True, anchor="midtop")
+            return
+    if words and text_fits(words, size, r.w - 4, True) and r.h >= line_h:
+        draw.text(surface, words, r.center, size, rgb, bold=True, anchor="center")
 
 
 def draw_tag(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Board, ci: int, words: str,
