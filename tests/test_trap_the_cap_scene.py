@@ -357,3 +357,27 @@ def test_visit_home_is_described_and_game_over_card_reads_well():
     assert "((" not in text and "))" not in text and "1 caps" not in text
     assert "Green — computer (easy) wins." in text
     assert "Red — player 1: 1 cap trapped" in text
+
+
+def test_prison_trays_lie_beside_their_hideouts_clear_of_every_field():
+    app, scene = start([Seat("human")] * 4, seed=2)
+    half = scene.layout_data.half_width
+    for owner in range(4):
+        x0, y0, x1, y1 = scene._tray_box(owner)
+        assert -half < x0 < x1 < half and -half < y0 < y1 < half
+        h = y1 - y0
+        for i in range(21):  # the pill's centre line and its long edges
+            for fy in (0.5, 0.1, 0.9):
+                x = x0 + h / 2 + (x1 - x0 - h) * i / 20
+                assert scene.geo.field_at((x, y0 + h * fy)) is None, (owner, x)
+    state = TrapState.from_position(
+        scene.state.rules, {"R05": [["red"]]},
+        {"red": ["red"] * 3, "green": ["green"] * 2, "yellow": ["yellow"] * 3, "blue": ["blue"] * 4},
+        {"red": ["green", "green", "yellow"]}, None, "red")
+    scene.session.state = state
+    scene._changed()
+    app.render()
+    rect = scene._tray_rect(0)
+    assert scene._tray_at(rect.center) == 0 and scene._tray_at(scene._tray_rect(1).center) is None
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.render()

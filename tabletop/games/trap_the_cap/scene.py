@@ -506,31 +506,59 @@ class TrapTheCapScene(PanelMixin, GameScene):
         field = self.geo.fields.get(fid)
         return centre(field) if field else (0.0, 0.0)
 
-    def _draw_prisoners(self, surface: pygame.Surface, vp: Viewport, locked: list[list[int]], state: Any) -> None:
-        """Caps locked up in each hideout, per colour with a count, just outside its disc."""
+    def _tray_box(self, owner: int) -> tuple[float, float, float, float] | None:
+        """Where ``owner``'s prison tray lies, in layout units (x0, y0, x1, y1): a pill along the
+        board edge beside that player's hideout, touching the disc and clear of the ring track."""
         import math
 
-        m = self.metrics
+        field = next((self.geo.fields.get(p.hideout) for p in self.layout_data.players
+                      if p.colour == COLOURS[owner]), None)
+        if field is None:
+            return None
+        hx, hy = field.at
+        sx, sy = (1 if hx >= 0 else -1), (1 if hy >= 0 else -1)
+        edge = self.layout_data.half_width - 0.035
+        rings = [f.radii[1] for f in self.geo.fields.values() if f.shape == "sector"]
+        ring = (max(rings) if rings else edge * 0.93) + 0.015
+        h = min(0.13, max(0.06, edge - max(ring * 0.92, abs(hy) - field.radius)))
+        mid = edge - h / 2
+        reach = (field.radius + h / 2 + 0.01) ** 2 - (mid - abs(hy)) ** 2
+        near = abs(hx) - math.sqrt(reach) if reach > 0 else abs(hx) - field.radius
+        room = (ring + h / 2) ** 2 - mid ** 2
+        far = math.sqrt(room) if room > 0 else 0.0
+        if near - far < h * 0.5:
+            far = near - h * 0.5
+        x0, x1 = sx * (far - h / 2), sx * (near + h / 2)
+        y0, y1 = sy * (edge - h), sy * edge
+        return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+
+    def _tray_rect(self, owner: int) -> pygame.Rect | None:
+        box = self._tray_box(owner)
+        if box is None or self.viewport is None:
+            return None
+        (ax, ay), (bx, by) = self.to_px((box[0], box[1])), self.to_px((box[2], box[3]))
+        return pygame.Rect(int(min(ax, bx)), int(min(ay, by)), int(abs(bx - ax)), int(abs(by - ay)))
+
+    def _tray_at(self, pos: tuple[int, int]) -> int | None:
+        for owner, caps in enumerate(self.state.locked):
+            rect = self._tray_rect(owner) if caps else None
+            if rect is not None and rect.collidepoint(pos):
+                return owner
+        return None
+
+    def _draw_prisoners(self, surface: pygame.Surface, vp: Viewport, locked: list[list[int]], state: Any) -> None:
+        """Caps locked up by each player, in a framed prison tray beside that player's hideout
+        (count per colour, a padlock and, where it fits, the word): clearly out of play."""
         for owner, caps in enumerate(locked):
             if not caps or owner >= len(COLOURS):
                 continue
+            rect = self._tray_rect(owner)
             field = next((self.geo.fields.get(p.hideout) for p in self.layout_data.players
                           if p.colour == COLOURS[owner]), None)
-            if field is None:
+            if rect is None or field is None:
                 continue
-            counts = {c: caps.count(c) for c in sorted(set(caps))}
-            x, y = field.at
-            d = math.hypot(x, y) or 1.0
-            ux, uy = x / d, y / d
-            chip_r = self.geo.cap * 0.9
-            ring = field.radius + chip_r * 1.25
-            step = 2 * math.asin(min(1.0, chip_r * 1.7 / ring))
-            n = len(counts)
-            for i, (colour, count) in enumerate(counts.items()):
-                a = (i - (n - 1) / 2) * step
-                px = x + ring * (ux * math.cos(a) - uy * math.sin(a))
-                py = y + ring * (ux * math.sin(a) + uy * math.cos(a))
-                sd.chip(surface, self.to_px((px, py)), vp.length(chip_r), self.look(colour), count, m.small)
+            counts = [(self.look(c), caps.count(c)) for c in sorted(set(caps))]
+            sd.tray(surface, rect, self.to_px(field.at), self.look(owner)[0], counts, tr("Prisoners"))
 
     def _draw_tooltip(self, surface: pygame.Surface, hover_fid: str | None, hover_piece: Piece | None,
                       m: Any) -> None:
@@ -538,6 +566,12 @@ class TrapTheCapScene(PanelMixin, GameScene):
             return
         lines: list[tuple[str, sd.Look | None]] = []
         stacks = self._stacks(self.state)
+        tray = self._tray_at(self.hover_px) if self.hover is not None else None
+        if tray is not None and hover_piece is None:
+            caps = self.state.locked[tray]
+            lines.append((tr("Locked up by {who} (out of play):", who=colour_text(COLOURS[tray])), None))
+            for c in sorted(set(caps)):
+                lines.append((f"{colour_text(NAMES[c])} × {caps.count(c)}", self.look(c)))
         if hover_piece is not None:
             piles = stacks.get(hover_piece[0], [])
             if hover_piece[1] < len(piles) and len(piles[hover_piece[1]]) > 1:

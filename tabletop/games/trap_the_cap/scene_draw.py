@@ -188,16 +188,70 @@ def stack(surface: pygame.Surface, at: Point, r: float, looks: list[Look], badge
     return (x, top_y)
 
 
-def chip(surface: pygame.Surface, at: Point, r: float, look: Look, count: int, size: int) -> None:
-    """A prisoner locked up in a hideout: a small cap with a count when there are several."""
-    draw.piece(surface, at, r, look[0], look[1])
-    if count > 1:
-        text = f"×{count}"
-        img = theme.render(text, size, theme.WHITE, True)
-        rect = img.get_rect(midleft=(int(at[0] + r * 0.7), int(at[1] + r * 0.55)))
-        back = rect.inflate(size // 3, 0)
-        pygame.draw.rect(surface, (30, 26, 22), back, border_radius=back.h // 2)
-        surface.blit(img, rect)
+def _padlock(surface: pygame.Surface, centre: Point, size: float, rgb: tuple[int, int, int]) -> None:
+    """A small padlock (body and shackle): the tray's "locked up" sign."""
+    x, y = centre
+    w = max(6.0, size)
+    body = pygame.Rect(0, 0, int(w), int(w * 0.72))
+    body.midtop = (int(x), int(y - w * 0.12))
+    arc = pygame.Rect(0, 0, int(w * 0.66), int(w * 0.8))
+    arc.midbottom = (int(x), body.top + int(w * 0.3))
+    pygame.draw.ellipse(surface, rgb, arc, width=max(2, int(w / 6)))
+    pygame.draw.rect(surface, rgb, body, border_radius=max(1, int(w / 8)))
+    pygame.draw.circle(surface, (40, 30, 22), (body.centerx, body.centery - 1), max(1, int(w / 9)))
+
+
+def tray(surface: pygame.Surface, rect: pygame.Rect, hideout_px: Point, owner_rgb: tuple[int, int, int],
+         counts: list[tuple[Look, int]], label: str) -> None:
+    """A player's prison tray: a dark rounded tray framed in the player's colour, a padlock at the
+    end by the hideout, then one small cap per locked-up colour with its count; the word
+    ``label`` when there is room. Smaller than the caps in play and boxed: not pieces in play."""
+    if rect.w < 8 or rect.h < 8:
+        return
+    horizontal = rect.w >= rect.h
+    short = rect.h if horizontal else rect.w
+    radius = short // 2
+    shadow = rect.move(max(1, short // 14), max(1, short // 10))
+    pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=radius)
+    pygame.draw.rect(surface, owner_rgb, rect, border_radius=radius)
+    frame = max(2, short // 9)
+    inner = rect.inflate(-2 * frame, -2 * frame)
+    pygame.draw.rect(surface, (46, 36, 28), inner, border_radius=max(1, radius - frame))
+    pygame.draw.rect(surface, (88, 72, 58), inner, width=max(1, frame // 2), border_radius=max(1, radius - frame))
+    # lay the contents out from the hideout's end toward the other end
+    near_first = (hideout_px[0] > rect.centerx) if horizontal else (hideout_px[1] > rect.centery)
+    length = inner.w if horizontal else inner.h
+    step_dir = -1 if near_first else 1
+    pos = (length - radius * 0.55) if near_first else radius * 0.55
+
+    def at(offset: float) -> Point:
+        return ((inner.x + offset, inner.centery) if horizontal else (inner.centerx, inner.y + offset))
+
+    lock = short * 0.36
+    pos += step_dir * lock * 0.5
+    _padlock(surface, at(pos), lock, (226, 204, 150))
+    pos += step_dir * lock * 0.95
+    cr = short * 0.26
+    size = max(9, int(short * 0.34))
+    items = []
+    for look, n in counts:
+        img = theme.render(f"×{n}", size, theme.WHITE, True) if n > 1 else None
+        items.append((look, img, cr * 2 + (img.get_width() + cr * 0.2 if img else 0) + cr * 0.5))
+    for look, img, width in items:
+        start = pos if step_dir > 0 else pos - width + cr * 0.5
+        c = at(start + cr)
+        draw.piece(surface, c, cr, look[0], look[1])
+        if img is not None:
+            surface.blit(img, img.get_rect(midleft=(int(c[0] + cr * 1.1), int(c[1]))) if horizontal
+                         else img.get_rect(midtop=(int(c[0]), int(c[1] + cr))))
+        pos += step_dir * width
+    left = pos if step_dir > 0 else pos
+    room = (length - radius * 0.5 - left) if step_dir > 0 else (left - radius * 0.5)
+    if horizontal and label:
+        img = theme.render(label, max(9, int(size * 0.85)), (236, 226, 205), False)
+        if img.get_width() <= room - cr * 0.5:
+            mid = (left + (length - radius * 0.5)) / 2 if step_dir > 0 else (radius * 0.5 + left) / 2
+            surface.blit(img, img.get_rect(center=(int(inner.x + mid), inner.centery)))
 
 
 NAVY = (16, 40, 110)
