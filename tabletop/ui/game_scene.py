@@ -168,6 +168,8 @@ class GameScene(TableModeMixin, Scene):
         return self.seats[seat].label(seat) if seat < len(self.seats) else tr("Seat {n}", n=seat + 1)
 
     def _after_move(self, before: Any, move: Any, who: str) -> None:
+        if self.spec.extra.get("log_has_subject"):
+            who = ""  # the game's sentence already names the mover ("Yellow moves 4 fields")
         text = before.describe_move(move)
         if text:
             self.log.add(f"{who}: {text}" if who else text)

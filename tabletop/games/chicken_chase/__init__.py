@@ -97,5 +97,5 @@ GAME = GameSpec(
     board_files=("chicken_chase.yaml",),
     rules_summary=_summary(),
     colours=("#c8412f", "#2f8f4e", "#e0b21b", "#2f62b8"),
-    extra={"topology": _topology},
+    extra={"log_has_subject": True, "topology": _topology},
 )

@@ -61,5 +61,6 @@ GAME = GameSpec(
     board_files=("plakoto.yaml",),
     rules_summary=_SUMMARY,
     colours=("white", "black"),
-    extra={"bench_options": {"match": "1"}},  # the bench counts single games, not matches
+    # the log sentences name the mover; the bench counts single games, not matches
+    extra={"log_has_subject": True, "bench_options": {"match": "1"}},
 )

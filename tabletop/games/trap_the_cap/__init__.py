@@ -88,5 +88,6 @@ GAME = GameSpec(
     board_files=("trap_the_cap.yaml",),
     rules_summary=_summary(),
     colours=("red", "green", "yellow", "blue"),
-    extra={"players_for_variant": players_for_variant, "topology": _topology, "table_edges": _table_edges},
+    extra={"log_has_subject": True, "players_for_variant": players_for_variant, "topology": _topology,
+           "table_edges": _table_edges},
 )
