@@ -98,6 +98,13 @@ class GameSpec:
     store and raises ``LayoutErrors``; ``new_state(setup)`` deals a new game; ``state_class`` gives
     ``from_json``; ``make_agent(level)`` builds a computer player (imported lazily, AI code is
     heavier); ``scene`` names the pygame scene class as ``module:Class`` (imported only by the app).
+
+    ``extra`` holds optional hooks the frame looks for:
+    ``players_for_variant(variant) -> player counts``; ``topology(layout)`` (what the rules read
+    from the board file: a live edit that changes it waits for the next game); ``layout_files(variant)``
+    and ``board_folder`` (which files to watch / check); ``table_edges(state) -> edges`` (where each
+    seat sits in table mode); ``log_has_subject`` (log sentences already name the mover);
+    ``bench_options`` (options for the playout benchmark).
     """
 
     id: str
