@@ -286,3 +286,43 @@ def test_map_bonus_space_never_left_blank():
         sd._cell_short(surf, r, bonus, False, 12, (255, 255, 255))
         drawn = {surf.get_at((x, y))[:3] for x in range(r.x, r.right) for y in range(r.y, r.bottom)}
         assert len(drawn) > 1  # the map (or its word) is there
+
+
+@pytest.mark.parametrize("size, table, lang", [((3840, 2160), True, "ru"), ((1024, 600), True, "en"),
+                                               ((1024, 600), False, "ru"), ((1920, 1080), False, "en")])
+def test_drawn_tile_card_and_strip_hold_the_longest_words(size, table, lang):
+    from tabletop import i18n
+    from tabletop.games.captain_flip import scene_draw as sd
+    from tabletop.games.captain_flip.scene_geom import Parts
+    from tabletop.ui import theme
+
+    app = App(AppOptions(size=size, headless=True, mute=True, table=table, lang=lang))
+    try:
+        seats = [Seat("human")] + [Seat("ai", "easy")] * 4
+        session = tabletop.launch.new_session(SPEC, app.store, 5, "A", {}, seats, 7)
+        scene = make_scene(app, session)
+        app.push_scene(scene)
+        app.render()
+        vp, m, parts, painter = scene.viewport, scene.metrics, scene.parts, scene.painter
+        if lang == "en" and not table:
+            assert parts == Parts()  # English in a window: the layout as it always was
+        card = sd.px(vp, parts.card)
+        column, below = sd.px(vp, parts.card_text()), sd.px(vp, parts.card_below())
+        chars = scene.state.layout.tiles.characters
+        for face in range(len(chars)):
+            for other in (UNKNOWN, face):
+                placed, bottom = sd.flow_text(painter.drawn_lines(face, other), column, below, m.body, m.small)
+                assert bottom <= below.bottom + m.small, (chars[face].id, other)
+                assert all(x + theme.font(size, bold).size(words)[0] <= card.right for words, size, bold, x, _y in placed)
+        title = theme.font(m.body, True).size(painter.card_title(KEEP_OR_FLIP))[0]
+        count = theme.font(m.small).size(i18n.tr("{n} tiles left", n=61))[0]
+        assert parts.count_row or card.x + title + count < card.right  # the header's words never overlap
+        strip = sd.px(vp, parts.strip)
+        pad = max(4, int(vp.length(14)))
+        need = sum(painter._strip_height(line, strip.w - 2 * pad)
+                   for line in scene_text.strip_samples(scene.seat_name(1)))
+        assert need <= strip.h
+        for b in scene.action_buttons():  # table mode: no greyed Draw beside Keep and Flip
+            assert b.enabled or b.action != scene.roll or not table
+    finally:
+        i18n.set_language("en")

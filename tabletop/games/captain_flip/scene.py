@@ -27,7 +27,7 @@ from tabletop.games.captain_flip.rules import (
     UNKNOWN,
     CaptainFlipState,
 )
-from tabletop.games.captain_flip.scene_geom import BOX, CARD, Slot, card_tile, inside, slots
+from tabletop.games.captain_flip.scene_geom import BOX, Parts, Slot, card_tile, inside
 from tabletop.games.captain_flip.scene_paint import Painter
 from tabletop.i18n import tr
 from tabletop.ui import game_scene as gs
@@ -54,6 +54,7 @@ class CaptainFlipScene(GameScene):
         self.card_anim = ""  # "", "draw" (turning up from the bag) or "flip" (Keep/Flip → flip)
         self.card_old = -1
         self._sticky = -1
+        self.parts = Parts()  # the card's and the strip's heights: set for the window in layout()
         self.painter = Painter(self)
         self.recorded = False
         self.high_note = ""
@@ -85,7 +86,7 @@ class CaptainFlipScene(GameScene):
         return st.actor if st.phase != OVER else 0
 
     def current_slots(self) -> list[Slot]:
-        return slots(self.board, self.state.num_players, self.focus_seat())
+        return self.parts.slots(self.board, self.state.num_players, self.focus_seat())
 
     def slot_of(self, seat: int) -> Slot | None:
         return next((s for s in self.current_slots() if s.seat == seat), None)
@@ -126,6 +127,11 @@ class CaptainFlipScene(GameScene):
         return min(1.0, max(0.0, (self.now() - start) / span))
 
     # -- hooks: board ----------------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        if self.viewport is not None and hasattr(self, "painter"):
+            self.parts = self.painter.plan(self.viewport)
+
     def board_box(self) -> tuple[float, float, float, float]:
         return BOX
 
@@ -162,7 +168,7 @@ class CaptainFlipScene(GameScene):
         state = self.state
         if state.current_player is None:
             return
-        if inside(CARD, *pos) and self.can_roll():
+        if inside(self.parts.card, *pos) and self.can_roll():
             self.roll()
             return
         if not self.human_to_move():
@@ -269,6 +275,14 @@ class CaptainFlipScene(GameScene):
             out.append(PlayerRow(seat, self.seat_name(seat), colours[seat % len(colours)], detail,
                                  active=not over and seat == st.actor, out=lost))
         return out
+
+    def action_buttons(self) -> list[Button]:
+        """Table mode: no greyed-out Draw button while a drawn tile waits (the bag on the card draws
+        too): Keep and Flip get the panel's room and keep readable labels."""
+        buttons = super().action_buttons()
+        if self.app.table_mode and not self.can_roll():
+            buttons = [b for b in buttons if b.action != self.roll]
+        return buttons
 
     def extra_buttons(self) -> list[Button]:
         if self.state.phase == KEEP_OR_FLIP and self.human_to_move():

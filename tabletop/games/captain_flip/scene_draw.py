@@ -67,6 +67,33 @@ def short_name(name: str, size: int, width: float, bold: bool = False) -> str:
     return ellipsize(forms[-1], size, width, bold)
 
 
+def flow_text(lines: list[tuple[str, bool]], column: pygame.Rect, below: pygame.Rect | None, body: int,
+              small: int) -> tuple[list[tuple[str, int, bool, int, int]], int]:
+    """Lay paragraphs out beside the tile (``column``), then on under it (``below``, the card's
+    whole width) once the column is full: (text, size, bold, x, y) for each line, and the y under
+    the last one. Titles (bold) are in ``body``, the rest in ``small``; nothing is cut here."""
+    out: list[tuple[str, int, bool, int, int]] = []
+    y = column.y
+    under = False
+    gap = max(1, small // 4)
+    for words, bold in lines:
+        size = body if bold else small
+        f = theme.font(size, bold)
+        lh = f.get_linesize()
+        rest = words.split(" ")
+        while rest:
+            if not under and y + lh > column.bottom + lh // 3 and below is not None:
+                under, y = True, max(y, below.y)
+            x, width = (below.x, below.w) if under and below is not None else (column.x, column.w)
+            line = rest.pop(0)
+            while rest and f.size(f"{line} {rest[0]}")[0] <= width:
+                line = f"{line} {rest.pop(0)}"
+            out.append((line, size, bold, x, y))
+            y += lh
+        y += gap
+    return out, y
+
+
 def tile_label(name: str, tile_px: int, small: int) -> tuple[str, int] | None:
     """The biggest readable name for a tile this size (full, then short), never below ``small``.
     ``name`` is the character's id (English); the label is in the current language."""

@@ -96,43 +96,101 @@ def fit(seat: int, rect: Rect, board: Board, big: bool) -> Slot:
     return Slot(seat, (x, y, w, used), head, ox, oy, s, big)
 
 
+@dataclass(frozen=True)
+class Parts:
+    """The box's parts for a drawn-tile card ``card_h`` tall and a score strip ``strip_h`` tall.
+    Long texts in big type (Russian, a table screen's text sizes) make the card and the strip grow;
+    the large board above the strip and the other boards below the card give way. The drawn tile
+    keeps its place (``card_tile``); the card's words run beside it, then on under it."""
+
+    card_h: float = CARD[3]
+    strip_h: float = STRIP[3]
+    row_h: float = 36.0      # one line of the card's bottom rows (the map, the bag's count)
+    count_row: bool = False  # the bag's count has its own bottom row (the header is too narrow)
+
+    @property
+    def main(self) -> Rect:
+        return (MAIN[0], MAIN[1], MAIN[2], BOX[3] - self.strip_h - 15.0)
+
+    @property
+    def strip(self) -> Rect:
+        return (STRIP[0], BOX[3] - self.strip_h, STRIP[2], self.strip_h)
+
+    @property
+    def card(self) -> Rect:
+        return (CARD[0], CARD[1], CARD[2], self.card_h)
+
+    @property
+    def others(self) -> Rect:
+        top = self.card_h + 15.0
+        return (OTHERS[0], top, OTHERS[2], BOX[3] - top)
+
+    def card_text(self) -> Rect:
+        """Beside the tile."""
+        x, y, w, _ = self.card
+        return (x + 180, y + 46, w - 192, 150.0)
+
+    def card_below(self) -> Rect:
+        """Under the tile, the card's whole width, down to the bottom rows."""
+        x, y, w, h = self.card
+        top = y + 46 + 150 + 8
+        bottom = y + h - 8 - self.row_h * (2 if self.count_row else 1)
+        return (x + 16, top, w - 28, max(0.0, bottom - top))
+
+    def card_map(self) -> Rect:
+        x, y, w, h = self.card
+        return (x + 16, y + h - 8 - self.row_h, w - 32, self.row_h)
+
+    def card_count(self) -> Rect:
+        """The bag's count on its own row over the map's (when ``count_row``)."""
+        x, y, w, h = self.card_map()
+        return (x, y - h, w, h)
+
+    def other_rects(self, k: int) -> list[Rect]:
+        """Rectangles for ``k`` smaller boards under the card (stacked for 2, a grid for 3-4)."""
+        x, y, w, h = self.others
+        gap = 12.0
+        if k <= 0:
+            return []
+        if k == 1:
+            return [self.others]
+        if k == 2:
+            hh = (h - gap) / 2
+            return [(x, y, w, hh), (x, y + hh + gap, w, hh)]
+        cw, ch = (w - gap) / 2, (h - gap) / 2
+        cells = [(x, y, cw, ch), (x + cw + gap, y, cw, ch), (x, y + ch + gap, cw, ch),
+                 (x + cw + gap, y + ch + gap, cw, ch)]
+        return cells[:k] if k <= 4 else cells
+
+    def slots(self, board: Board, players: int, focus: int) -> list[Slot]:
+        """Every captain's slot: ``focus`` large, the others in seat order from the focus onward."""
+        out = [fit(focus, self.main, board, True)]
+        others = [(focus + k) % players for k in range(1, players)]
+        for seat, rect in zip(others, self.other_rects(len(others)), strict=False):
+            out.append(fit(seat, rect, board, False))
+        return out
+
+
+DEFAULT = Parts()
+
+
 def other_rects(k: int) -> list[Rect]:
-    """Rectangles for ``k`` smaller boards in the OTHERS region (stacked for 2, a grid for 3-4)."""
-    x, y, w, h = OTHERS
-    gap = 12.0
-    if k <= 0:
-        return []
-    if k == 1:
-        return [OTHERS]
-    if k == 2:
-        hh = (h - gap) / 2
-        return [(x, y, w, hh), (x, y + hh + gap, w, hh)]
-    cw, ch = (w - gap) / 2, (h - gap) / 2
-    cells = [(x, y, cw, ch), (x + cw + gap, y, cw, ch), (x, y + ch + gap, cw, ch),
-             (x + cw + gap, y + ch + gap, cw, ch)]
-    return cells[:k] if k <= 4 else cells
+    return DEFAULT.other_rects(k)
 
 
 def slots(board: Board, players: int, focus: int) -> list[Slot]:
-    """Every captain's slot: ``focus`` large, the others in seat order from the focus onward."""
-    out = [fit(focus, MAIN, board, True)]
-    others = [(focus + k) % players for k in range(1, players)]
-    for seat, rect in zip(others, other_rects(len(others)), strict=False):
-        out.append(fit(seat, rect, board, False))
-    return out
+    return DEFAULT.slots(board, players, focus)
 
 
 def card_tile() -> Rect:
-    """The drawn tile's square inside the card."""
+    """The drawn tile's square inside the card (the same for every card height)."""
     x, y, _, _ = CARD
     return (x + 16, y + 46, 150.0, 150.0)
 
 
 def card_text() -> Rect:
-    x, y, w, _ = CARD
-    return (x + 180, y + 46, w - 192, 150.0)
+    return DEFAULT.card_text()
 
 
 def card_map() -> Rect:
-    x, y, w, h = CARD
-    return (x + 16, y + h - 44, w - 32, 36.0)
+    return DEFAULT.card_map()

@@ -23,19 +23,12 @@ from tabletop.games.captain_flip.rules import (
     PLACE,
     UNKNOWN,
 )
-from tabletop.games.captain_flip.scene_geom import (
-    CARD,
-    OTHERS,
-    STRIP,
-    Slot,
-    card_map,
-    card_text,
-    card_tile,
-    inside,
-)
+from tabletop.games.captain_flip.scene_geom import Parts, Slot, card_tile, inside
 from tabletop.i18n import tr
 from tabletop.ui import draw, theme
 from tabletop.ui.widgets import Viewport
+
+BOX_H = 760.0
 
 if TYPE_CHECKING:
     from tabletop.games.captain_flip.scene import CaptainFlipScene
@@ -66,7 +59,9 @@ class Painter:
         if vp is None:
             table_texture(surface)
             return
-        key = (surface.get_size(), tuple(vp.rect), tuple(sc.board_area), sc.state.num_players, id(sc.board), m.small)
+        parts = sc.parts
+        key = (surface.get_size(), tuple(vp.rect), tuple(sc.board_area), sc.state.num_players, id(sc.board), m.small,
+               parts)
         if key == self._key and self._static is not None:
             surface.blit(self._static, (0, 0))
             return
@@ -76,10 +71,10 @@ class Painter:
         surface.set_clip(sc.board_area)
         for slot in sc.current_slots():
             sd.draw_board_base(surface, vp, slot, sc.board, m.small, solo)
-        draw.shadowed_panel(surface, sd.px(vp, CARD), fill=theme.PANEL)
-        draw.shadowed_panel(surface, sd.px(vp, STRIP), fill=theme.PANEL)
+        draw.shadowed_panel(surface, sd.px(vp, parts.card), fill=theme.PANEL)
+        draw.shadowed_panel(surface, sd.px(vp, parts.strip), fill=theme.PANEL)
         if solo:
-            draw.shadowed_panel(surface, sd.px(vp, OTHERS), fill=theme.PANEL)
+            draw.shadowed_panel(surface, sd.px(vp, parts.others), fill=theme.PANEL)
         surface.set_clip(clip)
         self._static = surface.copy()
         self._key = key
@@ -217,15 +212,19 @@ class Painter:
         sc = self.scene
         obs = sc.obs
         m = sc.metrics
-        panel = sd.px(vp, CARD)
+        parts = sc.parts
+        panel = sd.px(vp, parts.card)
         pad = max(4, int(vp.length(14)))
-        title = {DRAW: tr("The bag"), OVER: tr("Game over"), MONKEY_FLIP: tr("Monkey"), BONUS_FLIP: tr("Column bonus"),
-                 DOLPHIN_FLIP: tr("Dolphin")}.get(obs.phase, tr("Drawn tile"))
+        title = self.card_title(obs.phase)
         draw.text(surface, title, (panel.x + pad, panel.y + pad // 2), m.body, theme.INK, bold=True)
-        draw.text(surface, tr("{n} tiles left", n=obs.bag_n), (panel.right - pad, panel.y + pad // 2), m.small,
-                  theme.INK_SOFT, anchor="topright")
+        count = tr("{n} tiles left", n=obs.bag_n)
+        if parts.count_row:  # the header is too narrow for both (longer languages): a row of its own
+            draw.text(surface, count, sd.px(vp, parts.card_count()).midleft, m.small, theme.INK_SOFT,
+                      anchor="midleft")
+        else:
+            draw.text(surface, count, (panel.right - pad, panel.y + pad // 2), m.small, theme.INK_SOFT,
+                      anchor="topright")
         tile_r = sd.px(vp, card_tile())
-        chars = sc.state.layout.tiles.characters
         lines: list[tuple[str, bool]] = []
         drawn = sc.drawn_face()
         if obs.phase == DRAW:
@@ -251,23 +250,84 @@ class Painter:
                                  border_radius=tile_r.w // 8)
             else:
                 sd.blit_tile(surface, self.tile(face, other, tile_r.w), tile_r)
-            lines = txt.character_lines(chars[face])
-            if other == UNKNOWN:
-                lines.append((tr("The other side is hidden."), False))
-            elif other is not None:
-                lines.append((tr("Flipped: the other side was the {name}.", name=tr(chars[other].id)), False))
+            lines = self.drawn_lines(face, other)
         elif obs.phase == OVER:
             lines = txt.final_lines(sc)
         elif obs.phase in (MONKEY_FLIP, BONUS_FLIP, DOLPHIN_FLIP):
             self.reason_tile(surface, tile_r)
-            lines = self.reason_lines()
-        self.card_words(surface, sd.px(vp, card_text()), lines)
-        mr = sd.px(vp, card_map())
-        token = sd.map_token(surface, (mr.x + int(mr.h * 0.72), mr.centery), int(mr.h * 0.9))
+            lines = self.reason_lines(obs.phase, sc.seat_name(obs.actor))
+        self.card_words(surface, sd.px(vp, parts.card_text()), lines, sd.px(vp, parts.card_below()))
+        mr = sd.px(vp, parts.card_map())
+        token = sd.map_token(surface, (mr.x + int(mr.h * 0.72), mr.centery), int(min(mr.h * 0.9, m.small * 1.6)))
         holder = tr("on the table") if obs.map_holder < 0 else sc.seat_name(obs.map_holder)
         words_rect = pygame.Rect(token.right + pad // 2, mr.y, mr.right - token.right - pad // 2, mr.h)
         words = sd.ellipsize(tr("Treasure Map: {holder}", holder=holder), m.small, words_rect.w)
         draw.fitted_text(surface, words, words_rect, m.small, theme.INK, anchor="midleft", min_size=m.small)
+
+    @staticmethod
+    def card_title(phase: str) -> str:
+        return {DRAW: tr("The bag"), OVER: tr("Game over"), MONKEY_FLIP: tr("Monkey"), BONUS_FLIP: tr("Column bonus"),
+                DOLPHIN_FLIP: tr("Dolphin")}.get(phase, tr("Drawn tile"))
+
+    def drawn_lines(self, face: int, other: int | None) -> list[tuple[str, bool]]:
+        """The drawn tile's words: its name, its effects, what is known of its other side."""
+        chars = self.scene.state.layout.tiles.characters
+        lines = txt.character_lines(chars[face])
+        if other == UNKNOWN:
+            lines.append((tr("The other side is hidden."), False))
+        elif other is not None:
+            lines.append((tr("Flipped: the other side was the {name}.", name=tr(chars[other].id)), False))
+        return lines
+
+    # -- sizing the card and the strip for the longest words -------------------------------------------
+    def plan(self, vp: Viewport) -> Parts:
+        """The card and strip heights this window needs so that no drawn tile's words, no phase's
+        words and no score line are cut (measured once per window size and language, for the
+        longest case, so the boards do not jump while playing)."""
+        sc = self.scene
+        m = sc.metrics
+        scale = max(vp.scale, 1e-6)
+        base = Parts()
+        # the header: the longest title and the bag's count side by side, or the count on its own row
+        pad = max(4, int(vp.length(14)))
+        card_w = sd.px(vp, base.card).w
+        titles = [self.card_title(ph) for ph in (DRAW, OVER, MONKEY_FLIP, BONUS_FLIP, DOLPHIN_FLIP, PLACE)]
+        title_w = max(theme.font(m.body, True).size(t)[0] for t in titles)
+        count_w = theme.font(m.small).size(tr("{n} tiles left", n=99))[0]
+        count_row = title_w + count_w + 3 * pad > card_w
+        row_h = max(36.0, (theme.font(m.small).get_linesize() + 4) / scale)
+        parts = Parts(base.card_h, base.strip_h, row_h, count_row)
+        # the words: every character with either note on its other side, and the flip phases' words
+        chars = sc.state.layout.tiles.characters
+        names = [sc.seat_name(s) for s in range(sc.state.num_players)]
+        who = max(names, key=lambda n: theme.font(m.small).size(n)[0])
+        samples = [self.drawn_lines(face, other) for face in range(len(chars)) for other in (UNKNOWN, face)]
+        samples += [self.reason_lines(ph, who) for ph in (MONKEY_FLIP, BONUS_FLIP, DOLPHIN_FLIP)]
+        samples.append([(tr("{name} draws…", name=who), True)])
+        column = sd.px(vp, parts.card_text())
+        below = sd.px(vp, parts.card_below())
+        below.h = 10**6
+        need = max(sd.flow_text(lines, column, below, m.body, m.small)[1] for lines in samples)
+        extra = max(0.0, (need - below.y) / scale) if need > column.bottom + 2 else 0.0
+        rows = row_h * (2 if count_row else 1)
+        card_h = min(BOX_H * 0.56, max(base.card_h, 46 + 150 + 8 + (extra + 4 if extra else 0) + 8 + rows))
+        # the strip: the longest head, score parts and notes, each on one line in body type or wrapped small
+        strip_w = sd.px(vp, base.strip).inflate(-2 * pad, 0).w
+        strip_need = sum(self._strip_height(line, strip_w) for line in txt.strip_samples(who)) + pad
+        strip_h = min(BOX_H * 0.3, max(base.strip_h, strip_need / scale))
+        return Parts(card_h, strip_h, row_h, count_row)
+
+    def _strip_height(self, line: tuple[str, bool, bool], width: int) -> int:
+        return sum(theme.font(size, bold).get_linesize() for _t, size, bold in self._strip_rows(line, width))
+
+    def _strip_rows(self, line: tuple[str, bool, bool], width: int) -> list[tuple[str, int, bool]]:
+        """One strip line: whole in body type when it fits, else wrapped in small type."""
+        m = self.scene.metrics
+        words, bold, warn = line
+        bold = bold or warn
+        if sd.text_fits(words, m.body, width, bold):
+            return [(words, m.body, bold)]
+        return [(part, m.small, bold) for part in theme.wrap(words, m.small, width, bold)]
 
     def reason_tile(self, surface: pygame.Surface, r: pygame.Rect) -> None:
         sc = self.scene
@@ -283,10 +343,8 @@ class Painter:
         else:
             sd.blit_tile(surface, sd.back_surface(r.w, tr("Bonus"), self.scene.metrics.body), r)
 
-    def reason_lines(self) -> list[tuple[str, bool]]:
+    def reason_lines(self, phase: str, who: str) -> list[tuple[str, bool]]:
         sc = self.scene
-        phase = sc.obs.phase
-        who = sc.seat_name(sc.obs.actor)
         if phase == DOLPHIN_FLIP:
             return [(tr("Dolphin!"), True), (tr(sc.state.layout.tiles.dolphin_text), False),
                     (tr("Now: {name} flips.", name=who), False)]
@@ -294,39 +352,46 @@ class Painter:
             return [(tr("Monkey"), True), (tr("{name} flips a tile next to the Monkey and applies it.", name=who), False)]
         return [(tr("Column bonus"), True), (tr("{name} flips any tile of his board and applies it.", name=who), False)]
 
-    def card_words(self, surface: pygame.Surface, area: pygame.Rect, lines: list[tuple[str, bool]]) -> None:
+    def card_words(self, surface: pygame.Surface, area: pygame.Rect, lines: list[tuple[str, bool]],
+                   below: pygame.Rect | None = None) -> None:
+        """Paragraphs beside the tile, going on under it (``below``) when the column is full; the
+        last line that fits ends with an ellipsis if words are left over (the card was sized so
+        that this does not happen)."""
         m = self.scene.metrics
-        y = area.y
-        for words, bold in lines:
-            size = m.body if bold else m.small
-            for part in theme.wrap(words, size, area.w, bold):
-                lh = theme.font(size, bold).get_linesize()
-                if y + lh > area.bottom + lh // 3:
-                    return
-                draw.text(surface, part, (area.x, y), size, theme.INK, bold=bold)
-                y += lh
-            y += max(1, m.small // 4)
+        placed, _ = sd.flow_text(lines, area, below, m.body, m.small)
+        bottom = (below if below is not None and below.h > 0 else area).bottom
+        def fits(entry: tuple[str, int, bool, int, int]) -> bool:
+            lh = theme.font(entry[1], entry[2]).get_linesize()
+            return entry[4] + lh <= bottom + lh // 3
+
+        for i, entry in enumerate(placed):
+            if not fits(entry):
+                break
+            words, size, bold, x, y = entry
+            if i + 1 < len(placed) and not fits(placed[i + 1]):  # words left over: say so
+                words = sd.ellipsize(words + " …", size, (below or area).right - x, bold)
+            draw.text(surface, words, (x, y), size, theme.INK, bold=bold)
 
     def strip(self, surface: pygame.Surface, vp: Viewport, seat: int) -> None:
         sc = self.scene
-        m = sc.metrics
-        panel = sd.px(vp, STRIP)
+        panel = sd.px(vp, sc.parts.strip)
         pad = max(4, int(vp.length(14)))
         inner = panel.inflate(-2 * pad, -pad)
         y = inner.y
-        for words, bold, warn in txt.strip_lines(sc.obs, seat, sc.seat_name(seat)):
-            size = m.body
-            lh = theme.font(size, bold).get_linesize()
-            if y + lh > panel.bottom:
-                break
-            words = sd.ellipsize(words, m.small, inner.w, bold=bold or warn)  # never wider than the strip
-            draw.fitted_text(surface, words, pygame.Rect(inner.x, y, inner.w, lh), size,
-                             theme.BAD if warn else theme.INK, bold=bold or warn, anchor="midleft", min_size=m.small)
-            y += lh
+        for line in txt.strip_lines(sc.obs, seat, sc.seat_name(seat)):
+            warn = line[2]
+            for words, size, bold in self._strip_rows(line, inner.w):
+                lh = theme.font(size, bold).get_linesize()
+                if y + lh > panel.bottom:
+                    return
+                words = sd.ellipsize(words, size, inner.w, bold=bold)  # never wider than the strip
+                draw.text(surface, words, (inner.x, y + lh // 2), size, theme.BAD if warn else theme.INK, bold=bold,
+                          anchor="midleft")
+                y += lh
 
     def solo_card(self, surface: pygame.Surface, vp: Viewport) -> None:
         sc = self.scene
-        panel = sd.px(vp, OTHERS)
+        panel = sd.px(vp, sc.parts.others)
         pad = max(4, int(vp.length(14)))
         inner = panel.inflate(-2 * pad, -2 * pad)
         tiles = sc.state.layout.tiles

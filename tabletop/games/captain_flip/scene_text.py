@@ -97,6 +97,17 @@ def strip_lines(obs: CaptainFlipState, seat: int, name: str) -> list[tuple[str, 
     return lines
 
 
+def strip_samples(name: str) -> list[tuple[str, bool, bool]]:
+    """The longest lines the score strip can show for a captain called ``name`` (to size it)."""
+    head = max((tr("{name}: final score {n}", name=name, n=99),
+                tr("{name}: score if the game ended now {n}", name=name, n=99)), key=len)
+    parts = " · ".join(f"{tr(word)} +10" for _key, word in CATEGORY_WORDS)
+    notes = [tr("{n} Gunners: this ship sinks (scores 0, ranks last).", n=3),
+             tr("2 Gunners: one more and this ship sinks!"),
+             tr("Full columns {done} of 4 (the 4th ends the game) · Gunners {gunners} of 3", done=3, gunners=2)]
+    return [(head, True, False), (parts, False, False), (max(notes, key=len), False, True)]
+
+
 def result(scene: Any, outcome: Any) -> str:
     """The game-over card: winners, then every captain's breakdown; solo adds rank and high scores."""
     state: CaptainFlipState = scene.state
