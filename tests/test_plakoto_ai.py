@@ -34,3 +34,21 @@ def test_evaluation_prefers_pinning_and_sees_mother_win():
 def test_unknown_level():
     with pytest.raises(ValueError):
         make_agent("grandmaster")
+
+
+def test_hard_model_is_a_win_chance():
+    from tabletop.games.plakoto.ai_eval import FEATURES, WEIGHTS, features, terminal, win_chance
+    from tabletop.games.plakoto.movegen import flip
+
+    assert len(WEIGHTS) == len(FEATURES)
+    start = PlakotoState.from_notation("w 21 1:b15 24:w15 off:w0,b0")
+    assert len(features(start.cnt, start.pin)) == len(FEATURES)
+    assert 0.3 < win_chance(start.cnt, start.pin) < 0.7
+    won = PlakotoState.from_notation("w - 1:w1* 10:w14 20:b14 off:w0,b0")
+    assert terminal(won.cnt, won.pin) == 1.0
+    lost_b, lost_pn = flip(won.cnt, won.pin)
+    assert win_chance(lost_b, lost_pn) == 0.0
+    # an opposing checker pinned in my home board is worth more than the same checker free
+    free = PlakotoState.from_notation("w - 1:b13 4:b1 5:w1 20:b1 24:w14 off:w0,b0")
+    pinned = PlakotoState.from_notation("w - 1:b13 4:w1* 20:b1 24:w14 off:w0,b0")
+    assert win_chance(pinned.cnt, pinned.pin) > win_chance(free.cnt, free.pin)
