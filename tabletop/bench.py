@@ -22,20 +22,23 @@ from tabletop.games import all_games
 from tabletop.layout import BoardStore
 
 
-def _new_state(spec, store, seed: int, players: int | None = None):
+def _new_state(spec, store, seed: int, players: int | None = None, layout=None):
+    """A new game as the app deals it (the board file read again unless ``layout`` is given)."""
     variant = spec.default_variant
-    layout = spec.load_layout(store, variant)
+    layout = layout if layout is not None else spec.load_layout(store, variant)
     options = spec.parse_options(variant, dict(spec.extra.get("bench_options", {})), store)
     return spec.new_state(Setup(players or spec.default_players, variant, options, layout,
                                 first_player=seed % (players or spec.default_players)))
 
 
 def playouts_per_second(spec, store, seconds: float = 2.0) -> float:
+    """Rules throughput: whole random games per second (the board file read once, not per game)."""
     rng = random.Random(5)
+    layout = spec.load_layout(store, spec.default_variant)
     games = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds or games < 3:
-        random_playout(_new_state(spec, store, games), rng)
+        random_playout(_new_state(spec, store, games, layout=layout), rng)
         games += 1
     return games / (time.perf_counter() - start)
 
@@ -138,10 +141,12 @@ session = new_session(spec, app.store, spec.default_players, None, {}, seats, se
 scene = make_scene(app, session)
 app.push_scene(scene)
 frames = 0
+total_frames = 0
 thinking = 0.0
 render = app.render
 def counted():
-    global frames
+    global frames, total_frames
+    total_frames += 1
     if scene.future is not None:  # frames drawn while the computer player thinks
         frames += 1
     render()
@@ -154,13 +159,16 @@ def update(dt):
     global thinking
     if scene.future is not None:
         thinking += dt
-        scene.dirty = True  # worst case: a full redraw every tick while the computer thinks
+    scene.dirty = True  # worst case: a full redraw every tick
     orig_update(dt)
 scene.update = update
 t0 = time.perf_counter()
 app.run()
 elapsed = time.perf_counter() - t0
-print(json.dumps({"fps": frames / max(thinking, 1e-9), "thinking_share": thinking / elapsed}))
+# a computer player that never thinks long (decisions well under a frame) cannot slow the window:
+# then report the frame rate of the whole run, full redraws included
+fps = frames / thinking if thinking >= 0.25 else total_frames / elapsed
+print(json.dumps({"fps": fps, "thinking_share": thinking / elapsed}))
 """
 
 
@@ -194,12 +202,15 @@ app = App(AppOptions(size=(1366, 768), mute=True))
 spec = all_games()[GAME]
 session = new_session(spec, app.store, spec.default_players, None, {}, [Seat('human')] * spec.default_players, seed=1)
 app.push_scene(make_scene(app, session))
-def stop():
-    time.sleep(SECONDS); app.running = False; pygame.event.post(pygame.event.Event(pygame.USEREVENT))
-threading.Thread(target=stop, daemon=True).start()
-r0 = resource.getrusage(resource.RUSAGE_SELF); w0 = time.perf_counter()
+marks = []
+def measure():
+    # the first second draws the first frame (board, background): idle time starts after it
+    time.sleep(1.0); marks.append((resource.getrusage(resource.RUSAGE_SELF), time.perf_counter()))
+    time.sleep(SECONDS); marks.append((resource.getrusage(resource.RUSAGE_SELF), time.perf_counter()))
+    app.running = False; pygame.event.post(pygame.event.Event(pygame.USEREVENT))
+threading.Thread(target=measure, daemon=True).start()
 app.run()
-r1 = resource.getrusage(resource.RUSAGE_SELF); w1 = time.perf_counter()
+(r0, w0), (r1, w1) = marks
 cpu = (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
 print(json.dumps(100.0 * cpu / (w1 - w0)))
 """
