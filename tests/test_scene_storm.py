@@ -17,7 +17,7 @@ from tabletop.ui.game_scene import GameScene, make_scene
 
 GAMES = [g for g, spec in all_games().items() if spec.scene]
 EVENTS = int(os.environ.get("TABLETOP_STORM_EVENTS", "20000"))
-KEYS = [pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_m, pygame.K_F1, pygame.K_RETURN,
+KEYS = [pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_m, pygame.K_F1, pygame.K_RETURN, pygame.K_F11,
         pygame.K_z, pygame.K_LEFT, pygame.K_a]
 
 
