@@ -142,9 +142,19 @@ def text(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int, r
 
 def fitted_text(surface: pygame.Surface, words: str, rect: pygame.Rect, size: int, rgb=theme.INK,
                 bold: bool = False, anchor: str = "center", min_size: int = 10) -> None:
-    """Text shrunk until it fits ``rect``'s width."""
+    """Text shrunk until it fits ``rect``'s width; still too wide at ``min_size`` it drops the bold,
+    then ends in "…" — never running into the next column."""
     while size > min_size and theme.font(size, bold).size(words)[0] > rect.w:
         size -= 1
+    if theme.font(size, bold).size(words)[0] > rect.w:
+        if bold and theme.font(size, False).size(words)[0] <= rect.w:
+            bold = False
+        else:
+            bold = False
+            f = theme.font(size, False)
+            while len(words) > 1 and f.size(words.rstrip() + "…")[0] > rect.w:
+                words = words[:-1]
+            words = words.rstrip() + "…"
     text(surface, words, getattr(rect, anchor), size, rgb, bold, anchor)
 
 

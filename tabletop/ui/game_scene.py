@@ -513,24 +513,41 @@ class GameScene(TableModeMixin, Scene):
         self.dirty = True
 
     def draw_players(self, surface: pygame.Surface) -> None:
-        m = self.metrics
-        row_h = int(m.body * 2.0)
+        """The players list: one row per seat (rows with a negative seat are captions)."""
+        row_h = int(self.metrics.body * 2.0)
         y = self.players_rect.y
         for row in self.player_rows():
-            r = pygame.Rect(self.players_rect.x, y, self.players_rect.w, row_h - 4)
-            if row.active:
-                pygame.draw.rect(surface, (255, 232, 180), r, border_radius=row_h // 4)
-                pygame.draw.rect(surface, theme.ACCENT, r, width=2, border_radius=row_h // 4)
-            st = row.style()
-            draw.piece(surface, (r.x + row_h // 2, r.centery), row_h * 0.36, st.rgb, st.symbol)
-            name_rgb = theme.INK_SOFT if row.out else theme.INK
-            name = row.name + ("  (out)" if row.out else "")
-            draw.fitted_text(surface, name, pygame.Rect(r.x + row_h, r.y, r.w * 0.6 - row_h, r.h), m.body,
-                             name_rgb, bold=row.active, anchor="midleft")
-            if row.detail:
-                draw.fitted_text(surface, row.detail, pygame.Rect(r.x + r.w * 0.6, r.y, r.w * 0.4 - m.pad, r.h),
-                                 m.body, theme.INK, anchor="midright")
+            self.draw_player_row(surface, pygame.Rect(self.players_rect.x, y, self.players_rect.w, row_h - 4), row)
             y += row_h
+
+    def draw_player_row(self, surface: pygame.Surface, r: pygame.Rect, row: PlayerRow) -> None:
+        """One row: the active seat framed, its piece, the name, and the detail (score, pips...) in
+        a right column only as wide as its text, so long names (Russian ones) get the rest."""
+        m = self.metrics
+        if row.seat < 0:  # a caption (match score, team)
+            draw.fitted_text(surface, row.name, r, m.body, theme.INK_SOFT, bold=True, anchor="midleft",
+                             min_size=m.small)
+            return
+        if row.active:
+            pygame.draw.rect(surface, (255, 232, 180), r, border_radius=r.h // 4)
+            pygame.draw.rect(surface, theme.ACCENT, r, width=2, border_radius=r.h // 4)
+        self.draw_row_piece(surface, (r.x + r.h // 2 + 2, r.centery), r.h * 0.38, row)
+        ink = theme.INK_SOFT if row.out else theme.INK
+        name = tr("{name} (out)", name=row.name) if row.out else row.name
+        right = r.right - m.pad
+        detail_w = int(min(r.w * 0.4, theme.font(m.body).size(row.detail)[0] + m.pad)) if row.detail else 0
+        left = r.x + r.h + 4
+        draw.fitted_text(surface, name, pygame.Rect(left, r.y, right - detail_w - m.pad - left, r.h), m.body, ink,
+                         bold=row.active, anchor="midleft", min_size=m.small)
+        if row.detail:
+            draw.fitted_text(surface, row.detail, pygame.Rect(right - detail_w, r.y, detail_w, r.h), m.body, ink,
+                             anchor="midright", min_size=m.small)
+
+    def draw_row_piece(self, surface: pygame.Surface, centre: tuple[float, float], radius: float,
+                       row: PlayerRow) -> None:
+        """The seat's piece in the players list (a game may draw its own look)."""
+        st = row.style()
+        draw.piece(surface, centre, radius, st.rgb, st.symbol)
 
     def draw_dice(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         values = self.dice()

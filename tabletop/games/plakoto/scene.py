@@ -370,28 +370,12 @@ class PlakotoScene(GameScene):
         return "dice"
 
     # -- drawing -------------------------------------------------------------------------------------
-    def draw_players(self, surface: pygame.Surface) -> None:
-        """The frame's list, with the match line as a caption and checkers in the board's look."""
-        m = self.metrics
-        row_h = int(m.body * 2.0)
-        y = self.players_rect.y
-        for row in self.player_rows():
-            r = pygame.Rect(self.players_rect.x, y, self.players_rect.w, row_h - 4)
-            y += row_h
-            if row.seat < 0:
-                draw.fitted_text(surface, row.name, r, m.body, theme.INK_SOFT, bold=True, anchor="midleft",
-                                 min_size=m.small)
-                continue
-            if row.active:
-                pygame.draw.rect(surface, (255, 232, 180), r, border_radius=row_h // 4)
-                pygame.draw.rect(surface, theme.ACCENT, r, width=2, border_radius=row_h // 4)
-            style = self.lay.checkers[row.seat]
-            sd.blit_checker(surface, (r.x + row_h // 2, r.centery), max(4, int(row_h * 0.36)), style.fill,
-                            style.edge, style.symbol)
-            draw.fitted_text(surface, row.name, pygame.Rect(r.x + row_h, r.y, r.w * 0.62 - row_h, r.h), m.body,
-                             theme.INK, bold=row.active, anchor="midleft", min_size=m.small)
-            draw.fitted_text(surface, row.detail, pygame.Rect(r.x + r.w * 0.62, r.y, r.w * 0.38 - m.pad, r.h),
-                             m.body, theme.INK, anchor="midright", min_size=m.small)
+    def draw_row_piece(self, surface: pygame.Surface, centre: tuple[float, float], radius: float,
+                       row: PlayerRow) -> None:
+        """Checkers in the board's own look in the players list."""
+        style = self.lay.checkers[row.seat]
+        sd.blit_checker(surface, (int(centre[0]), int(centre[1])), max(4, int(radius)), style.fill, style.edge,
+                        style.symbol)
 
     def draw_prompt(self, surface: pygame.Surface) -> None:
         """The frame's three prompt lines, but a prompt that needs more (a finished game, the score and

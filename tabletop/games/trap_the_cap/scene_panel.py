@@ -18,20 +18,6 @@ from tabletop.ui import draw, theme
 from tabletop.ui.game_scene import PlayerRow
 
 
-def _fit_text(surface: pygame.Surface, words: str, rect: pygame.Rect, size: int, ink: tuple[int, int, int],
-              bold: bool, anchor: str, min_size: int) -> None:
-    """``draw.fitted_text``; words still too wide at the smallest size drop the bold (the active row
-    keeps its frame), then end in "…", rather than running into the next column."""
-    if bold and theme.font(min_size, True).size(words)[0] > rect.w:
-        bold = False
-    f = theme.font(min_size, bold)
-    if f.size(words)[0] > rect.w:
-        while len(words) > 1 and f.size(words.rstrip() + "…")[0] > rect.w:
-            words = words[:-1]
-        words = words.rstrip() + "…"
-    draw.fitted_text(surface, words, rect, size, ink, bold=bold, anchor=anchor, min_size=min_size)
-
-
 class PanelMixin:
     """Players list and texts; mixed into the scene (uses its state, seats, metrics and looks)."""
 
@@ -102,21 +88,7 @@ class PanelMixin:
                 draw.fitted_text(surface, row.detail, pygame.Rect(r.x + r.w * 0.62, r.y, r.w * 0.38 - m.pad, r.h),
                                  m.body, theme.ACCENT_DARK, bold=True, anchor="midright", min_size=m.small)
                 continue
-            if row.active:
-                pygame.draw.rect(surface, (255, 232, 180), r, border_radius=row_h // 4)
-                pygame.draw.rect(surface, theme.ACCENT, r, width=2, border_radius=row_h // 4)
-            rgb, sym = row.style().rgb, row.style().symbol
-            draw.piece(surface, (r.x + row_h // 2, r.centery), row_h * 0.36, rgb, sym)
-            ink = theme.INK_SOFT if row.out else theme.INK
-            name = tr("{name} (out)", name=row.name) if row.out else row.name
-            # the detail column takes only the room its text needs (at most 36%): longer names
-            # (Russian ones) get the rest before they shrink
-            right = int(r.x + r.w * 0.64) + int(r.w * 0.36 - m.pad)
-            detail_w = int(min(r.w * 0.36 - m.pad, theme.font(m.body).size(row.detail)[0] + m.pad))
-            _fit_text(surface, name, pygame.Rect(r.x + row_h, r.y, right - detail_w - m.pad - r.x - row_h, r.h),
-                      m.body, ink, bold=row.active, anchor="midleft", min_size=m.small)
-            draw.fitted_text(surface, row.detail, pygame.Rect(right - detail_w, r.y, detail_w, r.h),
-                             m.body, ink, anchor="midright", min_size=m.small)
+            self.draw_player_row(surface, r, row)  # type: ignore[attr-defined]
 
     def result_text(self, outcome: Any) -> str:
         if outcome is None:
