@@ -39,7 +39,7 @@ def tone(freq, seconds, decay=6.0, harmonics=(1.0, 0.4, 0.2), attack=0.004):
 def clicks(count, seconds, rng, body=2600):
     n = int(RATE * seconds)
     out = [0.0] * n
-    for c in range(count):
+    for _ in range(count):
         start = int(rng.uniform(0, 0.85) * n)
         length = int(RATE * rng.uniform(0.008, 0.02))
         f = body * rng.uniform(0.7, 1.3)
@@ -54,9 +54,9 @@ def main():
     rng = random.Random(1927)
     write("dice", clicks(14, 0.45, rng))
     write("click", tone(1800, 0.05, decay=12, harmonics=(1.0, 0.3)))
-    write("move", [a + 0.3 * b for a, b in zip(tone(420, 0.12, decay=10), clicks(1, 0.12, rng, 1200))])
+    write("move", [a + 0.3 * b for a, b in zip(tone(420, 0.12, decay=10), clicks(1, 0.12, rng, 1200), strict=True)])
     thump = tone(95, 0.35, decay=7, harmonics=(1.0, 0.5, 0.25, 0.1))
-    write("capture", [a + 0.2 * b for a, b in zip(thump, clicks(3, 0.35, rng, 700))])
+    write("capture", [a + 0.2 * b for a, b in zip(thump, clicks(3, 0.35, rng, 700), strict=True)])
     n = int(RATE * 0.18)
     write("flip", [math.sin(2 * math.pi * (600 + 2400 * i / n) * i / RATE) * env(i, n, 0.01, 5) * 0.5
                    + rng.uniform(-0.2, 0.2) * env(i, n, 0.01, 9) for i in range(n)])
