@@ -43,18 +43,29 @@ def playouts_per_second(spec, store, seconds: float = 2.0) -> float:
     return games / (time.perf_counter() - start)
 
 
-def decision_times(spec, store, level: str, decisions: int) -> dict[str, float]:
-    """Time ``decisions`` decisions of ``level`` at positions met in games among that level."""
+def decision_times(spec, store, level: str, turns: int) -> dict[str, float]:
+    """Thinking time of ``level`` per turn, at positions met in games among that level.
+
+    Why per turn and not per call: an agent may plan a whole turn at its first step and hand out
+    the rest from the plan (Plakoto), so the time a player waits is the sum over the calls of one
+    turn (the same seat choosing with no roll or other seat between). Turns where every call had a
+    single legal move are not counted: nothing was decided.
+    """
     rng = random.Random(11)
     agent = spec.make_agent(level)
     times: list[float] = []
     seed = 0
-    while len(times) < decisions:
+    while len(times) < turns:
         state = _new_state(spec, store, seed)
         seed += 1
         moves = 0
-        while state.current_player is not None and len(times) < decisions and moves < 3000:
+        spent, decided, seat = 0.0, False, None
+        while state.current_player is not None and len(times) < turns and moves < 3000:
             cp = state.current_player
+            if cp != seat:
+                if decided:
+                    times.append(spent)
+                spent, decided, seat = 0.0, False, cp
             if cp == CHANCE:
                 state.apply_unchecked(state.sample_chance(rng))
             else:
@@ -62,9 +73,8 @@ def decision_times(spec, store, level: str, decisions: int) -> dict[str, float]:
                 legal = state.legal_moves()
                 t0 = time.perf_counter()
                 move = agent.choose(obs, rng)
-                dt = time.perf_counter() - t0
-                if len(legal) > 1:
-                    times.append(dt)
+                spent += time.perf_counter() - t0
+                decided = decided or len(legal) > 1
                 state.apply(move)
             moves += 1
     return {"median": statistics.median(times) * 1000, "max": max(times) * 1000, "n": len(times)}
@@ -243,7 +253,7 @@ def run_bench(quick: bool = False, only: list[str] | None = None, log=print) -> 
         entry["fps_while_ai_thinks"] = think["fps"]
         entry["decision_ms"] = {}
         for level in spec.agent_levels:
-            n = (8 if quick else 30) if level == "hard" else (20 if quick else 100)
+            n = (8 if quick else 60) if level == "hard" else (20 if quick else 100)
             entry["decision_ms"][level] = decision_times(spec, store, level, n)
         result["games"][game_id] = entry
         d = entry["decision_ms"]
