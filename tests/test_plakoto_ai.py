@@ -36,19 +36,86 @@ def test_unknown_level():
         make_agent("grandmaster")
 
 
-def test_hard_model_is_a_win_chance():
-    from tabletop.games.plakoto.ai_eval import FEATURES, WEIGHTS, features, terminal, win_chance
+def test_features_and_game_end():
+    from tabletop.games.plakoto.ai_eval import FEATURES, features, terminal
     from tabletop.games.plakoto.movegen import flip
 
-    assert len(WEIGHTS) == len(FEATURES)
     start = PlakotoState.from_notation("w 21 1:b15 24:w15 off:w0,b0")
     assert len(features(start.cnt, start.pin)) == len(FEATURES)
-    assert 0.3 < win_chance(start.cnt, start.pin) < 0.7
+    assert terminal(start.cnt, start.pin) is None
     won = PlakotoState.from_notation("w - 1:w1* 10:w14 20:b14 off:w0,b0")
     assert terminal(won.cnt, won.pin) == 1.0
-    lost_b, lost_pn = flip(won.cnt, won.pin)
-    assert win_chance(lost_b, lost_pn) == 0.0
+    assert terminal(*flip(won.cnt, won.pin)) == 0.0
+    both = PlakotoState.from_notation("w - 1:w1* 10:w13 24:b1* 20:b13 off:w0,b0")
+    assert terminal(both.cnt, both.pin) == 0.5
+
+
+def test_hard_network_is_a_win_chance():
+    from tabletop.games.plakoto.ai_net import value_net
+    from tabletop.games.plakoto.movegen import flip
+
+    net = value_net()
+    start = PlakotoState.from_notation("w 21 1:b15 24:w15 off:w0,b0")
+    assert 0.3 < net.win_chance(start.cnt, start.pin) < 0.7
+    won = PlakotoState.from_notation("w - 1:w1* 10:w14 20:b14 off:w0,b0")
+    assert net.win_chance(won.cnt, won.pin) == 1.0
+    assert net.win_chance(*flip(won.cnt, won.pin)) == 0.0
     # an opposing checker pinned in my home board is worth more than the same checker free
     free = PlakotoState.from_notation("w - 1:b13 4:b1 5:w1 20:b1 24:w14 off:w0,b0")
     pinned = PlakotoState.from_notation("w - 1:b13 4:w1* 20:b1 24:w14 off:w0,b0")
-    assert win_chance(pinned.cnt, pinned.pin) > win_chance(free.cnt, free.pin)
+    assert net.win_chance(pinned.cnt, pinned.pin) > net.win_chance(free.cnt, free.pin)
+    # far ahead in a pure race (all home, 10 off against 0 off) is nearly a sure win
+    race = PlakotoState.from_notation("w - 1:w2 2:w3 20:b15 off:w10,b0")
+    assert net.win_chance(race.cnt, race.pin) > 0.9
+    assert net.win_chance(*flip(race.cnt, race.pin)) < 0.1
+
+
+def test_network_matches_a_plain_matrix_product():
+    """The play-time network folds empty points into the bias and skips zero features; it must
+    give the same number as the textbook forward pass over every input."""
+    import json
+    import math
+
+    from tabletop.games.plakoto.ai_eval import features
+    from tabletop.games.plakoto.ai_net import CLASSES, WEIGHTS_FILE, point_class, value_net
+
+    data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
+    net = value_net()
+    state = PlakotoState(1, "blocks", None)
+    rng = random.Random(9)
+    checked = 0
+    while state.current_player is not None and checked < 40:
+        if state.current_player == -1:
+            state.apply(state.sample_chance(rng))
+            continue
+        for turn in state.legal_turns()[:3]:
+            b, pn = turn.key
+            hidden = list(data["bias"])
+            for f, row in zip(features(b, pn), data["dense"], strict=True):
+                hidden = [h + f * w for h, w in zip(hidden, row, strict=True)]
+            for q in range(1, 25):
+                row = data["points"][q * CLASSES + point_class(b[q], pn[q])]
+                hidden = [h + w for h, w in zip(hidden, row, strict=True)]
+            z = data["out_bias"] + sum(max(h, 0.0) * w for h, w in zip(hidden, data["out"], strict=True))
+            assert math.isclose(net.logit(b, pn), z, rel_tol=1e-9, abs_tol=1e-9)
+            checked += 1
+        state.apply(rng.choice(state.legal_moves()))
+    assert checked >= 40
+
+
+def test_a_malformed_network_file_is_refused_with_its_name():
+    from tabletop.games.plakoto.ai_net import ValueNet
+
+    with pytest.raises(ValueError, match="plakoto_value.json"):
+        ValueNet({"dense": [[0.0]], "points": [], "bias": [0.0], "out": [0.0], "out_bias": 0.0})
+
+
+def test_training_labels_follow_the_winner():
+    """Step 1 of ``ai_train`` (pure Python): every position is labelled from its own mover's side,
+    so the two players' labels in one game are complementary."""
+    from tabletop.games.plakoto.ai_train import _easy_games
+
+    F, S, Y = _easy_games((0, 2, 1))
+    assert len(F) == len(S) == len(Y) > 40
+    assert set(Y) <= {0.0, 0.5, 1.0} and 0.0 in Y and 1.0 in Y
+    assert all(len(s) == 24 for s in S)

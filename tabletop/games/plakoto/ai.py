@@ -1,6 +1,6 @@
 """Plakoto computer players: ``random``, ``easy`` (greedy over whole turns by a hand-written
-evaluation) and ``hard`` (a win-chance model fitted to self-play games, see ``ai_eval``, searched one
-ply deeper over the opponent's 21 rolls, the opponent answering greedily). No pygame.
+evaluation) and ``hard`` (a win-chance network trained by self-play, see ``ai_net``, searched one
+ply deeper over the opponent's 21 rolls, the opponent answering with his best reply). No pygame.
 
 Why plan whole turns: the protocol offers one step at a time, but a good move is a good *turn*.
 The agent picks a whole turn from ``legal_turns()`` and then returns its steps one by one, keeping
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from tabletop.ai.agents import RandomAgent
 from tabletop.core.game import CHANCE, GameState, Move
 
-from .ai_eval import win_chance
+from .ai_net import value_net
 from .movegen import Frame, Key, dice_left, flip
 from .rules import PlakotoState
 
@@ -133,37 +133,39 @@ class GreedyPlakoto(_Planner):
 
 
 class ExpectimaxPlakoto(_Planner):
-    """``hard``: every turn is scored by the fitted win-chance model of ``ai_eval`` (not by the
+    """``hard``: every turn is scored by the self-play-trained network of ``ai_net`` (not by the
     hand-written ``evaluate`` of ``easy``); the best few are searched one ply deeper: for each of
-    the opponent's 21 rolls he answers with the reply that is best for him by the same model, and
+    the opponent's 21 rolls he answers with the reply that is best for him by the same network, and
     the turn with the best expected win chance is played. A time budget keeps the decision short
     (candidates are searched best-first; the first two always are)."""
 
     name = "hard"
 
-    def __init__(self, candidates: int = 3, budget: float = 0.35) -> None:
+    def __init__(self, candidates: int = 3, budget: float = 0.3) -> None:
         super().__init__()
         self.candidates = candidates
         self.budget = budget
+        self.net = value_net()
 
     def pick(self, state: PlakotoState, turns: list, rng: random.Random):
         start = time.perf_counter()
-        scored = sorted(((win_chance(t.key[0], t.key[1]), i) for i, t in enumerate(turns)), reverse=True)
-        if scored[0][0] >= 1.0 or len(scored) == 1:
+        value = self.net.win_chance
+        scored = sorted(((value(t.key[0], t.key[1]), i) for i, t in enumerate(turns)), reverse=True)
+        if scored[0][0] >= 1.0 or len(scored) == 1 or self.candidates <= 1:
             return turns[scored[0][1]]
         blocks = state.home_rule == "blocks"
         best_i, best_v = scored[0][1], float("-inf")
         for rank, (now, i) in enumerate(scored[: self.candidates]):
             if rank >= 2 and time.perf_counter() - start > self.budget:
                 break
-            value = self._expect(turns[i].key, now, blocks)
-            if value > best_v:
-                best_i, best_v = i, value
+            v = self._expect(turns[i].key, now, blocks)
+            if v > best_v:
+                best_i, best_v = i, v
         return turns[best_i]
 
-    @staticmethod
-    def _expect(key: Key, now: float, blocks: bool) -> float:
+    def _expect(self, key: Key, now: float, blocks: bool) -> float:
         """My expected win chance after the opponent's roll and his best reply."""
+        value = self.net.win_chance
         b, pn = flip(key[0], key[1])
         total = 0.0
         for (h, lo), p in _ROLLS:
@@ -171,7 +173,7 @@ class ExpectimaxPlakoto(_Planner):
             if not replies:
                 total += p * now
                 continue
-            total += p * (1.0 - max(win_chance(k[0], k[1]) for k in replies))
+            total += p * (1.0 - max(value(k[0], k[1]) for k in replies))
         return total
 
 

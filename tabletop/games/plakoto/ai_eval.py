@@ -1,10 +1,10 @@
-"""The ``hard`` Plakoto evaluation: an estimate of the chance to win the game from a position.
+"""The hand-made features of a Plakoto position, the input of the ``hard`` network (``ai_net``).
 
-Why a feature model instead of hand-set bonuses: the weights below were fitted (logistic
-regression) to the results of self-play games, so each feature -- the race, pins by zone, blocks,
-primes, blots with their real shot counts, the mothers -- is worth what it is worth in actual games,
-with no guessed scale between them. ``win_chance`` is a probability, so averaging it over the
-opponent's rolls (the expectimax of ``ai``) is meaningful. Pure Python, no pygame, no numpy.
+Why hand-made features beside the raw board: some things a small network cannot work out from the
+points alone -- above all the real chance that a single checker is landed on next roll, with blocked
+intermediate points counted (``_shots``) -- so they are computed here and given to it: the race,
+pins by zone, blocks, primes, blots with their shot counts, the mothers. ``terminal`` decides the
+positions that end the game. Pure Python, no pygame, no numpy.
 
 The position is the one *after* the mover's turn, from the mover's side (``b``/``pn`` in his
 numbering, see ``movegen``): the opponent rolls next.
@@ -12,7 +12,6 @@ numbering, see ``movegen``): the opponent rolls next.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 # The 21 distinct rolls with their weight in 36ths: (die1, die2, weight).
@@ -184,16 +183,6 @@ def features(b: Sequence[int], pn: Sequence[int]) -> list[float]:
     ]
 
 
-# Fitted by logistic regression on 252,705 positions of 3,000 ``easy``-vs-``easy`` single games
-# (5 % random turns for variety); the label is whether the mover went on to win the game.
-WEIGHTS: tuple[float, ...] = (
-    -0.1101, 0.4401, 2.6559, 1.6108, -2.0811, 1.2591, 0.3682, 0.2082,
-    0.2288, -0.2233, -0.19, -0.3542, -1.2512, -0.0998, 0.0493, 0.1075,
-    0.0039, 0.0013, -0.0869, -0.0154, 0.1049, 0.2138, -0.2154, -0.3185,
-    -0.198, -0.2039, -0.1625, 0.0244, -0.0096, -0.5716, 0.6175, -1.4541,
-    1.5603, -0.0001,
-)
-
 def terminal(b: Sequence[int], pn: Sequence[int]) -> float | None:
     """1.0 / 0.0 / 0.5 when the game is decided at the end of this turn, else None."""
     mine = 0
@@ -213,18 +202,3 @@ def terminal(b: Sequence[int], pn: Sequence[int]) -> float | None:
     if mine_pinned and not (b[1] < 0 or (b[1] > 0 and pn[1])):
         return 0.0
     return None
-
-
-def win_chance(b: Sequence[int], pn: Sequence[int], weights: Sequence[float] = WEIGHTS) -> float:
-    """The mover's chance to win the game from the position after his turn (0..1)."""
-    t = terminal(b, pn)
-    if t is not None:
-        return t
-    z = 0.0
-    for w, f in zip(weights, features(b, pn), strict=True):
-        z += w * f
-    if z > 30:
-        return 1.0
-    if z < -30:
-        return 0.0
-    return 1 / (1 + math.exp(-z))

@@ -1,0 +1,253 @@
+"""Reproduce ``plakoto_value.json``, the network of the ``hard`` level (a developer tool).
+
+Why it is here: the weights are data, but data someone must be able to remake and check. This
+needs numpy, which the game itself does not use, so numpy is imported only when it runs::
+
+    pip install numpy
+    python -m tabletop.games.plakoto.ai_train --out plakoto_value.json
+
+The recipe (defaults below; about 20 minutes on two cores):
+
+1. ``easy``-vs-``easy`` single games, 5% of turns random for variety; every position after a turn
+   is labelled with whether its mover went on to win.
+2. The network (``ai_net``) is fitted to those labels (logistic loss, Adam).
+3. Self-play rounds: both sides play the network's best turn (1% random); each position after a
+   turn gets a TD(lambda) target -- the next position's value, seen from this mover's side, mixed
+   with the later targets -- and the network is fitted to the last few rounds' targets.
+   Step 3 is what makes it stronger than ``easy``: step 1 alone only learns how ``easy`` fares.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from multiprocessing import Pool
+from typing import Any
+
+from .ai import evaluate
+from .ai_eval import FEATURES, features, terminal
+from .ai_net import CLASSES, point_class
+from .movegen import Frame, Key, dice_left, flip
+
+
+def _sparse(key: Key) -> list[int]:
+    b, pn = key
+    return [q * CLASSES + point_class(b[q], pn[q]) for q in range(1, 25)]
+
+
+def _start() -> tuple[list[int], list[int]]:
+    b = [0] * 25
+    b[24], b[1] = 15, -15
+    return b, [0] * 25
+
+
+class _Net:
+    """The network in numpy, in the shipped layout (``dense`` is features x hidden)."""
+
+    def __init__(self, np: Any, data: dict) -> None:
+        self.np = np
+        self.dense = np.array(data["dense"], dtype=np.float64)
+        self.points = np.array(data["points"], dtype=np.float64)
+        self.bias = np.array(data["bias"], dtype=np.float64)
+        self.out = np.array(data["out"], dtype=np.float64)
+        self.out_bias = float(data["out_bias"])
+
+    @classmethod
+    def fresh(cls, np: Any, hidden: int, seed: int) -> _Net:
+        rng = np.random.default_rng(seed)
+        return cls(np, {
+            "dense": rng.standard_normal((len(FEATURES), hidden)) * 0.1,
+            "points": rng.standard_normal((25 * CLASSES, hidden)) * 0.05,
+            "bias": np.zeros(hidden), "out": rng.standard_normal(hidden) * 0.1, "out_bias": 0.0,
+        })
+
+    def dump(self) -> dict:
+        return {
+            "format": "plakoto value net 1", "hidden": len(self.bias),
+            "dense": self.dense.round(4).tolist(), "points": self.points.round(4).tolist(),
+            "bias": self.bias.round(4).tolist(), "out": self.out.round(4).tolist(),
+            "out_bias": round(self.out_bias, 4),
+        }
+
+    def forward(self, F: Any, S: Any) -> tuple[Any, Any, Any]:
+        pre = F @ self.dense + self.points[S].sum(axis=1) + self.bias
+        h = self.np.maximum(pre, 0)
+        return pre, h, h @ self.out + self.out_bias
+
+    def values(self, keys: list[Key]) -> tuple[Any, Any, Any]:
+        np = self.np
+        F = np.array([features(*k) for k in keys])
+        S = np.array([_sparse(k) for k in keys])
+        z = self.forward(F, S)[2]
+        v = 1 / (1 + np.exp(-np.clip(z, -30, 30)))
+        for i, k in enumerate(keys):
+            t = terminal(*k)
+            if t is not None:
+                v[i] = t
+        return F, S, v
+
+
+class _Adam:
+    def __init__(self, lr: float) -> None:
+        self.lr, self.t, self.m, self.v = lr, 0, {}, {}
+
+    def fit(self, net: _Net, F: Any, S: Any, Y: Any, epochs: int, seed: int, batch: int = 512) -> None:
+        np = net.np
+        rng = np.random.default_rng(seed)
+        names = ("dense", "points", "bias", "out", "out_bias")
+        for _ in range(epochs):
+            order = rng.permutation(len(Y))
+            for k in range(0, len(Y) - batch + 1, batch):
+                j = order[k:k + batch]
+                pre, h, z = net.forward(F[j], S[j])
+                gz = (1 / (1 + np.exp(-np.clip(z, -30, 30))) - Y[j]) / batch
+                gh = np.outer(gz, net.out) * (pre > 0)
+                gpoints = np.zeros_like(net.points)
+                np.add.at(gpoints, S[j].ravel(), np.repeat(gh, 24, axis=0))
+                grads = (F[j].T @ gh, gpoints, gh.sum(0), h.T @ gz, gz.sum())
+                self.t += 1
+                for name, g in zip(names, grads, strict=True):
+                    m = self.m[name] = 0.9 * self.m.get(name, 0.0) + 0.1 * g
+                    v = self.v[name] = 0.999 * self.v.get(name, 0.0) + 0.001 * g * g
+                    step = self.lr * (m / (1 - 0.9 ** self.t)) / (np.sqrt(v / (1 - 0.999 ** self.t)) + 1e-8)
+                    setattr(net, name, getattr(net, name) - step)
+
+
+def _game(rng: random.Random, starter: int, choose: Any) -> tuple[list, tuple[int, float]]:
+    """One single game. ``choose(keys)`` returns the index of the turn to play and what to keep
+    of it; the result is the turns played as ``(seat, key, kept)`` and the winner's seat with his
+    result (1, or 0.5 for a tie)."""
+    b, pn = _start()
+    seat, played = starter, []
+    while True:
+        turns = Frame(list(b), list(pn)).turns(dice_left(rng.randint(1, 6), rng.randint(1, 6)))
+        if turns:
+            keys = list(turns)
+            i, kept = choose(keys)
+            key = keys[i]
+            played.append((seat, key, kept))
+            t = terminal(*key)
+            if t is not None:
+                return played, (seat, t)
+            b, pn = list(key[0]), list(key[1])
+        b, pn = flip(b, pn)
+        seat = 1 - seat
+
+
+def _easy_games(args: tuple[int, int, int]) -> tuple[list, list, list]:
+    """Step 1: positions of easy-vs-easy games with the mover's result (1, 0.5 or 0)."""
+    first, last, seed = args
+    F: list = []
+    S: list = []
+    Y: list = []
+    for g in range(first, last):
+        rng = random.Random(seed * 1_000_003 + g)
+
+        def easy(keys: list[Key], rng: random.Random = rng) -> tuple[int, None]:
+            if rng.random() < 0.05:
+                return keys.index(rng.choice(keys)), None
+            scores = [evaluate(*k) for k in keys]
+            top = max(scores)
+            return keys.index(rng.choice([k for k, s in zip(keys, scores, strict=True) if s >= top - 1e-9])), None
+
+        played, (wseat, t) = _game(rng, g % 2, easy)
+        for seat, key, _ in played:
+            F.append(features(*key))
+            S.append(_sparse(key))
+            Y.append(t if seat == wseat else 1 - t)
+    return F, S, Y
+
+
+def _self_play(args: tuple[dict, int, int, int, float]) -> tuple[list, list, list]:
+    """Step 3: network-vs-network games with TD(lambda) targets for every non-final position."""
+    import numpy as np
+
+    data, first, last, seed, lam = args
+    net = _Net(np, data)
+    F: list = []
+    S: list = []
+    Y: list = []
+    for g in range(first, last):
+        rng = random.Random(seed * 7919 + g)
+
+        def best(keys: list[Key], rng: random.Random = rng) -> tuple[int, tuple]:
+            fs, ss, v = net.values(keys)
+            if rng.random() < 0.01:
+                i = rng.randrange(len(keys))
+            else:
+                top = np.flatnonzero(v >= v.max() - 1e-12)
+                i = int(top[rng.randrange(len(top))])
+            return i, (fs[i], ss[i], float(v[i]))
+
+        played, (wseat, t) = _game(rng, g % 2, best)
+        target = value = mover = None
+        for m, _, (f, s, v) in reversed(played[:-1]):
+            if target is None:
+                g_t = t if m == wseat else 1 - t
+            else:
+                same = m == mover
+                g_t = (1 - lam) * (value if same else 1 - value) + lam * (target if same else 1 - target)
+            F.append(f)
+            S.append(s)
+            Y.append(g_t)
+            target, value, mover = g_t, v, m
+    return F, S, Y
+
+
+def _chunks(n: int, parts: int) -> list[tuple[int, int]]:
+    return [(i * n // parts, (i + 1) * n // parts) for i in range(parts)]
+
+
+def train(out: str, easy_games: int, rounds: int, games_per_round: int, hidden: int, lam: float,
+          processes: int, seed: int) -> None:
+    import numpy as np
+
+    start = time.perf_counter()
+    with Pool(processes) as pool:
+        parts = pool.map(_easy_games, [(a, b, seed) for a, b in _chunks(easy_games, 4 * processes)])
+        F = np.array([f for p in parts for f in p[0]])
+        S = np.array([s for p in parts for s in p[1]])
+        Y = np.array([y for p in parts for y in p[2]])
+        print(f"step 1: {len(Y)} positions from {easy_games} easy games ({time.perf_counter() - start:.0f} s)", flush=True)
+        net = _Net.fresh(np, hidden, seed)
+        _Adam(1e-3).fit(net, F, S, Y, epochs=4, seed=seed)
+        print(f"step 2: fitted ({time.perf_counter() - start:.0f} s)", flush=True)
+        adam = _Adam(3e-4)
+        recent: list = []
+        for r in range(rounds):
+            jobs = [(net.dump(), r * games_per_round + a, r * games_per_round + b, seed + 1, lam)
+                    for a, b in _chunks(games_per_round, 2 * processes)]
+            parts = pool.map(_self_play, jobs)
+            recent = (recent + [tuple(np.array([x for p in parts for x in p[k]]) for k in range(3))])[-6:]
+            F, S, Y = (np.concatenate([batch[k] for batch in recent]) for k in range(3))
+            adam.fit(net, F, S, Y, epochs=1, seed=seed + r)
+            print(f"step 3: round {r + 1}/{rounds}, {len(Y)} targets ({time.perf_counter() - start:.0f} s)", flush=True)
+            if (r + 1) % 5 == 0 and r + 1 < rounds:
+                _write(net, f"{out.removesuffix('.json')}.round{r + 1}.json")
+    _write(net, out)
+
+
+def _write(net: _Net, path: str) -> None:
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(net.dump(), fh, separators=(",", ":"))
+    print(f"wrote {path}", flush=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = argparse.ArgumentParser(prog="python -m tabletop.games.plakoto.ai_train", description=__doc__.split("\n")[0])
+    p.add_argument("--out", default="plakoto_value.json")
+    p.add_argument("--easy-games", type=int, default=8000)
+    p.add_argument("--rounds", type=int, default=20)
+    p.add_argument("--games-per-round", type=int, default=1000)
+    p.add_argument("--hidden", type=int, default=32)
+    p.add_argument("--lam", type=float, default=0.7)
+    p.add_argument("--processes", type=int, default=2)
+    p.add_argument("--seed", type=int, default=7)
+    a = p.parse_args(argv)
+    train(a.out, a.easy_games, a.rounds, a.games_per_round, a.hidden, a.lam, a.processes, a.seed)
+
+
+if __name__ == "__main__":
+    main()
