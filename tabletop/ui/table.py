@@ -64,7 +64,10 @@ class EdgePanel:
         return (self.screen_rect.x + x, self.screen_rect.y + y)
 
     def blit(self, screen: pygame.Surface, upright: pygame.Surface) -> None:
-        image = pygame.transform.rotate(upright, self.angle) if self.angle else upright
+        if self.angle == 180:  # the same pixels as rotate(180), in about half the time
+            image = pygame.transform.flip(upright, True, True)
+        else:
+            image = pygame.transform.rotate(upright, self.angle) if self.angle else upright
         screen.blit(image, self.screen_rect.topleft)
 
 

@@ -32,9 +32,16 @@ from tabletop.games.captain_flip.scene_paint import Painter
 from tabletop.i18n import tr
 from tabletop.ui import game_scene as gs
 from tabletop.ui.game_scene import GameScene, PlayerRow
+from tabletop.ui.table import EdgePanel
 from tabletop.ui.widgets import Button, Viewport
 
 FLIP_PHASES = (MONKEY_FLIP, BONUS_FLIP, DOLPHIN_FLIP)
+TURNED_EDGES = ("top",)
+"""Table mode: the edges whose captain sees the middle area turned to face him. Not the sides: the
+landscape middle area turned into a portrait rectangle shrinks to about two thirds (boards too small
+at 1366x768, the card's and the strip's words cut off, the header's name under its coins), so a side
+seat's captain keeps the upright (bottom) view: both ends of his edge are as near, and upright is
+what the table saw before."""
 
 
 class CaptainFlipScene(GameScene):
@@ -56,6 +63,7 @@ class CaptainFlipScene(GameScene):
         self._sticky = -1
         self.parts = Parts()  # the card's and the strip's heights: set for the window in layout()
         self.painter = Painter(self)
+        self._turns: dict[tuple[int, str], tuple[EdgePanel, Viewport]] = {}
         self.recorded = False
         self.high_note = ""
         self.on_state_changed()
@@ -129,8 +137,42 @@ class CaptainFlipScene(GameScene):
     # -- hooks: board ----------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
+        self._turns = {}
         if self.viewport is not None and hasattr(self, "painter"):
             self.parts = self.painter.plan(self.viewport)
+
+    # -- table mode: the middle area faces the captain in focus -----------------------------------------
+    def facing(self) -> tuple[EdgePanel, Viewport] | None:
+        """In table mode, when the captain whose board is drawn large (the one on turn; see
+        ``focus_seat``) sits at the top edge: the middle area as an upright surface turned 180° onto
+        the board area (an :class:`EdgePanel`, the frame's own turn and its exact inverse) and the
+        Viewport that maps the box into that surface. None: drawn upright, as in window mode.
+        A seat at a side edge keeps the upright view (see ``TURNED_EDGES``)."""
+        if not self.app.table_mode or self.viewport is None or not getattr(self, "table_panels", None):
+            return None
+        area = self.board_area
+        if area.w < 2 or area.h < 2 or not pygame.Rect((0, 0), self.size).contains(area):
+            return None
+        seat = self.focus_seat()
+        edge = next((p.edge for p in self.table_panels if p.seat == seat), "bottom")
+        if edge not in TURNED_EDGES:
+            return None
+        turn = self._turns.get((seat, edge))
+        if turn is None:
+            size = area.size if edge in ("bottom", "top") else (area.h, area.w)
+            panel = EdgePanel(seat, edge, size, area.copy())
+            turn = self._turns[seat, edge] = (panel, Viewport(self.board_box(), pygame.Rect((0, 0), size)))
+        return turn
+
+    def board_point(self, pos: tuple[float, float], event: pygame.event.Event) -> tuple[float, float]:
+        """The logical point under the mouse: ``pos`` (the frame's upright mapping), or, while the
+        middle area is turned, the event's pixel mapped back through the turn and its Viewport."""
+        turn = self.facing()
+        if turn is None or not hasattr(event, "pos"):
+            return pos
+        panel, vp = turn
+        local = panel.to_local(event.pos)
+        return vp.to_logical(*local) if local is not None else pos
 
     def board_box(self) -> tuple[float, float, float, float]:
         return BOX
@@ -140,7 +182,11 @@ class CaptainFlipScene(GameScene):
         self.painter.background(surface, super().draw_table_texture)
 
     def draw_board(self, surface: pygame.Surface, vp: Viewport) -> None:
-        self.painter.paint(surface, vp)
+        turn = self.facing()
+        if turn is None:
+            self.painter.paint(surface, vp)
+        else:
+            self.painter.paint_turned(surface, *turn)
 
     def place_move_at(self, pos: tuple[float, float]) -> Any:
         """The legal ``Place`` for the column under ``pos`` on the actor's board, if any."""
@@ -165,6 +211,7 @@ class CaptainFlipScene(GameScene):
         return next((m for m in state.legal_moves() if isinstance(m, FlipAt) and (m.col, m.row) == spot), None)
 
     def board_click(self, pos: tuple[float, float], event: pygame.event.Event) -> None:
+        pos = self.board_point(pos, event)
         state = self.state
         if state.current_player is None:
             return
@@ -188,6 +235,7 @@ class CaptainFlipScene(GameScene):
     def board_release(self, pos: tuple[float, float], event: pygame.event.Event) -> None:
         if not self.drag:
             return
+        pos = self.board_point(pos, event)
         self.drag = False
         if inside(card_tile(), *pos) or not self.human_to_move():
             return  # a plain click on the tile: it stays in hand
@@ -196,6 +244,7 @@ class CaptainFlipScene(GameScene):
             self.play(move)
 
     def board_motion(self, pos: tuple[float, float], event: pygame.event.Event) -> bool:
+        pos = self.board_point(pos, event)
         old = (self.hover_col, self.hover_tip)
         slot = self.slot_of(self.state.actor) if self.state.phase == PLACE else None
         self.hover_col = slot.column_at(self.board, *pos) if slot is not None else None

@@ -26,6 +26,7 @@ from tabletop.games.captain_flip.rules import (
 from tabletop.games.captain_flip.scene_geom import Parts, Slot, card_tile, inside
 from tabletop.i18n import tr
 from tabletop.ui import draw, theme
+from tabletop.ui.table import EdgePanel
 from tabletop.ui.widgets import Viewport
 
 BOX_H = 760.0
@@ -46,6 +47,10 @@ class Painter:
         self.scene = scene
         self._static: pygame.Surface | None = None
         self._key: Any = None
+        self._baize: pygame.Surface | None = None    # the bare table under the middle area (table mode)
+        self._turned: pygame.Surface | None = None   # the turned middle area's static layer, upright
+        self._turned_key: Any = None
+        self._work: pygame.Surface | None = None     # the turned middle area's frame, upright
         self.high = txt.high_rows(scene.state.variant) if scene.state.num_players == 1 else []
 
     # -- static layer --------------------------------------------------------------------------------
@@ -66,25 +71,57 @@ class Painter:
             surface.blit(self._static, (0, 0))
             return
         table_texture(surface)
+        if sc.app.table_mode and surface.get_rect().contains(sc.board_area):
+            self._baize = surface.subsurface(sc.board_area).copy()  # the table under a turned middle area
+        self.base_layer(surface, vp, sc.board_area)
+        self._static = surface.copy()
+        self._key = key
+
+    def base_layer(self, surface: pygame.Surface, vp: Viewport, area: pygame.Rect) -> None:
+        """Board frames, spaces, bonus texts and the empty card and strip panels, inside ``area``."""
+        sc = self.scene
+        parts = sc.parts
         solo = sc.state.num_players == 1
         clip = surface.get_clip()
-        surface.set_clip(sc.board_area)
+        surface.set_clip(area)
         for slot in sc.current_slots():
-            sd.draw_board_base(surface, vp, slot, sc.board, m.small, solo)
+            sd.draw_board_base(surface, vp, slot, sc.board, sc.metrics.small, solo)
         draw.shadowed_panel(surface, sd.px(vp, parts.card), fill=theme.PANEL)
         draw.shadowed_panel(surface, sd.px(vp, parts.strip), fill=theme.PANEL)
         if solo:
             draw.shadowed_panel(surface, sd.px(vp, parts.others), fill=theme.PANEL)
         surface.set_clip(clip)
-        self._static = surface.copy()
-        self._key = key
+
+    def paint_turned(self, surface: pygame.Surface, turn: EdgePanel, vp: Viewport) -> None:
+        """Table mode, the captain in focus away from the bottom edge: the middle area is painted
+        upright on its own surface (``vp`` maps the box into it) and turned to face his edge, the way
+        the frame turns the seats' panels. The turned static layer (the table under the area turned
+        back, then the boards' bases) is kept until the window, the parts or the edge change."""
+        sc = self.scene
+        key = (turn.edge, turn.size, tuple(turn.screen_rect), self._key, sc.parts)
+        if self._turned_key != key or self._turned is None:
+            base = pygame.transform.rotate(self._baize, -turn.angle) if self._baize is not None else None
+            if base is None or base.get_size() != turn.size:
+                base = pygame.Surface(turn.size)
+                base.fill(theme.TABLE)
+            self.base_layer(base, vp, base.get_rect())
+            self._turned, self._turned_key = base, key
+            self._work = None
+        if self._work is None or self._work.get_size() != turn.size:
+            self._work = self._turned.copy()
+        else:
+            self._work.blit(self._turned, (0, 0))
+        self.paint(self._work, vp, self._work.get_rect())
+        turn.blit(surface, self._work)
 
     # -- the frame -------------------------------------------------------------------------------------
-    def paint(self, surface: pygame.Surface, vp: Viewport) -> None:
+    def paint(self, surface: pygame.Surface, vp: Viewport, area: pygame.Rect | None = None) -> None:
+        """The moving parts inside ``area`` (the scene's board area, or a turned area's own surface)."""
         sc = self.scene
+        area = sc.board_area if area is None else area
         slots = sc.current_slots()
         clip = surface.get_clip()
-        surface.set_clip(sc.board_area)
+        surface.set_clip(area)
         p = sc.anim_progress()
         for slot in slots:
             self.header(surface, vp, slot)
@@ -101,7 +138,7 @@ class Painter:
             r.center = tuple(int(v) for v in vp.to_px(*sc.drag_pos))
             face, other = sc.drawn_face()  # type: ignore[misc]
             sd.blit_tile(surface, self.tile(face, other, size), r)
-        self.tip(surface, vp)
+        self.tip(surface, vp, area)
         surface.set_clip(clip)
 
     def tile(self, face: int, other: int, size: int) -> pygame.Surface:
@@ -426,7 +463,7 @@ class Painter:
             return None
         return None
 
-    def tip(self, surface: pygame.Surface, vp: Viewport) -> None:
+    def tip(self, surface: pygame.Surface, vp: Viewport, area: pygame.Rect) -> None:
         sc = self.scene
         key = sc.hover_tip
         if key is None or sc.drag:
@@ -455,4 +492,4 @@ class Painter:
             else:
                 return
         m = sc.metrics
-        sd.tooltip(surface, lines, near, sc.board_area, m.body, m.small)
+        sd.tooltip(surface, lines, near, area, m.body, m.small)
