@@ -99,6 +99,8 @@ def frame_times(game_id: str, size: tuple[int, int], frames: int, table: bool = 
     seats = [Seat("human")] * players if table else [Seat("human")] + [Seat("ai", "easy")] * (players - 1)
     session = new_session(spec, app.store, players, None, {}, seats, seed=3)
     advance(session, 30)
+    while table and session.state.current_player == CHANCE:
+        advance(session, 1)
     scene = make_scene(app, session)
     scene.over_shown = True
     app.push_scene(scene)
@@ -118,7 +120,7 @@ def frame_times(game_id: str, size: tuple[int, int], frames: int, table: bool = 
     if table:
         first = session.state.current_player
         for _ in range(200):
-            if session.state.current_player not in (first, CHANCE):
+            if session.state.current_player not in (first, CHANCE, None):
                 break
             advance(session, 1)
         result = max(result, median_frame())

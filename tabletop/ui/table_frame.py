@@ -80,6 +80,11 @@ class TableModeMixin:
         rows = {r.seat: r for r in self.player_rows()}
         acting = self.acting_seat()
         for panel in self.table_panels:
+            if panel.angle == 0 and surface.get_rect().contains(panel.screen_rect):
+                # an upright panel is drawn straight onto the screen: no surface to blend in
+                self.draw_seat_panel(surface.subsurface(panel.screen_rect), panel, rows.get(panel.seat),
+                                     panel.seat == acting)
+                continue
             upright = pygame.Surface(panel.size, pygame.SRCALPHA)
             self.draw_seat_panel(upright, panel, rows.get(panel.seat), panel.seat == acting)
             panel.blit(surface, upright)
