@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .movegen import flip
+
 # The 21 distinct rolls with their weight in 36ths: (die1, die2, weight).
 _ROLLS21 = [(h, lo, 1 if h == lo else 2) for h in range(1, 7) for lo in range(1, h + 1)]
 
@@ -63,15 +65,6 @@ def _shots(b: Sequence[int], pn: Sequence[int], q: int) -> float:
         if hit[i]:
             total += _ROLLS21[i][2]
     return total / 36
-
-
-def _flip(b: Sequence[int], pn: Sequence[int]) -> tuple[list[int], list[int]]:
-    nb = [0] * 25
-    npn = [0] * 25
-    for q in range(1, 25):
-        nb[q] = -b[25 - q]
-        npn[q] = pn[25 - q]
-    return nb, npn
 
 
 FEATURES = (
@@ -164,7 +157,7 @@ def features(b: Sequence[int], pn: Sequence[int]) -> list[float]:
     opp_start_empty = not (b[1] < 0 or (b[1] > 0 and pn[1]))
     opp_shots = opp_mother = 0.0
     if contact:
-        fb, fpn = _flip(b, pn)
+        fb, fpn = flip(b, pn)
         for q in range(1, 25):
             if fb[q] == 1 and not fpn[q]:
                 s = _shots(fb, fpn, q)

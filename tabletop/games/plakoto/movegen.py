@@ -16,6 +16,8 @@ whole turns; ``decision`` answers which single steps can still be completed into
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 HOME = 6
 CHECKERS = 15
 
@@ -147,6 +149,17 @@ class Frame:
             b[q] += 1
 
     # -- whole turns -------------------------------------------------------------------------------
+    def first_steps(self, left: tuple[int, ...]) -> Iterator[tuple[int, int, int, int]]:
+        """Every legal first step ``(used, from, to, die)`` of the ``left`` dice, with how many of
+        them a turn starting with it can use. The board is back as it was at every yield."""
+        for d in (left[0],) if left[0] == left[-1] else left:
+            rest = _without(left, d)
+            for q, t in self.steps(d):
+                token = self.do(q, t)
+                used = 1 + self.best(rest)
+                self.undo(q, t, token)
+                yield used, q, t, d
+
     def best(self, left: tuple[int, ...]) -> int:
         """How many of the ``left`` dice can still be used (stops as soon as all of them can)."""
         n = len(left)
@@ -155,16 +168,11 @@ class Frame:
         if n == 1:
             return 1 if self.any_step(left[0]) else 0
         top = 0
-        for d in (left[0],) if left[0] == left[-1] else left:
-            rest = _without(left, d)
-            for q, t in self.steps(d):
-                token = self.do(q, t)
-                r = 1 + self.best(rest)
-                self.undo(q, t, token)
-                if r == n:
-                    return n
-                if r > top:
-                    top = r
+        for used, _, _, _ in self.first_steps(left):
+            if used == n:
+                return n
+            if used > top:
+                top = used
         return top
 
     def decision(self, left: tuple[int, ...], at_start: bool) -> list[StepT]:
@@ -176,14 +184,7 @@ class Frame:
         as high as every checker still on the board, so both leave the same choices.
         """
         n = len(left)
-        cands: list[tuple[int, int, int, int]] = []
-        for d in (left[0],) if left[0] == left[-1] else left:
-            rest = _without(left, d)
-            for q, t in self.steps(d):
-                token = self.do(q, t)
-                r = 1 + self.best(rest)
-                self.undo(q, t, token)
-                cands.append((r, q, t, d))
+        cands = list(self.first_steps(left))
         if not cands:
             return []
         most = max(c[0] for c in cands)
