@@ -9,6 +9,7 @@ import time
 
 import pygame
 import pytest
+from scene_input import click, instant_scenes
 
 import tabletop.launch
 import tabletop.ui.game_scene
@@ -34,9 +35,7 @@ SPEC = get_game("captain_flip")
 
 @pytest.fixture(autouse=True)
 def quick(monkeypatch, tmp_path):
-    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path))
-    for name in ("AI_PAUSE", "ROLL_TIME", "MOVE_TIME"):
-        monkeypatch.setattr(tabletop.ui.game_scene, name, 0)
+    instant_scenes(monkeypatch, tmp_path)
 
 
 def start(seats: list[Seat], variant: str = "A", seed: int = 7, size=(1366, 768), dolphin: bool = False):
@@ -55,11 +54,6 @@ def centre(scene, rect) -> tuple[int, int]:
     x, y, w, h = rect
     px, py = scene.viewport.to_px(x + w / 2, y + h / 2)
     return int(px), int(py)
-
-
-def click(app, pos, button: int = 1) -> None:
-    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
 
 
 def human_turn_due(scene) -> bool:

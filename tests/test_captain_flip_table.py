@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from scene_input import click, instant_scenes, move
 
 import tabletop.launch
 import tabletop.ui.game_scene
@@ -25,9 +26,7 @@ SPEC = get_game("captain_flip")
 
 @pytest.fixture(autouse=True)
 def quick(monkeypatch, tmp_path):
-    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path))
-    for name in ("AI_PAUSE", "ROLL_TIME", "MOVE_TIME"):
-        monkeypatch.setattr(tabletop.ui.game_scene, name, 0)
+    instant_scenes(monkeypatch, tmp_path)
 
 
 def start(actor: int, table: bool = True, size=(1366, 768), players: int = 2, seed: int = 4):
@@ -58,15 +57,6 @@ def mirrored(scene, pos: tuple[int, int]) -> tuple[int, int]:
     """The same pixel turned 180° inside the board area."""
     a = scene.board_area
     return (a.x + a.w - 1 - (pos[0] - a.x), a.y + a.h - 1 - (pos[1] - a.y))
-
-
-def click(app, pos) -> None:
-    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-
-
-def move(app, pos, held: bool = False) -> None:
-    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(int(held), 0, 0)))
 
 
 def left_column(scene) -> tuple[Place, tuple[float, float, float, float]]:

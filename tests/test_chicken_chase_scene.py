@@ -10,8 +10,9 @@ import time
 
 import pygame
 import pytest
+import scene_input
+from scene_input import instant_scenes
 
-import tabletop.ui.game_scene as gs
 from tabletop.app import App, AppOptions
 from tabletop.core import CHANCE
 from tabletop.games import get_game
@@ -24,9 +25,7 @@ SPEC = get_game("chicken_chase")
 
 @pytest.fixture
 def fast(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path))
-    for name in ("AI_PAUSE", "ROLL_TIME", "MOVE_TIME"):
-        monkeypatch.setattr(gs, name, 0.0)
+    instant_scenes(monkeypatch, tmp_path)
 
 
 def start(size, seats, seed=7, first=0, table=False):
@@ -41,9 +40,7 @@ def start(size, seats, seed=7, first=0, table=False):
 
 
 def click(app, pos, button=1):
-    pos = (int(pos[0]), int(pos[1]))
-    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    scene_input.click(app, pos, button)
     app.render()
 
 

@@ -5,6 +5,7 @@ import random
 
 import pygame
 import pytest
+from scene_input import click
 
 from tabletop.app import App, AppOptions
 from tabletop.games import all_games
@@ -17,11 +18,6 @@ def app(tmp_path, monkeypatch):
     app = App(AppOptions(size=(1024, 600), headless=True, mute=True))
     yield app
     pygame.display.quit()
-
-
-def click(app, pos, button=1):
-    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
 
 
 def button(menu, label):

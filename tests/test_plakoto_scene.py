@@ -13,8 +13,8 @@ import random
 
 import pygame
 import pytest
+from scene_input import click, drag, instant_scenes
 
-import tabletop.ui.game_scene as gs
 from tabletop.ai.agents import RandomAgent
 from tabletop.app import App, AppOptions
 from tabletop.core import CHANCE
@@ -28,10 +28,7 @@ from tabletop.ui.game_scene import GameScene, make_scene
 
 @pytest.fixture(autouse=True)
 def quick(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path))
-    monkeypatch.setattr(gs, "AI_PAUSE", 0.0)
-    monkeypatch.setattr(gs, "ROLL_TIME", 0.0)
-    monkeypatch.setattr(gs, "MOVE_TIME", 0.0)
+    instant_scenes(monkeypatch, tmp_path)
 
 
 def start(seats, size=(1366, 768), seed=5, options=None) -> tuple[App, PlakotoScene]:
@@ -46,21 +43,6 @@ def start(seats, size=(1366, 768), seed=5, options=None) -> tuple[App, PlakotoSc
     app.push_scene(scene)
     app.render()
     return app, scene
-
-
-def click(app: App, pos, button: int = 1) -> None:
-    pos = (int(pos[0]), int(pos[1]))
-    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-
-
-def drag(app: App, a, b) -> None:
-    a, b = (int(a[0]), int(a[1])), (int(b[0]), int(b[1]))
-    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
-    mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
-    for p in (mid, b):
-        app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0)))
-    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
 
 
 def source_px(scene: PlakotoScene, frm: int) -> tuple[int, int]:

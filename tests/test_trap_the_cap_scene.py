@@ -8,8 +8,9 @@ import random
 
 import pygame
 import pytest
+import scene_input
+from scene_input import instant_scenes
 
-import tabletop.ui.game_scene as game_scene
 from tabletop.app import App, AppOptions
 from tabletop.core import CHANCE
 from tabletop.core.session import Session
@@ -23,10 +24,7 @@ SPEC = get_game("trap_the_cap")
 
 @pytest.fixture(autouse=True)
 def fast(monkeypatch, tmp_path):
-    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path))
-    monkeypatch.setattr(game_scene, "AI_PAUSE", 0.0)
-    monkeypatch.setattr(game_scene, "ROLL_TIME", 0.0)
-    monkeypatch.setattr(game_scene, "MOVE_TIME", 1e-6)
+    instant_scenes(monkeypatch, tmp_path, move_time=1e-6)
 
 
 def start(seats: list[Seat], variant: str | None = None, seed: int = 7, size=(1366, 768),
@@ -41,9 +39,7 @@ def start(seats: list[Seat], variant: str | None = None, seed: int = 7, size=(13
 
 
 def click(app: App, pos, button: int = 1) -> None:
-    pos = (int(pos[0]), int(pos[1]))
-    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    scene_input.click(app, pos, button)
     app.render()
 
 
