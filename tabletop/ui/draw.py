@@ -25,6 +25,15 @@ def shadowed_panel(surface: pygame.Surface, rect: pygame.Rect, fill=theme.PANEL,
         pygame.draw.rect(surface, edge, rect, width=max(1, rect.h // 200 + 1), border_radius=radius)
 
 
+def dialog(surface: pygame.Surface, card: pygame.Rect, title: str, size: int, pad: int) -> None:
+    """A dialog over the scene: the scene dimmed, the card, its title at the top."""
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((20, 16, 12, 150))
+    surface.blit(veil, (0, 0))
+    shadowed_panel(surface, card)
+    text(surface, title, (card.centerx, card.y + 2 * pad), size, theme.INK, bold=True, anchor="midtop")
+
+
 @lru_cache(maxsize=32)
 def _panel_shadow(w: int, h: int, radius: int, shadow: int) -> pygame.Surface:
     """The soft shadow under a panel, cached per size: panels are drawn every frame, and building

@@ -111,13 +111,8 @@ class MessageOverlay(Scene):
                 self.dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((20, 16, 12, 150))
-        surface.blit(veil, (0, 0))
         m = self.metrics
-        draw.shadowed_panel(surface, self.card)
-        draw.text(surface, self.title, (self.card.centerx, self.card.y + 2 * m.pad), m.large, theme.INK,
-                  bold=True, anchor="midtop")
+        draw.dialog(surface, self.card, self.title, m.large, m.pad)
         area = pygame.Rect(self.card.x + 2 * m.pad, self.card.y + m.large * 2 + 2 * m.pad,
                            self.card.w - 4 * m.pad, self.card.h - m.large * 2 - m.button_h - 6 * m.pad)
         lines = richtext.layout(self.body, m.body, area.w)

@@ -81,13 +81,8 @@ class SettingsScene(Scene):
         self.dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((20, 16, 12, 150))
-        surface.blit(veil, (0, 0))
         m = self.metrics
-        draw.shadowed_panel(surface, self.card)
-        draw.text(surface, tr("Settings"), (self.card.centerx, self.card.y + m.pad * 2), m.large, theme.INK, bold=True,
-                  anchor="midtop")
+        draw.dialog(surface, self.card, tr("Settings"), m.large, m.pad)
         for label, r in self.labels:
             draw.text(surface, label, r.midleft, m.body, theme.INK, anchor="midleft")
         self.row.draw(surface, m.body)
