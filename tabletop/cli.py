@@ -39,14 +39,26 @@ def _size(text: str) -> tuple[int, int]:
     return (w, h)
 
 
-def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--boards", metavar="DIR", help="a folder of board files that override the built-in ones")
-    parser.add_argument("--mute", action="store_true", help="no sound")
-    parser.add_argument("--fullscreen", action="store_true", help="start fullscreen (F11 toggles)")
-    parser.add_argument("--display", type=int, default=0, metavar="N", help="the monitor to use")
-    parser.add_argument("--size", type=_size, metavar="WxH", help="window size")
-    parser.add_argument("--table", action="store_true", default=None, help="table mode (panels face each edge)")
-    parser.add_argument("--lang", choices=("en", "ru"), help="interface language")
+APP_DEFAULTS = {"boards": None, "mute": False, "fullscreen": False, "display": 0, "size": None, "table": None,
+                "lang": None}
+"""The window options every app command shares, and their values when none is given."""
+
+
+def _common(parser: argparse.ArgumentParser, top: bool = False) -> None:
+    """The shared window options. They are accepted before a sub-command (on the top parser) and
+    after it; a sub-command's parser leaves an option it was not given unset (``SUPPRESS``), so
+    ``tabletop --lang ru plakoto`` keeps the ``--lang`` given before the sub-command."""
+    default = (lambda key: APP_DEFAULTS[key]) if top else (lambda key: argparse.SUPPRESS)
+    parser.add_argument("--boards", metavar="DIR", default=default("boards"),
+                        help="a folder of board files that override the built-in ones")
+    parser.add_argument("--mute", action="store_true", default=default("mute"), help="no sound")
+    parser.add_argument("--fullscreen", action="store_true", default=default("fullscreen"),
+                        help="start fullscreen (F11 toggles)")
+    parser.add_argument("--display", type=int, default=default("display"), metavar="N", help="the monitor to use")
+    parser.add_argument("--size", type=_size, default=default("size"), metavar="WxH", help="window size")
+    parser.add_argument("--table", action="store_true", default=default("table"),
+                        help="table mode (panels face each edge)")
+    parser.add_argument("--lang", choices=("en", "ru"), default=default("lang"), help="interface language")
 
 
 def _game_args(parser: argparse.ArgumentParser) -> None:
@@ -66,6 +78,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser(games: list[str]) -> argparse.ArgumentParser:
     parser = _Parser(prog="tabletop", description="Four dice and board games on one computer.")
+    _common(parser, top=True)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     for game in games:
         p = sub.add_parser(game, help=f"play {game}")
@@ -89,10 +102,10 @@ def build_parser(games: list[str]) -> argparse.ArgumentParser:
     p.add_argument("--variant")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", default=[])
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--boards", metavar="DIR")
+    p.add_argument("--boards", metavar="DIR", default=argparse.SUPPRESS)
     p = sub.add_parser("check-boards", help="validate board files (exit 2 on errors)")
     p.add_argument("files", nargs="*")
-    p.add_argument("--boards", metavar="DIR")
+    p.add_argument("--boards", metavar="DIR", default=argparse.SUPPRESS)
     p = sub.add_parser("replay", help="step through a game record")
     p.add_argument("record")
     _common(p)
