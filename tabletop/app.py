@@ -60,6 +60,7 @@ class App:
         self.stack: list[Scene] = []
         self.running = True
         self.clock = pygame.time.Clock()
+        self._last_tick = 0
         self.pending_message = self.settings.message  # shown once the first scene is up
         self.screen = self._open_window()
         pygame.display.set_caption("tabletop")
@@ -140,6 +141,7 @@ class App:
                 break
         for scene in self.stack[start:]:
             scene.draw(self.screen)
+        for scene in self.stack:  # scenes hidden under an opaque one are up to date too
             scene.dirty = False
 
     def dispatch(self, event: pygame.event.Event) -> None:
@@ -189,27 +191,46 @@ class App:
     def any_dirty(self) -> bool:
         return any(s.dirty for s in self.stack)
 
-    def run(self) -> None:
+    def next_deadline(self) -> float | None:
+        """The earliest end of any scene's timer (``time.monotonic`` clock), or None."""
+        ends = [d for d in (s.next_deadline() for s in self.stack) if d is not None]
+        return min(ends) if ends else None
+
+    def start(self) -> None:
+        """Show a pending note (settings reset, fullscreen refused) over the first scene."""
         if self.pending_message:
             self.message(tr("Note"), self.pending_message)
             self.pending_message = ""
-        last = pygame.time.get_ticks()
+        self._last_tick = pygame.time.get_ticks()
+
+    def step(self) -> None:
+        """One turn of the main loop: events, scene updates (timers, computer players), and a
+        redraw when anything is dirty. While nothing is busy or dirty it naps — at most until the
+        next timer's end — instead of spinning, so an idle window costs almost nothing."""
+        events = pygame.event.get()
+        if not events and not (self.any_busy() or self.any_dirty()):
+            # pygame.event.wait would poll SDL every millisecond (~2% of a core): nap instead. A
+            # click waits at most one nap (30 ms); scenes still tick to poll board files.
+            nap = IDLE_NAP
+            deadline = self.next_deadline()
+            if deadline is not None:
+                nap = min(nap, max(0.0, deadline - time.monotonic()))
+            time.sleep(nap)
+        for event in events:
+            self.dispatch(event)
+        now = pygame.time.get_ticks()
+        self.tick((now - self._last_tick) / 1000.0)
+        self._last_tick = now
+        if self.any_dirty():
+            self.render()
+            pygame.display.flip()
+        if self.any_busy():
+            self.clock.tick(60)
+
+    def run(self) -> None:
+        self.start()
         while self.running and self.stack:
-            events = pygame.event.get()
-            if not events and not (self.any_busy() or self.any_dirty()):
-                # idle: nap instead of pygame.event.wait, which polls SDL every millisecond (~2% of a
-                # core). A click waits at most one nap (30 ms); scenes still tick to poll board files.
-                time.sleep(IDLE_NAP)
-            for event in events:
-                self.dispatch(event)
-            now = pygame.time.get_ticks()
-            self.tick((now - last) / 1000.0)
-            last = now
-            if self.any_dirty():
-                self.render()
-                pygame.display.flip()
-            if self.any_busy():
-                self.clock.tick(60)
+            self.step()
         for scene in self.stack:
             scene.closed()
         pygame.quit()

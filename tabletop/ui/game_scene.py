@@ -24,6 +24,7 @@ from tabletop.launch import Seat, seats_of
 from tabletop.ui import draw, theme
 from tabletop.ui.scene import Scene
 from tabletop.ui.table_frame import TableModeMixin
+from tabletop.ui.timers import Timers
 from tabletop.ui.widgets import Button, ButtonRow, LogPanel, Viewport, stack_buttons
 
 if TYPE_CHECKING:
@@ -79,8 +80,8 @@ class GameScene(TableModeMixin, Scene):
         self.board_area = pygame.Rect(0, 0, 0, 0)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.dice_rect = pygame.Rect(0, 0, 0, 0)
-        self.roll_started = -1.0
-        self.move_started = -1.0
+        self.timers = Timers(self.now)  # dice tumble, piece slide, computer pause: see ui/timers.py
+        self._shown_signature: tuple = ()
         self.last_move: Any = None
         self.last_state: Any = None
         self.over_shown = False
@@ -107,20 +108,25 @@ class GameScene(TableModeMixin, Scene):
 
     def human_to_move(self) -> bool:
         # a sliding piece never delays the next click; only the tumbling dice (values unseen) do
-        return self.seat_is_human(self.state.current_player) and self.now() - self.roll_started >= ROLL_TIME
+        return self.seat_is_human(self.state.current_player) and not self.rolling()
 
     def now(self) -> float:
         return time.monotonic()
 
+    def rolling(self) -> bool:
+        """The dice still tumble: their faces are not shown yet."""
+        return self.timers.running("roll")
+
     def animating(self) -> bool:
-        t = self.now()
-        return t - self.roll_started < ROLL_TIME or t - self.move_started < MOVE_TIME
+        return self.timers.running("roll") or self.timers.running("move")
 
     def move_progress(self) -> float:
         """0→1 while the last move slides (scenes interpolate pieces with it)."""
-        if MOVE_TIME <= 0:  # no sliding (tests and a "no animation" setting)
-            return 1.0
-        return min(1.0, max(0.0, (self.now() - self.move_started) / MOVE_TIME))
+        return self.timers.progress("move")
+
+    def roll_progress(self) -> float:
+        """0→1 while the dice tumble (or a drawn tile turns up)."""
+        return self.timers.progress("roll")
 
     def play(self, move: Any) -> bool:
         """Apply a human's move through the session (checked by the core). True on success."""
@@ -142,7 +148,7 @@ class GameScene(TableModeMixin, Scene):
             return
         before = self.state.copy()
         move = self.session.roll()
-        self.roll_started = self.now()
+        self.timers.start("roll", ROLL_TIME)
         self.app.audio.play(self.chance_sound(move))
         self._after_move(before, move, None)
 
@@ -151,13 +157,30 @@ class GameScene(TableModeMixin, Scene):
             return
         self.session.undo()
         self.log.add(tr("Move taken back."), theme.INK_SOFT)
-        self.last_move = None
+        self.ai_ready_at = 0.0
+        self.timers.cancel("ai")
+        self.timers.cancel("move")
+        self._show_previous_move()
         self._changed()
         self.app.saves.write(self.session)
 
     def can_undo(self) -> bool:
+        """Undo is offered only when it gives a person back a decision: the last move was a
+        person's, no roll or draw came after it, the game is not over, and no computer has
+        started answering it (its thinking would be thrown away under the player's eyes)."""
         return (self.session.can_undo() and self.seat_is_human(self.session.last_mover())
                 and self.future is None and self.state.current_player is not None)
+
+    def _show_previous_move(self) -> None:
+        """After an undo the last-move outline shows the move that is now the last one."""
+        before = self.session.previous_state()
+        self.last_move = self.last_state = None
+        if before is not None and self.session.played:
+            try:
+                self.last_move = before.parse_move(self.session.played[-1].text)
+                self.last_state = before
+            except IllegalMoveError:
+                pass
 
     def seats_label(self, seat: int | None) -> str:
         if seat is None or seat == CHANCE:
@@ -176,7 +199,7 @@ class GameScene(TableModeMixin, Scene):
         self.last_move = move
         self.last_state = before
         if before.current_player != CHANCE:
-            self.move_started = self.now()
+            self.timers.start("move", MOVE_TIME)
             self.app.audio.play(self.move_sound(before, move))
         if not self.app.saves.write(self.session):
             self.save_note = self.app.saves.disabled_reason
@@ -240,7 +263,12 @@ class GameScene(TableModeMixin, Scene):
 
     # -- the loop ------------------------------------------------------------------------------------
     def busy(self) -> bool:
-        return self.animating() or self.future is not None or self._auto_pending()
+        """True while the picture moves (a timer runs) or a computer player is due: the loop then
+        ticks at the frame rate instead of napping."""
+        return self.timers.any_running() or self.future is not None or self._auto_pending()
+
+    def next_deadline(self) -> float | None:
+        return self.timers.next_deadline()
 
     def _auto_pending(self) -> bool:
         state = self.state
@@ -252,11 +280,28 @@ class GameScene(TableModeMixin, Scene):
             return roller is None or not self.seat_is_human(roller)
         return not self.seat_is_human(cp)
 
+    def frame_signature(self) -> tuple:
+        """What the panel shows besides the position: whose turn it is and which buttons are lit.
+        When it differs from the last drawn frame's, the scene redraws, so a button's state can
+        never lag behind the game (a safety net beside the timers)."""
+        return (self.state_version, self.can_roll(), self.can_undo(), self.human_to_move(),
+                self.future is None, self.over_shown, self.app.audio.enabled)
+
     def update(self, dt: float) -> None:
         if time.monotonic() >= self.next_poll:
             self.poll_boards()
-        if self.animating():
+        if self.timers.poll():  # a timer runs, or one just ended: its last frame must be drawn
             self.dirty = True
+        self.advance()
+        signature = self.frame_signature()
+        if signature != self._shown_signature:
+            self._shown_signature = signature
+            self.dirty = True
+
+    def advance(self) -> None:
+        """Whatever happens without a person: the game-over card, automatic and computer rolls,
+        computer moves (thought out in the worker, played after a short pause to be followed)."""
+        if self.animating():
             return
         state = self.state
         cp = state.current_player
@@ -272,6 +317,7 @@ class GameScene(TableModeMixin, Scene):
             if roller is None or not self.seat_is_human(roller):
                 if self.ai_ready_at == 0.0:
                     self.ai_ready_at = self.now() + (AI_PAUSE if roller is not None else 0.0)
+                    self.timers.start("ai", self.ai_ready_at - self.now())
                 elif self.now() >= self.ai_ready_at:
                     self.ai_ready_at = 0.0
                     self.roll()
@@ -286,6 +332,7 @@ class GameScene(TableModeMixin, Scene):
             self.future = self.worker.submit(_agent_choose, agent, state.observation(cp), seed)
             self.future_state_id = self.state_version
             self.ai_ready_at = self.now() + AI_PAUSE
+            self.timers.start("ai", AI_PAUSE)
             self.dirty = True
         elif self.future.done() and self.now() >= self.ai_ready_at:
             future, self.future = self.future, None
@@ -553,7 +600,7 @@ class GameScene(TableModeMixin, Scene):
         values = self.dice()
         m = self.metrics
         size = min(rect.h - 4, int(m.button_h * 1.3))
-        rolling = self.now() - self.roll_started < ROLL_TIME
+        rolling = self.rolling()
         highlight = self.can_roll()
         if highlight:
             pygame.draw.rect(surface, (255, 236, 190), rect, border_radius=size // 5)

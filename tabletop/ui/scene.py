@@ -43,6 +43,10 @@ class Scene:
         """True while animating or waiting for a computer player: the loop keeps ticking."""
         return False
 
+    def next_deadline(self) -> float | None:
+        """When (``time.monotonic``) the picture next changes by itself, if the scene knows."""
+        return None
+
     def draw(self, surface: pygame.Surface) -> None:
         raise NotImplementedError
 

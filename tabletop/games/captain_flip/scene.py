@@ -30,7 +30,6 @@ from tabletop.games.captain_flip.rules import (
 from tabletop.games.captain_flip.scene_geom import BOX, Parts, Slot, card_tile, inside
 from tabletop.games.captain_flip.scene_paint import Painter
 from tabletop.i18n import tr
-from tabletop.ui import game_scene as gs
 from tabletop.ui.game_scene import GameScene, PlayerRow
 from tabletop.ui.table import EdgePanel
 from tabletop.ui.widgets import Button, Viewport
@@ -126,13 +125,7 @@ class CaptainFlipScene(GameScene):
 
     def anim_progress(self) -> float:
         """0→1 over the last move's slide/flip (a draw's over the roll time)."""
-        if self.anim_chance:
-            span, start = gs.ROLL_TIME, self.roll_started
-        else:
-            span, start = gs.MOVE_TIME, self.move_started
-        if span <= 0:
-            return 1.0
-        return min(1.0, max(0.0, (self.now() - start) / span))
+        return self.roll_progress() if self.anim_chance else self.move_progress()
 
     # -- hooks: board ----------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:

@@ -613,7 +613,7 @@ class ChickenPainter:
         gap = size // 4
         total = len(entries) * size + (len(entries) - 1) * gap
         x = rect.x + max(0, (int(rect.w * 0.66) - total) // 2)
-        rolling = self.now() - self.roll_started < frame.ROLL_TIME
+        rolling = self.rolling()
         rng = random.Random(int(self.now() * 20))
         mine = self.human_to_move()
         for value, index in entries:
