@@ -124,8 +124,11 @@ class App:
         self.stack = []
         self.push_scene(scene)
 
-    def message(self, title: str, body: str, buttons=None, wide: bool = False) -> None:
-        self.push_scene(MessageOverlay(self, title, body, buttons, wide))
+    def message(self, title: str, body: str, buttons=None, wide: bool = False, **card) -> MessageOverlay:
+        """Show a card over the current scene (``card``: MessageOverlay's default/cancel/keys_after)."""
+        overlay = MessageOverlay(self, title, body, buttons, wide, **card)
+        self.push_scene(overlay)
+        return overlay
 
     def mark_dirty(self) -> None:
         for scene in self.stack:

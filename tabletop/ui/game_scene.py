@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from tabletop.app import App
 
 AI_PAUSE = 0.45      # seconds between computer moves, so people can follow them
+RESULT_KEY_DELAY = 1.0  # the result card ignores keys this long: the Space that played must not close it
 ROLL_TIME = 0.45     # dice tumble
 MOVE_TIME = 0.25     # a piece slides
 
@@ -308,9 +309,7 @@ class GameScene(TableModeMixin, Scene):
         if cp is None:
             if not self.over_shown:
                 self.over_shown = True
-                self.app.saves.clear()
-                self.app.audio.play("win")
-                self.show_game_over()
+                self.game_finished()
             return
         if cp == CHANCE:
             roller = self.roller()
@@ -401,6 +400,8 @@ class GameScene(TableModeMixin, Scene):
                 self.confirm_leave()
         elif k == pygame.K_SPACE and self.can_roll():
             self.roll()
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.state.current_player is None:
+            self.show_game_over()
         elif k in (pygame.K_BACKSPACE,) or (k == pygame.K_z and event.mod & pygame.KMOD_CTRL):
             self.undo()
         elif k == pygame.K_F1:
@@ -434,12 +435,33 @@ class GameScene(TableModeMixin, Scene):
         self.app.message(tr("How to play {game}", game=tr(self.spec.title)), rules_text(self.spec),
                          [(tr("Close"), None)], wide=True)
 
+    def game_finished(self) -> None:
+        """Once per game: the autosave goes, the result is logged and kept for the menu, the card opens."""
+        self.app.saves.clear()
+        self.app.audio.play("win")
+        summary = self.result_summary()
+        self.log.add(tr("Game over.") + " " + summary, theme.ACCENT_DARK)
+        self.app.settings["last_result"] = tr("{game}, {date}: {result}", game=tr(self.spec.title),
+                                              date=time.strftime("%Y-%m-%d %H:%M"), result=summary)
+        self.show_game_over()
+
     def show_game_over(self) -> None:
+        """The result card; the Result button opens it again after "Look at the board". Its
+        default (Enter/Space, after a second) only closes it: a new game is never one stray key
+        away."""
+        body = self.result_text(self.state.outcome())
+        self.app.message(tr("Game over"), body, [(tr("Look at the board"), None), (tr("Play again"), self.play_again),
+                                                 (tr("Menu"), self.leave)],
+                         wide=True, default=0, cancel=0, keys_after=RESULT_KEY_DELAY)
+
+    def result_summary(self) -> str:
+        """One line for the panel, the log and the menu: who won, and every seat's score."""
         outcome = self.state.outcome()
-        body = self.result_text(outcome)
-        self.log.add(tr("Game over.") + " " + body.split("\n", 1)[0], theme.ACCENT_DARK)
-        self.app.message(tr("Game over"), body, [(tr("Play again"), self.play_again), (tr("Menu"), self.leave),
-                                                 (tr("Look at the board"), None)], wide=True)
+        if outcome is None:
+            return ""
+        head = self.result_text(outcome).split("\n", 1)[0].lstrip("# ").strip()
+        scores = ", ".join(f"{self.seat_name(i)} {p:g}" for i, p in enumerate(outcome.points))
+        return f"{head} ({scores})" if scores else head
 
     def play_again(self) -> None:
         from tabletop.launch import new_session
@@ -464,13 +486,20 @@ class GameScene(TableModeMixin, Scene):
         self.relayout_panel()
 
     def action_buttons(self) -> list[Button]:
-        """Roll, the game's own buttons, Undo: what the acting player can press."""
+        """Roll, the game's own buttons, Undo: what the acting player can press (once the game is
+        over: the result card again, and a new game)."""
+        if self.state.current_player is None:
+            return self.result_buttons()
         return [
             Button(tr("Roll") if self.roll_word() == "roll" else tr(self.roll_word().capitalize()), self.roll,
                    enabled=self.can_roll(), primary=True, key="Space"),
             *self.extra_buttons(),
             Button(tr("Undo"), self.undo, enabled=self.can_undo(), key="Bksp"),
         ]
+
+    def result_buttons(self) -> list[Button]:
+        return [Button(tr("Result"), self.show_game_over, primary=True, key="Enter"),
+                Button(tr("Play again"), self.play_again)]
 
     def global_buttons(self) -> list[Button]:
         return [Button(tr("Menu"), self.confirm_leave, key="Esc"), Button(tr("Rules"), self.show_rules, key="F1"),
@@ -635,7 +664,7 @@ class GameScene(TableModeMixin, Scene):
         state = self.state
         cp = state.current_player
         if cp is None:
-            return tr("Game over.")
+            return tr("Game over: {result}", result=self.result_summary())
         if cp == CHANCE:
             roller = self.roller()
             if roller is not None and self.seat_is_human(roller):

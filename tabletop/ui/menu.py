@@ -228,6 +228,7 @@ class MenuScene(Scene):
         bottom += [Button(tr("Settings"), self.settings), Button(tr("Quit"), self.quit, key="Esc")]
         bw = int(w * 0.2)
         x = w - int(w * 0.05) - len(bottom) * (bw + m.pad) + m.pad
+        self.status_right = x - 2 * m.pad
         for b in bottom:
             b.rect = pygame.Rect(x, bottom_y, bw, bh)
             x += bw + m.pad
@@ -324,7 +325,23 @@ class MenuScene(Scene):
         for b in self.row.buttons:
             if b.label or b.rect not in [c[1] for c in self.cards]:
                 b.draw(surface, m.body)
+        self.draw_status(surface)
+
+    def draw_status(self, surface: pygame.Surface) -> None:
+        """Bottom left, beside Continue: the saved game waiting, and how the last game ended."""
+        w, h = surface.get_size()
+        m = self.metrics
+        x0, right = int(w * 0.05), self.status_right
+        lines: list[tuple[str, int]] = []
         if self.header:
             moves = len(self.header.get("moves", []))
-            draw.text(surface, tr("A saved game is waiting ({n} moves played).", n=moves),
-                      (int(w * 0.05), h - m.button_h // 2 - 2 * m.pad), m.body, theme.PANEL, anchor="midleft")
+            lines.append((tr("A saved game is waiting ({n} moves played).", n=moves), m.body))
+        last = self.app.settings["last_result"]
+        if last:
+            lines += [(line, m.small) for line in
+                      theme.wrap(tr("Last game: {result}", result=last), m.small, right - x0)[:2]]
+        y = h - 2 * m.pad - sum(theme.font(size).get_linesize() for _, size in lines)
+        for line, size in lines:
+            draw.fitted_text(surface, line, pygame.Rect(x0, y, right - x0, theme.font(size).get_linesize()), size,
+                             theme.PANEL, anchor="midleft", min_size=m.small)
+            y += theme.font(size).get_linesize()

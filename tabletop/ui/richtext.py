@@ -1,7 +1,8 @@
 """Just enough Markdown for the rules screens: ``# headings``, paragraphs, ``- lists`` and
 ``**bold**`` runs (``*emphasis*`` is shown plain: the bundled font has no italic).
 
-Plain text (results, errors) keeps every line break; Markdown (text starting with ``#``) joins the
+Plain text (results, errors) keeps every line break (a line starting ``# `` is still a heading, never
+a raw ``#``); Markdown (text starting with ``#``) joins the
 lines of a paragraph and wraps them to the width, as a reader expects.
 """
 
@@ -36,8 +37,9 @@ def _runs(text: str) -> list[Run]:
 
 def blocks(text: str) -> list[tuple[str, str]]:
     """(kind, text) blocks: 'heading', 'item', 'para' or 'break' (an empty line)."""
-    if not text.lstrip().startswith("#"):
-        return [("para", line) if line.strip() else ("break", "") for line in text.split("\n")]
+    if not text.lstrip().startswith("#"):  # plain text: every line stays; "# " lines are headings
+        return [("heading", line.lstrip("#").strip()) if line.startswith("# ") else
+                ("para", line) if line.strip() else ("break", "") for line in text.split("\n")]
     out: list[tuple[str, str]] = []
     current: list[str] = []
     kind = "para"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 import pygame
@@ -60,7 +61,10 @@ class MessageOverlay(Scene):
     opaque = False
 
     def __init__(self, app: App, title: str, body: str, buttons: list[tuple[str, object]] | None = None,
-                 wide: bool = False) -> None:
+                 wide: bool = False, default: int = 0, cancel: int = -1, keys_after: float = 0.0) -> None:
+        """``default`` is the button Enter/Space presses (drawn as the primary one), ``cancel``
+        the one Esc presses. ``keys_after`` seconds pass before keys count: a card that appears
+        while a player is pressing Space to play (the game-over card) is not dismissed by it."""
         super().__init__(app)
         self.title = title
         self.body = body
@@ -68,7 +72,11 @@ class MessageOverlay(Scene):
         self.scroll = 0
         self.row = ButtonRow()
         specs = buttons or [("OK", None)]
-        self.row.set([Button(label, self._wrap(action), primary=(i == 0)) for i, (label, action) in enumerate(specs)])
+        self.default = default % len(specs)
+        self.cancel = cancel % len(specs)
+        self.keys_from = time.monotonic() + keys_after
+        self.row.set([Button(label, self._wrap(action), primary=(i == self.default))
+                      for i, (label, action) in enumerate(specs)])
         self.card = pygame.Rect(0, 0, 0, 0)
 
     def _wrap(self, action):
@@ -103,10 +111,12 @@ class MessageOverlay(Scene):
             self.scroll = max(0, self.scroll - event.y * 3)
             self.dirty = True
         elif event.type == pygame.KEYDOWN:
+            if time.monotonic() < self.keys_from:
+                return
             if event.key in (pygame.K_ESCAPE,):
-                self.row.buttons[-1].action()
+                self.row.buttons[self.cancel].action()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.row.buttons[0].action()
+                self.row.buttons[self.default].action()
             elif event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
                 self.scroll += 3
                 self.dirty = True

@@ -61,8 +61,13 @@ class TableModeMixin:
         self.buttons.set(small)
         self.table_buttons = {}
         acting = self.acting_seat()
+        over = self.state.current_player is None
         for panel in self.table_panels:
-            if panel.seat == acting and self.seat_is_human(acting):
+            if over:  # every seat can open the result card again, or start the next game
+                visible = self.result_buttons()
+                row_buttons(visible, self.table_regions(panel)["buttons"], m.pad)
+                self.table_buttons[panel.seat] = visible
+            elif panel.seat == acting and self.seat_is_human(acting):
                 visible = [b for b in actions if b.label]
                 row_buttons(visible, self.table_regions(panel)["buttons"], m.pad)
                 self.table_buttons[panel.seat] = visible
@@ -110,9 +115,10 @@ class TableModeMixin:
                                                           name_w, head_h // 2), m.body, theme.INK_SOFT,
                              anchor="midleft", min_size=m.small)
         body = regions["body"]
-        if active:
+        over = self.state.current_player is None
+        if active or over:
             self.draw_fitted_prompt(surf, self.prompt_line(), regions["prompt"])
-            if self.shows_dice():
+            if self.shows_dice() and not over:
                 self.draw_dice(surf, regions["top"])
             for b in self.table_buttons.get(seat, []):
                 b.draw(surf, m.small)

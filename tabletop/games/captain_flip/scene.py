@@ -311,7 +311,8 @@ class CaptainFlipScene(GameScene):
         colours = self.spec.colours or ("#c0392b",)
         out = []
         for seat in range(st.num_players):
-            coins = st.coins[seat]
+            # once the game is over the row shows the final score (bonuses counted), as the card does
+            coins = int(rows[seat]["total"]) if rows else st.coins[seat]
             detail = txt.coins_text(coins, singular=True) + (tr(" · Map") if st.map_holder == seat else "")
             lost = bool(rows[seat]["lost"]) if rows else False
             out.append(PlayerRow(seat, self.seat_name(seat), colours[seat % len(colours)], detail,

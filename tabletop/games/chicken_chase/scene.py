@@ -287,6 +287,8 @@ class ChickenChaseScene(ChickenPainter, GameScene):
         k = event.key
         if k == pygame.K_h:
             self.toggle_hand()
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.state.current_player is None:
+            super().key(event)  # the result card again
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_d):
             self.play_first(EndRoll) or self.play_first(NoCard)
         elif k == pygame.K_a:
