@@ -26,14 +26,26 @@ KINDS = ("ring", "junction", "spoke", "centre", "hideout")
 class Walk:
     """One walk of a piece: the node indices visited (start included).
 
-    ``visit`` is the position in ``path`` of the piece's own hideout when the walk enters it to
-    unload (-1: no visit); ``turn`` is the position where a golden cap's second leg starts (-1: a
-    one-leg move). Both are positions, not nodes, so the rules can replay the walk step by step.
+    ``visits`` are the positions in ``path`` where the piece enters its own hideout to unload
+    (a golden two-leg move may do so more than once); ``turn`` is the position where a golden
+    cap's second leg starts (-1: a one-leg move). Both are positions, not nodes, so the rules can
+    replay the walk step by step; ``stops`` merges them in walk order (a visit or the first leg's
+    landing, told apart by ``pos == turn``).
     """
 
     path: tuple[int, ...]
-    visit: int = -1
+    visits: tuple[int, ...] = ()
     turn: int = -1
+    stops: tuple[int, ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        stops = (*self.visits, self.turn) if self.turn >= 0 else self.visits
+        object.__setattr__(self, "stops", tuple(sorted(stops)))
+
+    @property
+    def visit(self) -> int:
+        """The first visit home (-1: none): whether the walk goes through the hideout at all."""
+        return self.visits[0] if self.visits else -1
 
 
 @dataclass(eq=False)
@@ -104,24 +116,28 @@ class Topology:
 
         ``home`` is the hideout the piece may enter to unload (-1: none); entering counts one step
         and, with steps left, the piece walks back out (the one allowed reversal). ``gold`` allows
-        one reversal anywhere else after at least one step (the golden cap's second leg). No walk
-        enters any other hideout.
+        one reversal anywhere else after at least one step (the golden cap's second leg), and lets
+        the walk enter ``home`` again after that reversal (rules: "its owner's hideout may be
+        entered more than once"). The reversal itself is never made in the hideout and never
+        leads straight back into it: the way out of the hideout is not the turn of a leg. No walk
+        enters any other hideout. Whether the piece carries prisoners at each entry depends on
+        the position, so the rules check that, not the board.
         """
         key = (start, steps, home, gold)
         found = self._walks.get(key)
         if found is None:
             out: list[Walk] = []
-            self._extend(out, [start], -1, steps, home, gold, -1, -1)
+            self._extend(out, [start], -1, steps, home, gold, (), -1)
             # A fixed order (plain walks first, then by field names) makes the walk kept for a
             # result, and so the move's text, the same on any copy of the board.
-            out.sort(key=lambda w: (w.turn >= 0, w.visit >= 0, [self.names[n] for n in w.path]))
+            out.sort(key=lambda w: (w.turn >= 0, len(w.visits), [self.names[n] for n in w.path]))
             found = self._walks[key] = tuple(out)
         return found
 
     def _extend(self, out: list[Walk], path: list[int], prev: int, left: int, home: int,
-                gold: bool, visit: int, turn: int) -> None:
+                gold: bool, visits: tuple[int, ...], turn: int) -> None:
         if left == 0:
-            out.append(Walk(tuple(path), visit, turn))
+            out.append(Walk(tuple(path), visits, turn))
             return
         here = path[-1]
         if self.is_hideout[here] and len(path) > 1:
@@ -129,24 +145,24 @@ class Topology:
             for nxt in self.neighbours[here]:
                 if nxt == prev:
                     path.append(nxt)
-                    self._extend(out, path, here, left - 1, home, gold, visit, turn)
+                    self._extend(out, path, here, left - 1, home, gold, visits, turn)
                     path.pop()
             return
         for nxt in self.neighbours[here]:
             if self.is_hideout[nxt]:
-                if nxt != home or visit >= 0 or nxt == prev:
+                if nxt != home or nxt == prev or (visits and not gold):
                     continue
                 path.append(nxt)
-                self._extend(out, path, here, left - 1, home, gold, len(path) - 1, turn)
+                self._extend(out, path, here, left - 1, home, gold, (*visits, len(path) - 1), turn)
                 path.pop()
                 continue
             if nxt == prev:
                 if not gold or turn >= 0 or self.is_hideout[here]:
                     continue
                 path.append(nxt)
-                self._extend(out, path, here, left - 1, home, gold, visit, len(path) - 2)
+                self._extend(out, path, here, left - 1, home, gold, visits, len(path) - 2)
                 path.pop()
                 continue
             path.append(nxt)
-            self._extend(out, path, here, left - 1, home, gold, visit, turn)
+            self._extend(out, path, here, left - 1, home, gold, visits, turn)
             path.pop()

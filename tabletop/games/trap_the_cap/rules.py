@@ -463,8 +463,10 @@ class TrapState(GameState):
             self._over = True
 
     def _walk_piece(self, node: int, index: int, walk: Walk, check: bool) -> bool:
-        """Carry out a walk: lift the piece, trap at the end of a golden first leg, unload in the
-        hideout, land. With ``check``, return False instead of landing illegally."""
+        """Carry out a walk: lift the piece, then in walk order unload at each visit home and trap
+        at the end of a golden first leg, then land. With ``check``, return False instead of
+        making an illegal move (going home with nothing to unload, a fourth piece on a grey field
+        at either landing)."""
         topo = self.rules.topology
         piles = self.occ[node]
         stack = piles.pop(index)
@@ -474,17 +476,17 @@ class TrapState(GameState):
         assert owner is not None
         gold = stack[-1] == GOLD
         path = walk.path
-        # Events in walk order: the golden first leg's trap and the visit home may come either way.
-        events = sorted(e for e in ((walk.turn, "trap"), (walk.visit, "home")) if e[0] >= 0)
-        for _, what in events:
-            if what == "trap":
-                stack = self._trap(path[walk.turn], stack, owner)
+        for pos in walk.stops:
+            if pos == walk.turn:
+                # The end of the first leg is a landing: trap there, and the grey limit applies.
+                stack = self._trap(path[pos], stack, owner)
+                if check and topo.grey[path[pos]] and len(self.occ.get(path[pos], ())) >= GREY_CAPACITY:
+                    return False
+            elif len(stack) < 2:
+                if check:
+                    return False  # only a cap carrying prisoners may go home
             else:
-                if len(stack) < 2:
-                    if check:
-                        return False  # only a cap carrying prisoners may go home
-                else:
-                    stack = self._unload(stack, owner)
+                stack = self._unload(stack, owner)
         end = path[-1]
         if topo.is_hideout[end]:
             self.occ.setdefault(end, []).append(stack)
@@ -682,8 +684,9 @@ class TrapState(GameState):
 
     def describe_way(self, move: Move) -> str:
         """What one move does, in walk order and in words, without who moves: "moves 2 fields into
-        the hideout, locks up 1 prisoner, then 3 fields out, traps 1 cap (Red)". Read-only: the
-        walk is replayed on a scratch copy with the rules' own trap and unload steps."""
+        the hideout, locks up 1 prisoner, then 3 fields out, traps 1 cap (Red)". A golden move
+        reads leg by leg, one clause per visit home and per landing. Read-only: the walk is
+        replayed on a scratch copy with the rules' own trap and unload steps."""
         move = self._known(move)
         walk = move.walk
         if not walk.path:
@@ -696,44 +699,61 @@ class TrapState(GameState):
         gold = stack[-1] == GOLD
         last = len(walk.path) - 1
         parts: list[str] = []
-        if walk.turn >= 0:
-            parts.append(_steps(tr("moves the golden cap {steps} out"), walk.turn))
-            if owner is not None:
+        at = 0
+        for pos in (*walk.stops, last):
+            if pos == at and pos == last and parts:
+                break  # the walk ended at its last stop (in the hideout)
+            home = topo.is_hideout[walk.path[pos]] and pos > 0
+            parts.append(self._leg_words(walk, at, pos, stack))
+            if owner is not None and home and len(stack) > 1:
+                stack = self._unload_words(probe, stack, owner, parts)
+            elif owner is not None and not home and (gold or not topo.grey[walk.path[pos]]):
                 before = stack
-                stack = probe._trap(walk.path[walk.turn], stack, owner)
-                parts.extend(_trapped(stack[:len(stack) - len(before)], tr("traps {caps} there")))
-            parts.append(_steps(tr("then {steps} back"), last - walk.turn))
-        elif walk.visit >= 0:
-            parts.append(_steps(tr("moves {steps} into the hideout"), walk.visit))
-            if owner is not None and len(stack) > 1:
-                locked = sum(len(x) for x in probe.locked)
-                had_gold = GOLD in stack[:-1]
-                freed = sum(1 for c in stack[:-1] if c != GOLD and self.rules.team[c] == self.rules.team[owner])
-                stack = probe._unload(stack, owner)
-                locked = sum(len(x) for x in probe.locked) - locked
-                if locked:
-                    parts.append(tr("locks up {n} prisoner", n=locked) if locked == 1
-                                 else tr("locks up {n} prisoners", n=locked))
-                if freed:
-                    parts.append(tr("frees {n} cap", n=freed) if freed == 1 else tr("frees {n} caps", n=freed))
-                if had_gold:
-                    parts.append(tr("takes the golden cap"))
-            if walk.visit < last:
-                parts.append(_steps(tr("then {steps} out"), last - walk.visit))
-        elif gold:
-            parts.append(_steps(tr("moves the golden cap {steps}"), last))
-        elif topo.is_hideout[walk.path[0]]:
-            parts.append(_steps(tr("moves {steps} out of the hideout"), last))
-        elif len(stack) > 1:
-            parts.append(_steps(tr("moves {steps} with a tower of {n}"), last, n=len(stack)))
-        else:
-            parts.append(_steps(tr("moves {steps}"), last))
-        end = walk.path[-1]
-        if owner is not None and not topo.is_hideout[end] and (gold or not topo.grey[end]):
-            before = stack
-            stack = probe._trap(end, stack, owner)
-            parts.extend(_trapped(stack[:len(stack) - len(before)], None))
+                stack = probe._trap(walk.path[pos], stack, owner)
+                parts.extend(_trapped(stack[:len(stack) - len(before)], tr("traps {caps} there") if pos < last
+                                      else None))
+            at = pos
         return ", ".join(parts)
+
+    def _leg_words(self, walk: Walk, at: int, pos: int, stack: Stack) -> str:
+        """The phrase for one stretch of a walk, from position ``at`` to the next stop ``pos``
+        (a visit home, the golden turn or the end), chosen by what came before and what ends it."""
+        topo = self.rules.topology
+        gold = stack[-1] == GOLD
+        into_home = pos > 0 and topo.is_hideout[walk.path[pos]]
+        if at > 0:
+            template = (tr("then {steps} back into the hideout") if into_home
+                        else tr("then {steps} out") if topo.is_hideout[walk.path[at]] else tr("then {steps} back"))
+        elif into_home:
+            template = tr("moves the golden cap {steps} into the hideout") if gold else tr("moves {steps} into the hideout")
+        elif pos == walk.turn:
+            template = tr("moves the golden cap {steps} out")
+        elif gold:
+            template = tr("moves the golden cap {steps}")
+        elif topo.is_hideout[walk.path[0]]:
+            template = tr("moves {steps} out of the hideout")
+        elif len(stack) > 1:
+            template = tr("moves {steps} with a tower of {n}")
+        else:
+            template = tr("moves {steps}")
+        return _steps(template, pos - at, n=len(stack))
+
+    def _unload_words(self, probe: TrapState, stack: Stack, owner: int, parts: list[str]) -> Stack:
+        """Unload ``stack`` on ``probe`` and say what happened ("locks up 1 prisoner", "frees 2
+        caps", "takes the golden cap"); returns the piece that walks on."""
+        team = self.rules.team
+        locked = sum(len(x) for x in probe.locked)
+        had_gold = GOLD in stack[:-1]
+        freed = sum(1 for c in stack[:-1] if c != GOLD and team[c] == team[owner])
+        stack = probe._unload(stack, owner)
+        locked = sum(len(x) for x in probe.locked) - locked
+        if locked:
+            parts.append(tr("locks up {n} prisoner", n=locked) if locked == 1 else tr("locks up {n} prisoners", n=locked))
+        if freed:
+            parts.append(tr("frees {n} cap", n=freed) if freed == 1 else tr("frees {n} caps", n=freed))
+        if had_gold:
+            parts.append(tr("takes the golden cap"))
+        return stack
 
     # -- helpers for the UI -----------------------------------------------------------------------------
     def pieces(self) -> list[tuple[str, int]]:

@@ -1,0 +1,111 @@
+"""Trap the Cap: the rulings of issue 17 (rules/trap_the_cap.md, "Golden cap"), each from its
+example: a golden move entering its owner's hideout twice, the grey limit at the end of a golden
+first leg."""
+
+import pytest
+from test_trap_the_cap_support import make
+
+from tabletop import i18n
+
+TWICE_HOME = "gold:R25-R26-H_SW-R26-S_SW_1-R26-H_SW"
+
+
+def golden(stacks, to_move, die, seats, **more):
+    return make(stacks, to_move=to_move, die=die, variant="golden_cap", gold=to_move, seats=seats, **more)
+
+
+def texts(state):
+    return {str(m) for m in state.legal_moves()}
+
+
+@pytest.fixture
+def russian():
+    i18n.set_language("ru")
+    yield
+    i18n.set_language("en")
+
+
+# -- a golden move may enter its owner's hideout more than once ------------------------------------
+def twice_home_position():
+    """The ruling's example: yellow's golden cap on R25 on top of a green cap, another green cap on
+    S_SW_1 (yellow's spoke), die 6."""
+    return golden({"R25": ["green+gold"], "S_SW_1": ["green"]}, "yellow", 6, ("green", "yellow"))
+
+
+def test_the_golden_cap_enters_its_hideout_in_both_legs():
+    state = twice_home_position()
+    assert TWICE_HOME in texts(state)
+    move = state.parse_move(TWICE_HOME)
+    assert move.walk.visits == (2, 6) and move.walk.turn == 4
+    state.apply(move)
+    # first entry: the green prisoner is locked up; S_SW_1: the other green cap trapped at the end
+    # of the first leg; second entry: it is locked up too, and the move ends at home
+    assert state.locked[2] == [1, 1]
+    assert sorted(state.stacks_at("H_SW")) == [("gold",)] + [("yellow",)] * 4
+    assert state.stacks_at("S_SW_1") == [] and state.stacks_at("R25") == []
+    assert state.prisoners(2) == 2
+
+
+def test_each_entry_needs_something_to_unload():
+    # Without the second green cap the golden cap comes back empty-handed: no second entry.
+    state = golden({"R25": ["green+gold"]}, "yellow", 6, ("green", "yellow"))
+    assert TWICE_HOME not in texts(state)
+    assert "gold:R25-R26-H_SW-R26-S_SW_1-S_SW_2-S_SW_3" in texts(state)
+    # Empty at the first entry, loaded for the second: only the second entry is made.
+    state = golden({"R27": ["gold"], "R25": ["green"]}, "yellow", 5, ("green", "yellow"))
+    assert "gold:R27-R26-R25-R26-H_SW-R26" in texts(state)
+    assert not any(m.count("H_SW") > 1 for m in texts(state))
+
+
+def test_the_turn_of_a_leg_never_leads_straight_back_into_the_hideout():
+    """Decided (the ruling is silent): stepping out of the hideout is the hideout's own reversal,
+    and the golden turn is never made in it, nor from its doorstep straight back in; so a golden
+    cap waiting at home cannot trap on its junction and go straight home again."""
+    state = golden({"R26": ["green"]}, "yellow", 2, ("green", "yellow"), home={"yellow": ["yellow"] * 4 + ["gold"]})
+    assert {m for m in texts(state) if m.startswith("gold:")} == {
+        "gold:H_SW-R26-R25", "gold:H_SW-R26-R27", "gold:H_SW-R26-S_SW_1"}
+    state = golden({"R27": ["green+gold"], "R26": ["green"]}, "yellow", 4, ("green", "yellow"))
+    assert "gold:R27-R26-H_SW-R26-H_SW" not in texts(state)
+
+
+def test_a_tower_still_enters_at_most_once():
+    state = make({"R02": ["blue+red"], "R01": ["green"]}, die=6)
+    assert all(m.count("H_NE") <= 1 for m in texts(state))
+
+
+def test_the_log_reads_both_entries_in_english_and_russian(russian):
+    state = twice_home_position()
+    move = state.parse_move(TWICE_HOME)
+    assert state.describe_move(move) == (
+        "Жёлтый ведёт золотой колпачок в домик на 2, запирает пленников: 1, затем выходит на 2, "
+        "ловит там 1 колпачок (Зелёный), затем на 2 назад в домик, запирает пленников: 1.")
+    i18n.set_language("en")
+    assert state.describe_move(move) == (
+        "Yellow moves the golden cap 2 fields into the hideout, locks up 1 prisoner, then 2 fields out, "
+        "traps 1 cap (Green) there, then 2 fields back into the hideout, locks up 1 prisoner.")
+    # trap first, then home, then out again
+    other = state.parse_move("gold:R25-R26-S_SW_1-R26-H_SW-R26-R27")
+    assert state.describe_move(other) == (
+        "Yellow moves the golden cap 2 fields out, traps 1 cap (Green) there, then 2 fields back into "
+        "the hideout, locks up 2 prisoners, then 2 fields out.")
+
+
+# -- the end of the first leg is a landing: the grey limit applies there ---------------------------
+def grey_position(r10):
+    """The ruling's example: red on R05, green's golden cap on R08, ``r10`` on the grey R10, die 5."""
+    return golden({"R05": ["red"], "R08": ["gold"], "R10": r10}, "green", 5, ("red", "green"))
+
+
+def test_a_first_leg_may_not_make_four_on_a_grey_field():
+    assert "gold:R08-R09-R10-R09-R08-R07" not in texts(grey_position(["green", "green", "green"]))
+    assert "gold:R08-R09-R10-R11-R12-R13" in texts(grey_position(["green", "green", "green"]))  # passing over
+    assert "gold:R08-R09-R10-R09-R08-R07" in texts(grey_position(["green", "green"]))
+
+
+def test_the_grey_count_is_taken_after_trapping_there():
+    state = grey_position(["green", "green", "red"])
+    move = "gold:R08-R09-R10-R09-R08-R07"
+    assert move in texts(state)
+    state.apply(state.parse_move(move))
+    assert state.stacks_at("R07") == [("red", "gold")]
+    assert sorted(state.stacks_at("R10")) == [("green",), ("green",)]
