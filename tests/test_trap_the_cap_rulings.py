@@ -1,11 +1,15 @@
-"""Trap the Cap: the rulings of issue 17 (rules/trap_the_cap.md, "Golden cap"), each from its
-example: a golden move entering its owner's hideout twice, the grey limit at the end of a golden
-first leg."""
+"""Trap the Cap: the rulings of issues 17 and 20 (rules/trap_the_cap.md, "Golden cap" and "End and
+winner"), each from its example: a golden move entering its owner's hideout twice, the grey limit at
+the end of a golden first leg, rounds counted from the first player, and an owned golden cap as a
+prisoner."""
 
 import pytest
-from test_trap_the_cap_support import make
+from test_trap_the_cap_support import LAYOUT, make, render
 
 from tabletop import i18n
+from tabletop.core import Setup, StateError
+from tabletop.games import get_game
+from tabletop.games.trap_the_cap.rules import Roll, TrapState
 
 TWICE_HOME = "gold:R25-R26-H_SW-R26-S_SW_1-R26-H_SW"
 
@@ -109,3 +113,62 @@ def test_the_grey_count_is_taken_after_trapping_there():
     state.apply(state.parse_move(move))
     assert state.stacks_at("R07") == [("red", "gold")]
     assert sorted(state.stacks_at("R10")) == [("green",), ("green",)]
+
+
+# -- rounds are counted from the first player -------------------------------------------------------
+def test_rounds_count_from_the_first_player():
+    """The repro: yellow and blue play, blue begins, limit 2: blue, yellow, blue, yellow."""
+    spec = get_game("trap_the_cap")
+    options = spec.parse_options("offensive", {"colours": "yellow,blue", "turn_limit": "2"})
+    state = spec.new_state(Setup(2, "offensive", options, LAYOUT, first_player=1))
+    movers = []
+    while state.current_player is not None:
+        movers.append(state.colour_to_move)
+        state.apply(Roll(2))
+        state.apply(state.legal_moves()[0])
+    assert movers == ["blue", "yellow", "blue", "yellow"]
+    assert state.rounds == 2 and state.outcome().reason == "turn_limit"
+    assert TrapState.from_json(state.to_json()).first == 1
+
+
+def test_a_round_ends_at_the_first_seat_even_when_it_is_out_of_play():
+    # green began and has been trapped out of play; yellow then red finish the round
+    state = make({"R05": ["red"], "R30": ["yellow"]}, to_move="yellow", die=2, seats=("red", "green", "yellow"),
+                 home={"green": []}, locked={"red": ["green"] * 4}, first="green", turn_limit=1)
+    state.apply(state.legal_moves()[0])
+    assert state.current_player is not None and state.colour_to_move == "red" and state.rounds == 0
+    state.apply(Roll(3))
+    state.apply(state.legal_moves()[0])
+    assert state.current_player is None and state.rounds == 1
+
+
+def test_the_first_seat_is_kept_and_checked():
+    state = make({}, first="blue")
+    assert state.first == 3 and TrapState.from_json(state.to_json()) == state
+    old_save = state.to_json()
+    del old_save["first"]
+    assert TrapState.from_json(old_save).first == 0
+    with pytest.raises(StateError):
+        make({}, first="blue", seats=("red", "green"))
+    with pytest.raises(StateError):
+        TrapState.from_json(dict(state.to_json(), first=4))
+
+
+# -- an owned golden cap is a prisoner of whoever else holds it -------------------------------------
+def test_an_owned_golden_cap_trapped_is_a_prisoner():
+    """The repro: at the turn limit R02 holds red, the golden cap (red's) and green on top."""
+    state = make({"R02": ["red+gold+green"]}, to_move="red", variant="golden_cap", gold="red",
+                 seats=("red", "green"), rounds=5, turn_limit=5)
+    assert state.prisoners(1) == 2 and state.prisoners(0) == 0
+    out = state.outcome()
+    assert out.reason == "turn_limit" and out.winners == (1,) and out.points == (0.0, 2.0)
+
+
+def test_an_unowned_or_own_golden_cap_is_nobodys_prisoner():
+    state = make({"R02": ["gold+green"]}, to_move="red", variant="golden_cap", seats=("red", "green"))
+    assert state.prisoners(1) == 0
+    # red's own golden cap under a tower red commands again is not red's prisoner
+    state = make({"R02": ["gold+green+red"]}, to_move="red", variant="golden_cap", gold="red",
+                 seats=("red", "green"))
+    assert state.prisoners(0) == 1
+    assert "R02:gold+green+red" in render(state)

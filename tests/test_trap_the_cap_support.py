@@ -70,9 +70,10 @@ def results(state: TrapState) -> dict[str, Move]:
 def make(stacks: dict[str, list[str]], to_move: str = "red", die: int | None = None, variant: str = "offensive",
          home: dict[str, list[str]] | None = None, locked: dict[str, list[str]] | None = None,
          teams: list[list[str]] | None = None, gold: str | None = None, seats: tuple[str, ...] = COLOURS,
-         **options: Any) -> TrapState:
+         rounds: int = 0, first: str | None = None, **options: Any) -> TrapState:
     """A position from ``{"R05": ["green+red", "blue"]}`` (stacks bottom+top); every cap not placed
-    (nor given in ``locked``) waits in its hideout, unless ``home`` lists that colour."""
+    (nor given in ``locked``) waits in its hideout, unless ``home`` lists that colour. ``rounds``
+    played so far count from ``first`` (default the first seat)."""
     placed = {c: 0 for c in (*COLOURS, "gold")}
     piles = {node: [s.split("+") for s in texts] for node, texts in stacks.items()}
     for texts in piles.values():
@@ -89,7 +90,7 @@ def make(stacks: dict[str, list[str]], to_move: str = "red", die: int | None = N
         if missing > 0 and colour not in home:
             home[colour] = [colour] * missing
     rules = rules_for(variant, teams, seats, **options)
-    return TrapState.from_position(rules, piles, home, locked, gold, to_move, die)
+    return TrapState.from_position(rules, piles, home, locked, gold, to_move, die, rounds, first)
 
 
 def ends(state: TrapState, start: str, stack: int = 0) -> set[str]:

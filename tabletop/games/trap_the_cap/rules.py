@@ -133,7 +133,11 @@ class Rules:
 
 
 class TrapState(GameState):
-    """A Trap the Cap position plus whose turn it is, the pending die and the round count."""
+    """A Trap the Cap position plus whose turn it is, the pending die and the round count.
+
+    ``first`` is the seat that began the game: rounds are counted from it (a round ends when the
+    turn comes back round to that seat, in play or not), so at the turn limit every seat has had
+    the same number of turns whoever started."""
 
     game_id = "trap_the_cap"
 
@@ -145,6 +149,7 @@ class TrapState(GameState):
         self.turn = 0
         self.die: int | None = None
         self.rounds = 0
+        self.first = 0
         self._over = False
         self._moves: list[Any] | None = None
 
@@ -159,7 +164,7 @@ class TrapState(GameState):
             if topo.centre is None:
                 raise StateError("the golden cap game needs a centre field on the board")
             state.occ.setdefault(topo.centre, []).append((GOLD,))
-        state.turn = first_seat
+        state.turn = state.first = first_seat
         state._refresh()
         return state
 
@@ -167,9 +172,10 @@ class TrapState(GameState):
     def from_position(cls, rules: Rules, stacks: Mapping[str, Iterable[Iterable[str]]],
                       home: Mapping[str, Iterable[str]], locked: Mapping[str, Iterable[str]],
                       golden_owner: str | None, to_move: str, die: int | None = None,
-                      rounds: int = 0) -> TrapState:
+                      rounds: int = 0, first: str | None = None) -> TrapState:
         """Build a position from names (tests, cases, saves): stacks bottom to top by node id,
-        caps waiting at home by colour, prisoners locked up by colour. Raises StateError."""
+        caps waiting at home by colour, prisoners locked up by colour; ``first`` is the colour
+        that began the game (rounds count from it; default the first seat). Raises StateError."""
         state = cls(rules)
         topo = rules.topology
         try:
@@ -190,11 +196,15 @@ class TrapState(GameState):
                 state.locked[CODE[colour]] = sorted(CODE[c] for c in caps)
             state.golden_owner = None if golden_owner is None else CODE[golden_owner]
             colour = CODE[to_move]
+            starter = rules.seats[0] if first is None else CODE[first]
         except (KeyError, TypeError) as exc:
             raise StateError(f"unknown colour or malformed position ({exc})") from None
         if colour not in rules.seats:
             raise StateError(f"{to_move} does not play in this game")
+        if starter not in rules.seats:
+            raise StateError(f"{first} does not play in this game")
         state.turn = rules.seats.index(colour)
+        state.first = rules.seats.index(starter)
         state.die = die
         state.rounds = rounds
         state.validate()
@@ -244,6 +254,8 @@ class TrapState(GameState):
             raise StateError("the golden cap's owner does not play")
         if not 0 <= self.turn < len(rules.seats):
             raise StateError(f"seat {self.turn} is not in the game")
+        if not 0 <= self.first < len(rules.seats):
+            raise StateError(f"the first seat {self.first} is not in the game")
         if self.die is not None and self.die not in range(1, 7):
             raise StateError(f"a die shows {self.die}")
         if not 0 <= self.rounds:
@@ -410,7 +422,7 @@ class TrapState(GameState):
         other.occ = {k: list(v) for k, v in self.occ.items()}
         other.locked = [list(x) for x in self.locked]
         other.golden_owner = self.golden_owner
-        other.turn, other.die, other.rounds = self.turn, self.die, self.rounds
+        other.turn, other.die, other.rounds, other.first = self.turn, self.die, self.rounds, self.first
         other._over = self._over
         other._moves = None
         return other
@@ -453,8 +465,8 @@ class TrapState(GameState):
         turn = self.turn
         for _ in range(n):
             nxt = (turn + 1) % n
-            if nxt <= turn:
-                self.rounds += 1
+            if nxt == self.first:
+                self.rounds += 1  # back round to the seat that began (rules: "End and winner")
             turn = nxt
             if seats[turn] in alive:
                 break
@@ -548,13 +560,17 @@ class TrapState(GameState):
     # -- end ------------------------------------------------------------------------------------------
     def prisoners(self, colour: int) -> int:
         """Caps of other teams that ``colour`` has trapped: locked up plus carried in towers it
-        commands (the golden cap is nobody's prisoner for scoring)."""
+        commands. An owned golden cap counts as one of its owner's caps (a prisoner of whoever
+        else holds it); an unowned one counts for nobody."""
         team = self.rules.team
-        count = sum(1 for c in self.locked[colour] if team[c] != team[colour])
+        mine = team[colour]
+        count = sum(1 for c in self.locked[colour] if team[c] != mine)
+        owner = self.golden_owner
+        gold_counts = owner is not None and team[owner] != mine
         for piles in self.occ.values():
             for stack in piles:
                 if len(stack) > 1 and self.commander(stack) == colour:
-                    count += sum(1 for c in stack[:-1] if c != GOLD and team[c] != team[colour])
+                    count += sum(1 for c in stack[:-1] if (gold_counts if c == GOLD else team[c] != mine))
         return count
 
     def outcome(self) -> Outcome | None:
@@ -619,6 +635,7 @@ class TrapState(GameState):
             "turn": self.turn,
             "die": self.die,
             "rounds": self.rounds,
+            "first": self.first,
         }
 
     @classmethod
@@ -652,6 +669,7 @@ class TrapState(GameState):
             die = data["die"]
             state.die = None if die is None else int(die)
             state.rounds = int(data["rounds"])
+            state.first = int(data.get("first", 0))  # saves from before it was kept counted from seat 0
         except StateError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
