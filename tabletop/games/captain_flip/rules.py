@@ -50,8 +50,11 @@ DRAW, KEEP_OR_FLIP, PLACE, MONKEY_FLIP, BONUS_FLIP, DOLPHIN_FLIP, OVER, RUNNING 
 PHASE_NAMES = ("draw", "keep_or_flip", "place", "monkey_flip", "bonus_flip", "dolphin_flip", "over", "running")
 _WHY = {MONKEY_FLIP: "monkey", BONUS_FLIP: "bonus", DOLPHIN_FLIP: "dolphin"}
 
-# tasks: (kind, seat, col, row)
-T_EFFECT, T_MONKEY, T_BONUS, T_DRAW, T_DOLPHIN, T_EFLIP = range(6)
+# tasks: (kind, seat, col, row). T_BONUS_LATER is a column bonus paid at its "later" value (board
+# B): first/later is decided when the column is completed, which can be before the bonus is paid
+# (a Parrot's extra tile may complete another column first).
+T_EFFECT, T_MONKEY, T_BONUS, T_DRAW, T_DOLPHIN, T_EFLIP, T_BONUS_LATER = range(7)
+TASK_KINDS = 7
 
 COMPLETED_TO_END = 4
 
@@ -261,9 +264,11 @@ class CaptainFlipState(GameState):
             cost = topo.cost[col]
             if cost:
                 self.coins[seat] -= cost
-            if not self.ended and self.completed(seat) >= COMPLETED_TO_END:
+            done = self.completed(seat)
+            if not self.ended and done >= COMPLETED_TO_END:
                 self.ended = True
-            stack.append((T_BONUS, seat, col, row))
+            later = topo.kind[col] == "kraken" and not self._kraken_first(seat, col, done)
+            stack.append((T_BONUS_LATER if later else T_BONUS, seat, col, row))
         stack.append((T_EFFECT, seat, col, row))
 
     def _flip(self, seat: int, col: int, row: int) -> None:
@@ -271,6 +276,17 @@ class CaptainFlipState(GameState):
         i = row - self.topo.low[col]
         face, other, _ = column[i]
         column[i] = (other, face, True)
+
+    def _kraken_first(self, seat: int, col: int, done: int) -> bool:
+        """Does completing ``col`` now (the ``done``-th completed column of ``seat``) earn board B's
+        "first" value? Solo: the first two completed columns do; with several players: the first
+        player to complete that column does (and it is taken from now on)."""
+        if self.n == 1:
+            return done <= 2
+        bit = 1 << col
+        first = not self.kraken & bit
+        self.kraken |= bit
+        return first
 
     def completed(self, seat: int) -> int:
         """Number of full columns on ``seat``'s board."""
@@ -296,12 +312,14 @@ class CaptainFlipState(GameState):
             if kind == T_EFFECT:
                 self._effect(seat, col, row)
             elif kind == T_DRAW:
+                # a draw with nowhere to go is not taken: no tile leaves the bag (the ruling for the
+                # extra draws of a Parrot, board E's draw space and the Dolphin)
                 if (self.bag_n > 0 or self.dolphins > 0) and self.open_columns(seat):
                     self.phase = DRAW
                     self.actor = seat
                     return
-            elif kind == T_BONUS:
-                self._bonus(seat, col)
+            elif kind == T_BONUS or kind == T_BONUS_LATER:
+                self._bonus(seat, col, kind == T_BONUS)
             elif kind == T_MONKEY:
                 if self._ask(MONKEY_FLIP, seat, self._adjacent(seat, col, row)):
                     return
@@ -358,7 +376,7 @@ class CaptainFlipState(GameState):
         elif ch == CARTOGRAPHER:
             self._take_map(seat)
 
-    def _bonus(self, seat: int, col: int) -> None:
+    def _bonus(self, seat: int, col: int, first: bool = True) -> None:
         topo = self.topo
         kind = topo.kind[col]
         if kind == "none" or kind == "pay_to_place" or kind.startswith("end_"):
@@ -367,13 +385,9 @@ class CaptainFlipState(GameState):
             self.coins[seat] += topo.a[col]
         elif kind == "take_map":
             self._take_map(seat)
-        elif kind == "kraken":
-            if self.n == 1:
-                first = self.completed(seat) <= 2
-            else:
-                bit = 1 << col
-                first = not self.kraken & bit
-                self.kraken |= bit
+        elif kind == "kraken":  # first/later was decided when the column was completed
+            if self.n > 1:
+                self.kraken |= 1 << col  # (a save from before that rule may not have marked it yet)
             self.coins[seat] += topo.a[col] if first else topo.b[col]
         elif kind == "per_completed_column":
             self.coins[seat] += topo.a[col] * self.completed(seat)

@@ -93,7 +93,7 @@ def state_from_json(cls: type, data: Any, layout_from_json: Callable[[Any, str],
         state.stack = []
         for i, task in enumerate(_list(data["stack"], "stack")):
             kind, seat, c, r = _list(task, f"stack[{i}]", 4)
-            state.stack.append((_int(kind, "stack", 0, 5), _int(seat, "stack", 0, players - 1),
+            state.stack.append((_int(kind, "stack", 0, R.TASK_KINDS - 1), _int(seat, "stack", 0, players - 1),
                                 _int(c, "stack", 0, topo.ncols - 1), _int(r, "stack", 0, 20)))
         state.ended = data["ended"]
     except KeyError as exc:
