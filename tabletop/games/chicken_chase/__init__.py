@@ -7,13 +7,15 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.core.spec import GameSpec, OptionSpec, Setup, VariantSpec, choice_parser
+from tabletop.games.chicken_chase import hill
 
 _HERE = Path(__file__).resolve().parent
 
 
 def parse_blocked(text: str) -> tuple[int, ...]:
     """``"4,5,12"`` → (4, 5, 12); ``""`` or ``"none"`` → no blocked fields. Fields must be 1–14
-    (Start and the finish can never be blocked) and distinct."""
+    (Start and the finish can never be blocked) and distinct, and no run of them may be too long
+    for any hen to pass (then no game could be won): such a set is refused with the reason."""
     text = text.strip()
     if text.lower() in ("", "none"):
         return ()
@@ -29,6 +31,9 @@ def parse_blocked(text: str) -> tuple[int, ...]:
         if value in fields:
             raise ValueError(f"field {value} is listed twice")
         fields.append(value)
+    reason = hill.impassable_reason(fields)
+    if reason:
+        raise ValueError(reason)
     return tuple(sorted(fields))
 
 

@@ -7,10 +7,15 @@ hens), 15 the finish.
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Container, Iterable
+
+from tabletop.i18n import tr
 
 START = 0
 FINISH = 15
+LONGEST_MOVE = 8
+"""The longest move a hen can make: no card is worth more than 8 (``layout.MAX_CARD``) and an
+action-B sum is at most 8 (``rules.B_LIMIT``)."""
 
 
 def _free_below(field: int, hens: list[int], blocked: Container[int]) -> int:
@@ -51,6 +56,34 @@ def move_hen(hens: list[int], blocked: Container[int], hen: int, steps: int) -> 
         hens[pushed] = pushed_to
     hens[hen] = target
     return pushed, pushed_to
+
+
+def impassable_run(blocked: Iterable[int]) -> tuple[int, int] | None:
+    """The first run of :data:`LONGEST_MOVE` or more blocked fields in a row, as (first, last), or
+    None. A hen below such a run would need a move of at least 9 to pass it (a blocked target
+    drops him below it, overshoot only helps beyond 15), so no game could ever be won."""
+    runs: list[list[int]] = []
+    for field in sorted(set(blocked)):
+        if runs and field == runs[-1][1] + 1:
+            runs[-1][1] = field
+        else:
+            runs.append([field, field])
+    for first, last in runs:
+        if last - first + 1 >= LONGEST_MOVE:
+            return first, last
+    return None
+
+
+def impassable_reason(blocked: Iterable[int]) -> str | None:
+    """Why a set of blocked fields is refused (menu, command line, board file), or None if every
+    game with it can be won. The one sentence all three entry points show."""
+    run = impassable_run(blocked)
+    if run is None:
+        return None
+    first, last = run
+    return tr("fields {first} to {last} are {n} blocked fields in a row: no card and no action-B sum is more "
+              "than {longest}, so no hen could ever pass them", first=first, last=last, n=last - first + 1,
+              longest=LONGEST_MOVE)
 
 
 def has_won(hens: list[int], seat: int) -> bool:

@@ -3,7 +3,8 @@ for the scene), with every problem reported as ``file:line:col: where: what``.
 
 Why the checks are what they are: a user may change the decks (so the 60-card total is not
 required), but a card outside 1–8, a feed field naming a deck that does not exist, or a blocked
-field outside 1–14 (Start and the finish can never be blocked) would make the rules meaningless.
+field outside 1–14 (Start and the finish can never be blocked) would make the rules meaningless;
+so would a table with 8 or more blocked fields in a row (no hen could pass them: no game is won).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop.games.chicken_chase.hill import impassable_reason
 from tabletop.layout import BoardStore, Checker, SourceDoc
 
 BOARD_FILE = "chicken_chase.yaml"
@@ -187,6 +189,9 @@ def _blocked(c: Checker, top: dict[str, Any]) -> dict[str, dict[int, tuple[int, 
                 if isinstance(v, int) and fields.index(v) != j:
                     c.error((*path, j), f"field {v} is listed twice")
             result[variant][players] = tuple(sorted(set(checked)))
+            reason = impassable_reason(result[variant][players])
+            if reason:
+                c.error(path, reason)
     return result
 
 
