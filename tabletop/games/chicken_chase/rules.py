@@ -60,9 +60,11 @@ CHICKS = 15
 SETUP_FIELDS = 4
 FEED_FIELDS = 10
 B_LIMIT = 8
-MAX_TURNS = 1500
-"""Safety net only: a game still running after this many turns ends as ``turn_limit`` (the seat
-with the most hill progress wins). Seeded random playouts end long before it."""
+MAX_TURNS = 5000
+"""Safety net against a program fault only: the rules have no turn limit and no winner "by
+progress" (every accepted set of blocked fields can be won), so a game that still runs after this
+many turns stops as :data:`STOPPED` with **no winner**. Seeded random games end long before it."""
+STOPPED = "stopped"
 
 PHASES = ("first", "setup", "action", "roll", "place", "card", "c_second", "over")
 CARD_RULES = ("own_three", "any_three")
@@ -445,9 +447,8 @@ class ChickenState(GameState):
         self.roll_index = 0
         self.c_hen = -1
         if self.turns >= MAX_TURNS:
-            progress = [self.hens[2 * s] + self.hens[2 * s + 1] for s in range(self.n)]
-            self.winner = max(range(self.n), key=lambda s: progress[s])
-            self.reason = "turn_limit"
+            self.winner = None
+            self.reason = STOPPED
             self.phase = "over"
             self.draws.clear()
 
@@ -459,8 +460,12 @@ class ChickenState(GameState):
         winners = (self.winner,) if self.winner is not None else ()
         names = self.topo.player_names
         who = tr(names[self.winner]) if self.winner is not None and self.winner < len(names) else "?"
-        detail = (tr("{who} brought both hens to the finish", who=who) if self.reason == "finish"
-                  else tr("turn limit reached; {who} was furthest up the hill", who=who))
+        detail = ""  # (a save from before the safety net may say "turn_limit")
+        if self.reason == "finish":
+            detail = tr("{who} brought both hens to the finish", who=who)
+        elif self.reason == STOPPED:
+            detail = tr("the game was stopped after {n} turns with no winner (a safety net against a "
+                        "program fault)", n=f"{self.turns:,}")
         return Outcome(self.reason, winners, points, detail)
 
     # -- copies ----------------------------------------------------------------------------------

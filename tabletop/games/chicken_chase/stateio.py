@@ -12,7 +12,9 @@ from tabletop.games.chicken_chase.rules import (
     CARD_RULES,
     CHICKS,
     FEED_FIELDS,
+    MAX_TURNS,
     PHASES,
+    STOPPED,
     ChickenState,
     Topology,
 )
@@ -142,8 +144,8 @@ def _check(state: ChickenState) -> None:
     pairs = [s for s in range(n) if hill.has_won(state.hens, s)]
     if pairs and (state.phase != "over" or state.winner != pairs[0]):
         raise StateError("a player has both hens on the finish but has not won")
-    if state.phase == "over" and state.winner is None:
-        raise StateError("the game is over but nobody won")
+    if state.phase == "over" and state.winner is None and not (state.reason == STOPPED and state.turns >= MAX_TURNS):
+        raise StateError("the game is over but nobody won (and it was not stopped by the turn safety net)")
     if state.phase == "setup" and not state.setup_queue:
         raise StateError("setup phase with nobody left to place chicks")
     if state.phase in ("roll", "place") and not 0 <= state.roll_index < len(ROLL_SIZES):
