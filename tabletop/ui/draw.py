@@ -11,7 +11,7 @@ from functools import lru_cache
 
 import pygame
 
-from tabletop.ui import theme
+from tabletop.ui import text_audit, theme
 
 
 def shadowed_panel(surface: pygame.Surface, rect: pygame.Rect, fill=theme.PANEL,
@@ -143,9 +143,10 @@ def die_face(surface: pygame.Surface, rect: pygame.Rect, value: int, used: bool 
 def text(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int, rgb=theme.INK,
          bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
     """Blit text at ``pos`` using ``anchor`` (any pygame.Rect attribute name)."""
-    img = theme.render(words, size, rgb, bold)
+    img = theme.render(words, size, rgb, bold, audit=False)
     rect = img.get_rect(**{anchor: pos})
     surface.blit(img, rect)
+    text_audit.note(words, size, rect, surface)
     return rect
 
 
@@ -155,6 +156,7 @@ def fitted_text(surface: pygame.Surface, words: str, rect: pygame.Rect, size: in
     then ends in "…" — never running into the next column."""
     while size > min_size and theme.font(size, bold).size(words)[0] > rect.w:
         size -= 1
+    wanted = words
     if theme.font(size, bold).size(words)[0] > rect.w:
         if bold and theme.font(size, False).size(words)[0] <= rect.w:
             bold = False
@@ -164,6 +166,8 @@ def fitted_text(surface: pygame.Surface, words: str, rect: pygame.Rect, size: in
             while len(words) > 1 and f.size(words.rstrip() + "…")[0] > rect.w:
                 words = words[:-1]
             words = words.rstrip() + "…"
+    if words != wanted and text_audit.active():
+        text_audit.note(words, size, None, surface, cut=True, wanted=wanted)
     text(surface, words, getattr(rect, anchor), size, rgb, bold, anchor)
 
 

@@ -11,6 +11,8 @@ from functools import lru_cache
 
 import pygame
 
+from tabletop.ui import text_audit
+
 TABLE = (58, 84, 62)          # green baize
 TABLE_DARK = (40, 60, 44)
 PANEL = (247, 240, 226)        # warm paper
@@ -114,8 +116,12 @@ def _render(text: str, size: int, rgb: tuple[int, int, int], bold: bool) -> pyga
     return font(size, bold).render(text, True, rgb)
 
 
-def render(text: str, size: int, rgb: tuple[int, int, int] = INK, bold: bool = False) -> pygame.Surface:
-    """Rendered text, cached: scenes redraw often and most text repeats."""
+def render(text: str, size: int, rgb: tuple[int, int, int] = INK, bold: bool = False,
+           audit: bool = True) -> pygame.Surface:
+    """Rendered text, cached: scenes redraw often and most text repeats. (Texts rendered here and
+    blitted by the caller are recorded for text audits by size only; ``draw.text`` records where.)"""
+    if audit:
+        text_audit.note(text, size)
     return _render(text, size, tuple(rgb[:3]), bold)
 
 

@@ -1,0 +1,24 @@
+"""The text audit records what a redraw writes: cut texts, overlaps on one surface, sizes."""
+
+import pygame
+
+from tabletop.ui import draw
+from tabletop.ui.text_audit import TextAudit
+
+
+def test_the_audit_sees_cut_and_overlapping_texts_and_nothing_outside_it():
+    pygame.font.init()
+    surface = pygame.Surface((400, 200))
+    other = pygame.Surface((400, 200))
+    draw.text(surface, "not recorded", (0, 0), 20)
+    with TextAudit() as audit:
+        draw.text(surface, "Hello", (10, 10), 20)
+        draw.text(surface, "World", (14, 14), 20)          # on top of Hello
+        draw.text(other, "Elsewhere", (10, 10), 20)        # another surface: no overlap
+        draw.fitted_text(surface, "a very long sentence that cannot fit", pygame.Rect(10, 100, 60, 20), 20,
+                         min_size=18)
+    assert [e.text for e in audit.placed()][:3] == ["Hello", "World", "Elsewhere"]
+    assert [(a.text, b.text) for a, b in audit.overlaps()] == [("Hello", "World")]
+    assert [e.wanted for e in audit.cut()] == ["a very long sentence that cannot fit"]
+    assert {e.size for e in audit.smaller_than(19)} == {18}  # shrunk to its minimum before the ellipsis
+    assert all(e.text != "not recorded" for e in audit.entries)
