@@ -46,6 +46,9 @@ class App:
     def __init__(self, options: AppOptions | None = None) -> None:
         self.options = options or AppOptions()
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        # the window's class is "tabletop" however the program was started (pygame sets it to
+        # argv[0] on import, so it is overwritten, not defaulted): desktops group it, tools find it
+        os.environ["SDL_VIDEO_X11_WMCLASS"] = os.environ["SDL_APP_NAME"] = "tabletop"
         pygame.display.init()
         pygame.font.init()
         self.settings = Settings()

@@ -210,7 +210,17 @@ class GameScene(TableModeMixin, Scene):
         self.state_version += 1
         self.on_state_changed()
         self.relayout_panel()
+        self.refresh_hover()
         self.dirty = True
+
+    def refresh_hover(self) -> None:
+        """Hover follows the position, not only the mouse: after a move the pointer may rest on a
+        newly lit target, and the picture must show it without waiting for the mouse to move (or
+        an expose would draw a different frame)."""
+        if not (pygame.display.get_init() and pygame.mouse.get_focused()):
+            return
+        self.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pygame.mouse.get_pos(), rel=(0, 0),
+                                       buttons=pygame.mouse.get_pressed(), synthetic=True))
 
     # -- live board editing ------------------------------------------------------------------------
     def _board_files(self) -> list[str]:

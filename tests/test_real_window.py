@@ -1,0 +1,130 @@
+"""The installed program in a real X11 window: after each key and a short idle, an X expose
+(``xrefresh``) must change no pixel of the window — if it does, the window was showing a stale
+frame. Run on a laptop-sized window in English and on a 4K fullscreen table screen in Russian.
+
+Needs Xvfb, xdotool, xrefresh and ImageMagick (``apt-get install xvfb xdotool x11-xserver-utils
+imagemagick``); skipped, saying so, where they are missing. Every seat is a person, so nothing
+moves between the keys but what the keys started (dice tumble, slides), which must have ended.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+TOOLS = ("Xvfb", "xdotool", "xrefresh", "import", "compare")
+MISSING = [t for t in TOOLS if shutil.which(t) is None]
+pytestmark = pytest.mark.skipif(bool(MISSING), reason=f"no real-window check: {', '.join(MISSING)} not installed "
+                                                     "(apt-get install xvfb xdotool x11-xserver-utils imagemagick)")
+
+IDLE = 0.8       # seconds after a key before the first capture
+KEYS = {         # per game: keys a person presses, each one a roll/draw/decision
+    "plakoto": ["space", "space"],
+    "trap_the_cap": ["space"],
+    "captain_flip": ["space", "k", "1", "space", "f"],
+    "chicken_chase": ["a", "space", "d"],
+}
+SCREENS = {
+    "laptop": ("1366x768x24", ["--size", "1366x768"]),
+    "table-4k-ru": ("3840x2160x24", ["--fullscreen", "--table", "--lang", "ru"]),
+}
+
+
+def free_display() -> int:
+    for n in range(140, 240):
+        if not Path(f"/tmp/.X{n}-lock").exists() and not Path(f"/tmp/.X11-unix/X{n}").exists():
+            return n
+    raise RuntimeError("no free X display number")
+
+
+@pytest.fixture(scope="module", params=list(SCREENS))
+def screen(request):
+    geometry, args = SCREENS[request.param]
+    n = free_display()
+    xvfb = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", geometry, "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    display = f":{n}"
+    for _ in range(100):
+        if Path(f"/tmp/.X11-unix/X{n}").exists():
+            break
+        time.sleep(0.05)
+    yield display, args
+    xvfb.terminate()
+    xvfb.wait(timeout=10)
+
+
+def x(display: str, *cmd: str, timeout: float = 30) -> str:
+    out = subprocess.run(list(cmd), env=dict(os.environ, DISPLAY=display), capture_output=True, text=True,
+                         timeout=timeout)
+    return out.stdout.strip() + out.stderr.strip()
+
+
+def window_of(display: str, limit: float = 30.0) -> str:
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        found = x(display, "xdotool", "search", "--class", "tabletop").split()
+        if found and found[0].isdigit():
+            return found[0]
+        time.sleep(0.2)
+    raise AssertionError("the tabletop window never appeared")
+
+
+def capture(display: str, path: Path) -> Path:
+    x(display, "import", "-window", "root", str(path), timeout=120)
+    return path
+
+
+def differ(a: Path, b: Path) -> int:
+    result = subprocess.run(["compare", "-metric", "AE", str(a), str(b), "null:"], capture_output=True, text=True,
+                            timeout=120)
+    return int(float(result.stderr.split()[0]))
+
+
+def changed_pixels(display: str, tmp: Path, tag: str, tries: int = 40) -> int:
+    """Wait until the screen stands still (three captures alike: what the keys started has ended),
+    then expose the window and count the pixels that changed. A current window changes none."""
+    still = capture(display, tmp / f"{tag}-0.png")
+    alike = 0
+    for i in range(1, tries):
+        time.sleep(0.4)
+        now = capture(display, tmp / f"{tag}-{i}.png")
+        alike = alike + 1 if differ(still, now) == 0 else 0
+        if alike == 2:  # three captures alike over a second or more: nothing is moving
+            break
+        still = now
+    else:
+        raise AssertionError("the screen never stood still")
+    x(display, "xrefresh")
+    time.sleep(0.5)
+    return differ(still, capture(display, tmp / f"{tag}-exposed.png"))
+
+
+@pytest.mark.parametrize("game", list(KEYS))
+def test_after_each_key_an_expose_changes_no_pixel(screen, game, tmp_path):
+    display, args = screen
+    env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
+               TABLETOP_DATA=str(tmp_path / "data"), PYGAME_HIDE_SUPPORT_PROMPT="1")
+    proc = subprocess.Popen([sys.executable, "-m", "tabletop", game, "--seats", "human,human", "--seed", "5",
+                             "--mute", *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        wid = window_of(display)
+        x(display, "xdotool", "windowfocus", wid)
+        # the pointer rests inside the window, where a player's mouse would be: hover must follow
+        x(display, "xdotool", "mousemove", "--window", wid, "5", "5")
+        time.sleep(IDLE)
+        assert changed_pixels(display, tmp_path, "start") == 0, "the first frame was stale"
+        for i, key in enumerate(KEYS[game]):
+            x(display, "xdotool", "key", key)
+            time.sleep(IDLE)
+            assert proc.poll() is None, proc.communicate()[1]
+            assert changed_pixels(display, tmp_path, f"{i}-{key}") == 0, f"stale after key {key!r}"
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=20)
+    assert "Traceback" not in err, err
