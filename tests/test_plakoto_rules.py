@@ -10,7 +10,7 @@ from test_plakoto_helpers import PASS, S, play, reference_results, results, step
 
 from tabletop.core import CHANCE, IllegalMoveError, StateError
 from tabletop.games.plakoto.notation import parse_position
-from tabletop.games.plakoto.rules import Opening, PlakotoState, Roll
+from tabletop.games.plakoto.rules import NEXT_GAME, Opening, PlakotoState, Roll
 
 START = "1:b15 24:w15 off:w0,b0"
 
@@ -175,6 +175,8 @@ def test_both_mothers_pinned_is_a_tie_and_the_same_player_starts_again():
     play(s, "3/1", "10/9")
     assert s.games[-1].winner is None and s.games[-1].reason == "tie"
     assert s.score == [0, 0] and s.turn == 1 and s.current_player == CHANCE
+    assert s.position == "next - 1:w1* 9:w1 10:w12 15:b13 24:b1* off:w0,b0 mother:wpbp match:0-0/5 start:b"
+    s.apply(NEXT_GAME)
     assert s.position.startswith("b - " + START)
 
 
@@ -182,6 +184,9 @@ def test_bear_off_win_scores_one_or_two_and_winner_starts_next_game():
     two = S("w 21 1:w1 20:b15 off:w14,b0 match:0-0/5 start:b")
     play(two, "1/off")
     assert two.score == [2, 0] and two.games[-1].points == 2 and two.games[-1].reason == "borne_off"
+    assert two.current_player == CHANCE and two.chance_outcomes() == [(NEXT_GAME, 1.0)]
+    assert two.position == "next - 20:b15 off:w15,b0 mother:w-b- match:2-0/5 start:b"  # who began this game
+    two.apply(NEXT_GAME)
     assert two.turn == 0 and two.starter == 0 and two.current_player == CHANCE
     assert two.position == f"w - {START} mother:w+b+ match:2-0/5 start:w"
     one = S("w 21 1:w1 20:b14 off:w14,b1 match:0-0/5")

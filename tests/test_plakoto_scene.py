@@ -208,11 +208,33 @@ def test_game_won_is_said_in_log_and_prompt():
     assert scene.targets() == {0}
     click(app, target_px(scene, 0))
     state = scene.state
-    assert state.score == [2, 0] and state.off == [0, 0]
-    assert "White wins the game by bearing off, 1 point" in scene.prompt_line()
+    # the finished game stays on the board until the players go on
+    assert state.phase == "next" and state.score == [2, 0] and state.off == [15, 3]
+    assert "Game over: White wins the game by bearing off, 1 point" in scene.prompt_line()
     assert any("White wins the game" in line for line, _ in scene.log.lines)
     assert scene.player_rows()[0].name == "Match to 5 — White 2, Black 0"
+    assert app.top is scene and not scene.can_undo()  # no dialog hides the board; the end is final
     app.render()
+    app.tick(0.0)
+    assert scene.state.phase == "next"  # nobody goes on for the people at the table
+    click(app, button(scene, "Next game").rect.center)
+    state = scene.state
+    assert state.phase == "roll" and state.off == [0, 0] and state.turn == 0 and state.score == [2, 0]
+    assert scene.session.played[-1].text == "next game"
+    app.render()
+
+
+def test_computer_only_match_goes_on_by_itself():
+    app, scene = start([Seat("ai", "random"), Seat("ai", "random")])
+    scene.session.state = PlakotoState.from_notation("b 21 24:b1 10:w15 off:w0,b14 match:0-0/5 start:w")
+    scene._changed()
+    for _ in range(20):
+        app.tick(0.0)
+        if scene.future is not None:
+            scene.future.result(timeout=30)
+        if scene.state.phase == "roll" and scene.state.games:
+            break
+    assert scene.state.games[-1].winner == 1 and scene.state.turn == 1 and scene.state.off == [0, 0]
 
 
 KEYS = [pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_f, pygame.K_RETURN, pygame.K_m]

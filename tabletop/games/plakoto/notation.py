@@ -6,10 +6,11 @@ rules cases use the same point syntax. Points are numbered 1-24 from **White's**
 
     w - 1:b15 24:w15 off:w0,b0 mother:w+b+ match:0-0/5 start:w
 
-Tokens, separated by spaces:
+Tokens, separated by spaces (``docs/notation.md`` has the whole story):
 
-1. who acts: ``w`` / ``b`` (to roll or to move), ``opening`` (the opening roll is due) or ``over``
-   (the match is finished);
+1. who acts: ``w`` / ``b`` (to roll or to move), ``opening`` (the opening roll is due), ``next``
+   (a game of the match has just ended on the position shown; going on to the next game is due)
+   or ``over`` (the match is finished, on its last position);
 2. the dice: ``-`` (not rolled yet), ``65`` (rolled 6-5, nothing used yet; ``33`` means four 3s to
    play), or ``65/5`` (rolled 6-5, only the 5 is left);
 3. every occupied point ``<point>:<w|b><count>[*]``: the colour on top, how many of that colour, and
@@ -19,7 +20,11 @@ Tokens, separated by spaces:
    checkers still on his starting point, ``m`` only the mother left there, ``p`` the mother is
    pinned, ``-`` none left there;
 6. ``match:<white>-<black>/<target>``, ``start:<w|b>`` (who began this game; a tie keeps him), and
-   ``home:occupies`` when pinned home checkers only occupy their point (default ``home:blocks``).
+   ``home:occupies`` when pinned home checkers only occupy their point (default ``home:blocks``);
+7. the match so far (``PlakotoState.to_notation`` writes them; optional when parsing):
+   ``games:<result>@<starter>,...`` the finished games in order, a result being ``w2m`` (White won
+   2 points by the mother), ``b1o`` (Black won 1 point by bearing off) or ``t`` (a tie), and
+   ``opening:<white><black>`` the last opening roll.
 """
 
 from __future__ import annotations
@@ -41,6 +46,13 @@ _DICE = re.compile(r"^([1-6])([1-6])(?:/([1-6]{1,4}))?$")
 _OFF = re.compile(r"^off:w(\d{1,2}),b(\d{1,2})$")
 _MOTHER = re.compile(r"^mother:w([-+mp])b([-+mp])$")
 _MATCH = re.compile(r"^match:(\d{1,2})-(\d{1,2})/(\d{1,2})$")
+_GAME = re.compile(r"^(?:([wb])([12])([om])|t)@([wb])$")
+_OPENING = re.compile(r"^opening:([1-6])([1-6])$")
+SIDES = ("w", "b", "opening", "next", "over")
+REASONS = {"o": "borne_off", "m": "mother"}
+
+Result = tuple[int | None, str, int, int]
+"""A finished game: (winner or None for a tie, reason, points, who started it)."""
 
 
 @dataclass
@@ -51,7 +63,7 @@ class Position:
     checkers pin one checker of the other colour.
     """
 
-    side: str  # "w", "b", "opening", "over"
+    side: str  # "w", "b", "opening", "next", "over"
     dice: tuple[int, int] | None
     left: tuple[int, ...]
     cnt: list[int]
@@ -61,6 +73,8 @@ class Position:
     target: int
     starter: int
     home_rule: str = "blocks"
+    games: list[Result] | None = None  # the finished games, when the text lists them
+    opening: tuple[int, int] | None = None  # the last opening roll (White's die, Black's die)
 
 
 def points_text(cnt: list[int] | tuple[int, ...], pin: list[int] | tuple[int, ...], off: list[int]) -> str:
@@ -95,6 +109,54 @@ def mother_status(cnt: list[int], pin: list[int], seat: int) -> str:
     return "-"
 
 
+def finished_game(cnt: list[int], pin: list[int], off: list[int]) -> tuple[int | None, str, int] | None:
+    """The result a finished game's last position shows, as the rules decide it at the end of a
+    turn: (winner or None, reason, points); None while the game goes on."""
+    for seat in (0, 1):
+        if off[seat] == CHECKERS:
+            return seat, "borne_off", 2 if off[1 - seat] == 0 else 1
+    white_pinned = cnt[24] < 0 and pin[24] == 1
+    black_pinned = cnt[1] > 0 and pin[1] == 1
+    if white_pinned and black_pinned:
+        return None, "tie", 0
+    if white_pinned and on_point(cnt, pin, 1, 1) == 0:
+        return 1, "mother", 2
+    if black_pinned and on_point(cnt, pin, 24, 0) == 0:
+        return 0, "mother", 2
+    return None
+
+
+def history_text(games: list[Result], opening: tuple[int, int] | None) -> str:
+    """The ``games:`` and ``opening:`` words ("" when there is no history)."""
+    tokens = []
+    if games:
+        entries = []
+        for winner, reason, points, starter in games:
+            head = "t" if winner is None else f"{COLOURS[winner]}{points}{'m' if reason == 'mother' else 'o'}"
+            entries.append(f"{head}@{COLOURS[starter]}")
+        tokens.append("games:" + ",".join(entries))
+    if opening is not None:
+        tokens.append(f"opening:{opening[0]}{opening[1]}")
+    return " ".join(tokens)
+
+
+def _parse_games(tok: str) -> list[Result]:
+    games: list[Result] = []
+    for entry in tok[len("games:"):].split(","):
+        m = _GAME.match(entry)
+        if not m:
+            raise StateError(f"{tok!r}: cannot read the game {entry!r} (like w2m@b, b1o@w or t@w)")
+        starter = COLOURS.index(m.group(4))
+        if m.group(1) is None:
+            games.append((None, "tie", 0, starter))
+            continue
+        reason = REASONS[m.group(3)]
+        if reason == "mother" and m.group(2) != "2":
+            raise StateError(f"{tok!r}: {entry!r}: pinning the mother scores 2 points")
+        games.append((COLOURS.index(m.group(1)), reason, int(m.group(2)), starter))
+    return games
+
+
 def dice_text(dice: tuple[int, int] | None, left: tuple[int, ...]) -> str:
     if dice is None:
         return "-"
@@ -121,8 +183,8 @@ def parse_position(text: str) -> Position:
     if len(tokens) < 2:
         raise StateError("a Plakoto position needs at least who acts and the dice")
     side, dice_tok, rest = tokens[0], tokens[1], tokens[2:]
-    if side not in ("w", "b", "opening", "over"):
-        raise StateError(f"unknown side {side!r}: expected w, b, opening or over")
+    if side not in SIDES:
+        raise StateError(f"unknown side {side!r}: expected w, b, opening, next or over")
     dice: tuple[int, int] | None = None
     left: tuple[int, ...] = ()
     if dice_tok != "-":
@@ -145,6 +207,8 @@ def parse_position(text: str) -> Position:
     mother: tuple[str, str] | None = None
     score, target, starter, home_rule = [0, 0], 5, 0, "blocks"
     seen_start = False
+    games: list[Result] | None = None
+    opening: tuple[int, int] | None = None
     for tok in rest:
         if m := _POINT.match(tok):
             p, colour, n, star = int(m.group(1)), m.group(2), int(m.group(3)), m.group(4)
@@ -164,6 +228,10 @@ def parse_position(text: str) -> Position:
             score, target = [int(m.group(1)), int(m.group(2))], int(m.group(3))
         elif tok in ("start:w", "start:b"):
             starter, seen_start = COLOURS.index(tok[-1]), True
+        elif tok.startswith("games:") and games is None:
+            games = _parse_games(tok)
+        elif (m := _OPENING.match(tok)) and opening is None:
+            opening = (int(m.group(1)), int(m.group(2)))
         elif tok.startswith("home:"):
             home_rule = tok[5:]
             if home_rule not in HOME_RULES:
@@ -182,15 +250,42 @@ def parse_position(text: str) -> Position:
             raise StateError(f"mother:{mother[seat]} for {NAMES[seat]} does not match the points "
                              f"(they say {mother_status(cnt, pin, seat)!r})")
     won = [s >= target for s in score]
+    result = finished_game(cnt, pin, off)
+    if side in ("over", "next"):
+        if result is None:
+            raise StateError(f"side {side!r}: the points show no finished game (nobody has borne off "
+                             "all 15 and no mother is pinned for good)")
     if side == "over":
         if won.count(True) != 1:
             raise StateError(f"the match is over but the score {score[0]}-{score[1]} to {target} "
                              "has no single winner")
+        if result is not None and (result[0] is None or not won[result[0]]):
+            raise StateError(f"the match is over, but the last game (won by "
+                             f"{NAMES[result[0]] if result[0] is not None else 'nobody'}) did not win it "
+                             f"(score {score[0]}-{score[1]} to {target})")
     else:
         if any(won):
             raise StateError(f"the score {score[0]}-{score[1]} already ends a match to {target}")
-        if CHECKERS in off:
+        if CHECKERS in off and side != "next":
             raise StateError("a player has borne off all 15 checkers, so this game is over")
         if side in ("w", "b") and not seen_start:
             starter = COLOURS.index(side)
-    return Position(side, dice, left, cnt, pin, off, score, target, starter, home_rule)
+    if games is not None:
+        _check_games(games, score, result if side in ("over", "next") else None, starter)
+    return Position(side, dice, left, cnt, pin, off, score, target, starter, home_rule, games, opening)
+
+
+def _check_games(games: list[Result], score: list[int], last: tuple[int | None, str, int] | None,
+                 starter: int) -> None:
+    """The listed games must add up to the match score, and a finished game must be the last one."""
+    totals = [0, 0]
+    for winner, _, points, _ in games:
+        if winner is not None:
+            totals[winner] += points
+    if totals != score:
+        raise StateError(f"games: the results add up to {totals[0]}-{totals[1]}, but the match score "
+                         f"is {score[0]}-{score[1]}")
+    if last is not None:
+        winner, reason, points, first = games[-1]
+        if (winner, reason, points) != last or first != starter:
+            raise StateError("games: the last game listed is not the one the points show ended")

@@ -7,9 +7,12 @@ turn (forced play is decided on whole turns by ``movegen``), or a single ``pass`
 be used. The step set is computed once per decision and cached, and the mover's board view
 (``Frame``) is kept for the whole roll, so a playout never regenerates anything twice.
 
-When a game ends its points are added to the match score, the result is appended to ``games`` and
-the next game begins at once (the winner rolls first; after a tie the same player starts).
-``outcome()`` is set only when the match is won.
+When a game ends its points are added to the match score and the result is appended to ``games``.
+If the match goes on, the finished game's last position stays a state of its own (phase ``next``,
+notation side ``next``): a chance node with the single outcome ``next game``, so the players see
+the end and the app waits for a person's click (a computer-only match goes straight on, and undo
+never crosses it). That step sets up the board again; the winner rolls first (after a tie the same
+player starts). ``outcome()`` is set only when the match is won.
 """
 
 from __future__ import annotations
@@ -27,7 +30,9 @@ from .notation import (
     COLOURS,
     NAMES,
     Position,
+    finished_game,
     format_position,
+    history_text,
     on_point,
     parse_position,
     points_text,
@@ -80,7 +85,16 @@ class Pass:
         return "pass"
 
 
+@dataclass(frozen=True)
+class NextGame:
+    """A game of the match is over and its last position has been seen: set up the next game."""
+
+    def __str__(self) -> str:
+        return "next game"
+
+
 PASS = Pass()
+NEXT_GAME = NextGame()
 OPENINGS = [Opening(w, b) for w in range(1, 7) for b in range(1, 7)]
 ROLLS = [(Roll(h, lo), (1 if h == lo else 2) / 36) for h in range(6, 0, -1) for lo in range(h, 0, -1)]
 _ROLL_OF = {(r.high, r.low): r for r, _ in ROLLS}
@@ -172,6 +186,8 @@ class PlakotoState(GameState):
             return [(o, 1 / 36) for o in OPENINGS]
         if self.phase == "roll":
             return list(ROLLS)
+        if self.phase == "next":
+            return [(NEXT_GAME, 1.0)]
         return []
 
     def sample_chance(self, rng: random.Random) -> Move:
@@ -181,6 +197,8 @@ class PlakotoState(GameState):
             return Opening(a, b)
         if self.phase == "roll":
             return _ROLL_OF[(a, b) if a >= b else (b, a)]
+        if self.phase == "next":
+            return NEXT_GAME
         return super().sample_chance(rng)
 
     # -- moves -------------------------------------------------------------------------------------
@@ -200,7 +218,7 @@ class PlakotoState(GameState):
             if self._moves is None:
                 self._moves = self._decide()
             return self._moves
-        if phase in ("opening", "roll"):
+        if phase in ("opening", "roll", "next"):
             return [m for m, _ in self.chance_outcomes()]
         return []
 
@@ -227,6 +245,8 @@ class PlakotoState(GameState):
             if move.white != move.black:
                 self.turn = self.starter = 0 if move.white > move.black else 1
                 self.phase = "roll"
+        elif isinstance(move, NextGame):
+            self._next_game()
         else:  # pragma: no cover - apply() has checked legality
             raise TypeError(f"not a Plakoto move: {move!r}")
 
@@ -285,6 +305,7 @@ class PlakotoState(GameState):
             self.phase = "roll"
 
     def _finish_game(self, winner: int | None, reason: str, points: int) -> None:
+        """Score the game; the board stays as it ended (``next``: ``turn`` is who starts next)."""
         self.games.append(GameResult(winner, reason, points, self.starter))
         if winner is not None:
             self.score[winner] += points
@@ -292,11 +313,24 @@ class PlakotoState(GameState):
                 self.phase = "over"
                 self.turn = winner
                 return
-            self.starter = winner
+        self.turn = self.starter if winner is None else winner
+        self.phase = "next"
+
+    def _next_game(self) -> None:
         self.cnt, self.pin = _new_board()
         self.off = [0, 0]
-        self.turn = self.starter
+        self.starter = self.turn
         self.phase = "roll"
+
+    def game_result(self) -> GameResult | None:
+        """The game that has just ended (phases ``next`` and ``over``), read from its last position
+        (so a position given as text knows it too); None while a game is being played."""
+        if self.phase not in ("next", "over"):
+            return None
+        found = finished_game(self.cnt, self.pin, self.off)
+        if found is None:
+            return self.games[-1] if self.games else None
+        return GameResult(found[0], found[1], found[2], self.starter)
 
     # -- queries for the AI and the UI -------------------------------------------------------------
     def legal_turns(self) -> list[Turn]:
@@ -349,7 +383,8 @@ class PlakotoState(GameState):
         if self.phase != "over":
             return None
         winner = 0 if self.score[0] >= self.target else 1
-        last = self.games[-1].reason if self.games else "borne_off"
+        result = self.game_result()
+        last = result.reason if result is not None else "borne_off"
         return Outcome(last, (winner,), (float(self.score[0]), float(self.score[1])),
                        tr("{name} wins the match {won}-{lost}", name=tr(NAMES[winner]),
                           won=self.score[winner], lost=self.score[1 - winner]))
@@ -368,7 +403,7 @@ class PlakotoState(GameState):
         return other
 
     def _position(self) -> Position:
-        side = self.phase if self.phase in ("opening", "over") else COLOURS[self.turn]
+        side = self.phase if self.phase in ("opening", "next", "over") else COLOURS[self.turn]
         return Position(side, self.dice, self.left, self.cnt, self.pin, self.off, self.score,
                         self.target, self.starter, self.home_rule)
 
@@ -380,18 +415,37 @@ class PlakotoState(GameState):
             "last_opening": [self.last_opening.white, self.last_opening.black] if self.last_opening else None,
         }
 
+    def to_notation(self, seat: int | None = None) -> str:
+        """The whole state as one line (``docs/notation.md``): the position, then the match so far.
+        Nothing is hidden in Plakoto, so every seat's view (``seat``) is the same text."""
+        history = history_text([(g.winner, g.reason, g.points, g.starter) for g in self.games],
+                               (self.last_opening.white, self.last_opening.black) if self.last_opening else None)
+        position = format_position(self._position())
+        return f"{position} {history}" if history else position
+
     @classmethod
-    def from_notation(cls, text: str) -> PlakotoState:
-        """A state from the position notation alone (no game history)."""
+    def from_notation(cls, text: str, layout: Any = None) -> PlakotoState:
+        """A state from its notation (the rules read nothing from the board file, so ``layout`` is
+        accepted for the shared signature and not used). Without ``games:`` the match history is
+        empty; raises :class:`StateError` naming the bad word."""
         pos = parse_position(text)
         state = cls(pos.target, pos.home_rule, 0)
         state.cnt, state.pin, state.off = pos.cnt, pos.pin, pos.off
         state.score, state.starter = pos.score, pos.starter
+        if pos.games is not None:
+            state.games = [GameResult(*g) for g in pos.games]
+        if pos.opening is not None:
+            state.last_opening = Opening(*pos.opening)
         if pos.side == "opening":
             state.phase, state.turn = "opening", 0
-        elif pos.side == "over":
-            state.phase = "over"
-            state.turn = 0 if pos.score[0] >= pos.target else 1
+        elif pos.side in ("over", "next"):
+            state.phase = pos.side
+            result = state.game_result()
+            assert result is not None  # parse_position checked that the points show a finished game
+            if pos.side == "over":
+                state.turn = 0 if pos.score[0] >= pos.target else 1
+            else:
+                state.turn = pos.starter if result.winner is None else result.winner
         else:
             state.turn = COLOURS.index(pos.side)
             state.phase = "roll" if pos.dice is None else "move"
@@ -436,6 +490,8 @@ class PlakotoState(GameState):
             return tr("Opening roll: White {white}, Black {black}; Black starts", white=w, black=b)
         if isinstance(move, Roll):
             return tr("{name} rolls {high}-{low}", name=name, high=move.high, low=move.low)
+        if isinstance(move, NextGame):
+            return tr("Next game: {name} rolls first", name=name)
         if isinstance(move, Pass):
             if self.dice:
                 return tr("{name} has no legal move with {high}-{low}", name=name, high=self.dice[0],

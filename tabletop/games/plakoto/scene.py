@@ -19,7 +19,7 @@ import pygame
 from tabletop.core import CHANCE
 from tabletop.games.plakoto import scene_draw as sd
 from tabletop.games.plakoto.notation import NAMES, on_point
-from tabletop.games.plakoto.rules import PASS, PlakotoState, Step
+from tabletop.games.plakoto.rules import PASS, NextGame, PlakotoState, Step
 from tabletop.games.plakoto.scene_paint import paint_board, paint_static
 from tabletop.i18n import tr
 from tabletop.ui import draw, theme
@@ -216,9 +216,6 @@ class PlakotoScene(GameScene):
         if len(games) > self._games_seen:
             for result in games[self._games_seen:]:
                 self.log.add(f"{result.text}. {self.match_line()}", theme.ACCENT_DARK)
-            if self.state.current_player is not None:  # the match goes on: a pause to take it in
-                self.app.message(tr("Game {n} is over", n=len(games)), f"{games[-1].text}.\n{self.match_line()}",
-                                 [(tr("Next game"), None)])
         self._games_seen = len(games)
 
     def can_undo(self) -> bool:
@@ -228,11 +225,19 @@ class PlakotoScene(GameScene):
 
     # -- the frame's hooks -------------------------------------------------------------------------------
     def roller(self) -> int | None:
+        """Who clicks the dice; at a finished game of the match (``next``) a person at the table
+        goes on when he has seen the end (computers alone go on by themselves)."""
         state = self.state
-        if state.phase == "opening":
+        if state.phase in ("opening", "next"):
             humans = [i for i, s in enumerate(self.seats) if s.is_human]
-            return humans[0] if humans else 0
+            return humans[0] if humans else (0 if state.phase == "opening" else state.turn)
         return state.turn
+
+    def roll_word(self) -> str:
+        return "next game" if self.state.phase == "next" else "roll"
+
+    def shows_dice(self) -> bool:
+        return self.state.phase != "next"
 
     def dice(self) -> list[tuple[int, bool]]:
         state = self.state
@@ -273,8 +278,14 @@ class PlakotoScene(GameScene):
     def prompt_line(self) -> str:
         state = self.state
         cp = state.current_player
+        result = state.game_result()
         if cp is None:
-            return tr("Match over.") + " " + (state.games[-1].text + "." if state.games else "")
+            return tr("Match over.") + " " + (result.text + "." if result else "")
+        if state.phase == "next" and result is not None:
+            head = tr("Game over: {result}.", result=result.text) + f" {self.score_text()}. "
+            if self.seat_is_human(self.roller()):
+                return head + tr("Click \"Next game\" (or press Space) to go on.")
+            return head + tr("The next game starts…")
         head = ""
         if state.games and fresh_game(state):
             head = f"{state.games[-1].text}. {self.score_text()}. "
@@ -354,8 +365,9 @@ class PlakotoScene(GameScene):
         winner = outcome.winners[0] if outcome.winners else 0
         lines = [tr("{who} wins the match {won}–{lost}.", who=self.who(winner), won=state.score[winner],
                     lost=state.score[1 - winner])]
-        if state.games:
-            lines.append(tr("Last game: {game}.", game=state.games[-1].text))
+        result = state.game_result()
+        if result is not None:
+            lines.append(tr("Last game: {game}.", game=result.text))
         lines.append(tr("Games played: {n}.", n=len(state.games)))
         return "\n".join(lines)
 
@@ -367,7 +379,7 @@ class PlakotoScene(GameScene):
         return "move"
 
     def chance_sound(self, move: Any) -> str:
-        return "dice"
+        return "click" if isinstance(move, NextGame) else "dice"
 
     # -- drawing -------------------------------------------------------------------------------------
     def draw_row_piece(self, surface: pygame.Surface, centre: tuple[float, float], radius: float,
