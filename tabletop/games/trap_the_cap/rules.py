@@ -678,6 +678,21 @@ class TrapState(GameState):
         state._refresh()
         return state
 
+    def to_notation(self, seat: int | None = None) -> str:
+        """The position as one line (``docs/notation.md``); nothing is hidden, so every seat's view
+        (``seat``) is the same text."""
+        from tabletop.games.trap_the_cap.notation import format_state
+
+        return format_state(self)
+
+    @classmethod
+    def from_notation(cls, text: str, layout: Any = None) -> TrapState:
+        """A state from its notation, on the shipped board or on ``layout``; StateError names the
+        bad word."""
+        from tabletop.games.trap_the_cap.notation import parse_state
+
+        return parse_state(text, layout)
+
     # -- presentation ---------------------------------------------------------------------------------
     def describe_move(self, move: Any) -> str:
         """A move as the log says it, in words (no field ids): "Yellow moves 2 fields, traps 1 cap
