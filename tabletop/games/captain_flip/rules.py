@@ -606,6 +606,21 @@ class CaptainFlipState(GameState):
 
         return state_from_json(cls, data, layout_from_json)
 
+    def to_notation(self, seat: int | None = None) -> str:
+        """The position as one line (``docs/notation.md``), secret sides included; with ``seat``,
+        what that seat may know (the same as ``observation(seat).to_notation()``)."""
+        from tabletop.games.captain_flip.notation import format_state
+
+        return format_state(self if seat is None else self.observation(seat))
+
+    @classmethod
+    def from_notation(cls, text: str, layout: Any = None) -> CaptainFlipState:
+        """A state (or a view, word ``view``) from its notation, on the shipped board its
+        ``variant:`` names or on ``layout``; StateError names the bad word."""
+        from tabletop.games.captain_flip.notation import parse_state
+
+        return parse_state(text, layout)
+
     # -- presentation ------------------------------------------------------------------------------
     def describe_move(self, move: Move) -> str:
         """The log's sentence for ``move`` (in the current language; Outcome details and move
