@@ -598,6 +598,21 @@ class ChickenState(GameState):
 
         return state_from_json(cls, data)
 
+    def to_notation(self, seat: int | None = None) -> str:
+        """The position as one line (``docs/notation.md``), face-down cards included; with ``seat``,
+        that seat's view (the others' face-down cards show only their deck)."""
+        from tabletop.games.chicken_chase.notation import format_state
+
+        return format_state(self, seat)
+
+    @classmethod
+    def from_notation(cls, text: str, layout: Any = None) -> ChickenState:
+        """A state from its full notation, with the shipped decks or ``layout``'s; StateError names
+        the bad word."""
+        from tabletop.games.chicken_chase.notation import parse_state
+
+        return parse_state(text, layout)
+
 
 def new_game(setup: Setup) -> ChickenState:
     """Deal a new game from the menu's setup (layout from ``setup.layout``)."""
