@@ -1,9 +1,9 @@
 """The command line: one program, subcommands. Bad arguments give a clear message and exit 2.
 
     tabletop                         the menu
-    tabletop GAME [options]          straight into a game
+    tabletop GAME [options]          straight into a game (--position TEXT: from a position)
     tabletop continue                resume the autosaved game
-    tabletop screenshot GAME|menu OUT.png [--size WxH] [--seed N] [--moves K]
+    tabletop screenshot GAME|menu OUT.png [--size WxH] [--seed N] [--moves K] [--position TEXT]
     tabletop simulate GAME --games N [--seed S] [--agents a,b,...] [--json]
     tabletop check-boards [FILES]
     tabletop replay RECORD.json
@@ -20,7 +20,7 @@ import random
 import sys
 from pathlib import Path
 
-from tabletop.core.errors import TabletopError
+from tabletop.core.errors import StateError, TabletopError
 
 SUBCOMMANDS = ("continue", "screenshot", "simulate", "check-boards", "replay", "bench", "boards", "menu")
 
@@ -67,6 +67,7 @@ def _game_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variant", metavar="V")
     parser.add_argument("--option", action="append", metavar="KEY=VALUE", default=[])
     parser.add_argument("--seed", type=int)
+    parser.add_argument("--position", metavar="TEXT", help="start from this position (docs/notation.md)")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -165,17 +166,25 @@ def _run(args: argparse.Namespace, games: list[str]) -> int:
 def session_from_args(args: argparse.Namespace, store, game_id: str):
     """A new session from ``--players --seats --variant --option --seed``."""
     from tabletop.games import get_game
-    from tabletop.launch import Seat, new_session, parse_option_texts
+    from tabletop.launch import Seat, default_seats, new_session, parse_option_texts, session_from_position
 
     spec = get_game(game_id)
     seats_text = getattr(args, "seats", None)
     players = getattr(args, "players", None)
+    if getattr(args, "position", None) is not None:  # the position says players, variant and options
+        if getattr(args, "variant", None) or getattr(args, "option", None):
+            raise UsageError("--position states the variant and the options: leave out --variant and --option")
+        seats = [Seat.parse(s, spec.agent_levels) for s in seats_text.split(",")] if seats_text else None
+        try:
+            return session_from_position(spec, store, args.position, seats, getattr(args, "seed", None), players)
+        except StateError as exc:
+            raise StateError(f"--position: {exc}") from None
     if seats_text:
         seats = [Seat.parse(s, spec.agent_levels) for s in seats_text.split(",")]
         players = players or len(seats)
     else:
         players = players or spec.default_players
-        seats = [Seat("human")] + [Seat("ai", "easy") for _ in range(players - 1)]
+        seats = default_seats(players)
     seed = args.seed if getattr(args, "seed", None) is not None else random.randrange(1 << 30)
     return new_session(spec, store, players, getattr(args, "variant", None),
                        parse_option_texts(getattr(args, "option", [])), seats, seed)

@@ -8,6 +8,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from tabletop.core import CHANCE, Setup
+from tabletop.core.notation import variant_of
 from tabletop.core.session import Session
 from tabletop.core.spec import GameSpec, OptionError
 from tabletop.i18n import tr
@@ -82,6 +83,35 @@ def new_session(spec: GameSpec, store: BoardStore, players: int, variant: str | 
     meta = {"players": players, "variant": variant, "options": dict(option_texts),
             "seats": [asdict(s) for s in seats]}
     return Session(spec, state, seed, meta)
+
+
+def default_seats(players: int) -> list[Seat]:
+    """A person in the first seat, easy computer players in the others (the command line's default)."""
+    return [Seat("human")] + [Seat("ai", "easy") for _ in range(players - 1)]
+
+
+def session_from_position(spec: GameSpec, store: BoardStore, text: str, seats: list[Seat] | None = None,
+                          seed: int | None = None, players: int | None = None) -> Session:
+    """A game that starts from a position in the game's notation (``docs/notation.md``), on the
+    board the store holds for the position's ``variant:``.
+
+    The record stays an ordinary record: its ``initial`` state is this position (so replay, undo
+    and Continue work from it, and undo never goes before it) and ``meta["position"]`` keeps the
+    starting notation, which is what "Play again" starts from. Raises StateError/OptionError."""
+    variant = variant_of(text) or spec.default_variant
+    ids = [v.id for v in spec.all_variants(store)]
+    if variant not in ids:
+        raise OptionError(f"{spec.title}: unknown variant {variant!r}; choose one of {', '.join(ids)}")
+    state = spec.state_class.from_notation(text, spec.load_layout(store, variant))
+    count = state.num_players
+    if players is not None and players != count:
+        raise OptionError(f"--players {players}: the position is for {count} players")
+    seats = seats if seats is not None else default_seats(count)
+    if len(seats) != count:
+        raise OptionError(f"the position is for {count} players; {len(seats)} seats were given")
+    meta = {"players": count, "variant": variant, "options": {}, "seats": [asdict(s) for s in seats],
+            "position": state.to_notation()}
+    return Session(spec, state, random.randrange(1 << 30) if seed is None else seed, meta)
 
 
 def seats_of(session: Session) -> list[Seat]:

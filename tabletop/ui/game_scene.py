@@ -474,11 +474,14 @@ class GameScene(TableModeMixin, Scene):
         return f"{head} ({scores})" if scores else head
 
     def play_again(self) -> None:
-        from tabletop.launch import new_session
+        from tabletop.launch import new_session, session_from_position
 
         meta = self.session.meta
-        session = new_session(self.spec, self.app.store, meta["players"], meta["variant"],
-                              dict(meta.get("options", {})), self.seats)
+        if "position" in meta:  # a game started from a position starts from it again
+            session = session_from_position(self.spec, self.app.store, meta["position"], self.seats)
+        else:
+            session = new_session(self.spec, self.app.store, meta["players"], meta["variant"],
+                                  dict(meta.get("options", {})), self.seats)
         self.app.replace_scenes(make_scene(self.app, session))
 
     # -- layout and drawing ----------------------------------------------------------------------
