@@ -152,10 +152,9 @@ def golden_session(app_store) -> Session:
     """Red owns the golden cap on R00 with a 2: out to R01 (trap blue) and back, or to R51 (trap
     green) and back, or along the spoke and back — three distinct moves that all end on R00."""
     base = new_session(SPEC, app_store, 4, "golden_cap", {}, [Seat("human")] * 4, 1)
-    state = TrapState.from_position(
-        base.state.rules, {"R00": [["gold"]], "R01": [["blue"]], "R51": [["green"]]},
-        {"red": ["red"] * 4, "green": ["green"] * 3, "yellow": ["yellow"] * 4, "blue": ["blue"] * 3},
-        {}, "red", "red", die=2)
+    state = TrapState.from_notation(
+        "red 2 R00:gold R01:blue R51:green home:blue=blue,blue,blue;green=green,green,green;red=red,red,red,red;"
+        "yellow=yellow,yellow,yellow,yellow locked: gold:red variant:golden_cap round:0")
     return Session(SPEC, state, 1, base.meta)
 
 
@@ -268,10 +267,9 @@ def test_no_legal_move_is_said_and_passed_by_button():
     """Red's only cap stands on R00 with a 3: every end (R03, R49, S_NE_3) is a full grey field."""
     app = App(AppOptions(size=(1366, 768), headless=True, mute=True))
     base = new_session(SPEC, app.store, 4, None, {}, [Seat("human")] * 4, 1)
-    state = TrapState.from_position(
-        base.state.rules, {"R00": [["red"]], "R03": [["green"]] * 3, "R49": [["yellow"]] * 3,
-                           "S_NE_3": [["blue"]] * 3},
-        {"green": ["green"], "yellow": ["yellow"], "blue": ["blue"]}, {"green": ["red"] * 3}, None, "red", die=3)
+    state = TrapState.from_notation(
+        "red 3 R00:red R03:green|green|green R49:yellow|yellow|yellow S_NE_3:blue|blue|blue "
+        "home:blue=blue;green=green;yellow=yellow locked:green=red,red,red gold:- variant:offensive round:0")
     _, scene = start([], session=Session(SPEC, state, 1, base.meta))
     assert "no legal move" in scene.prompt_line()
     expected = scene.state.copy()
@@ -340,10 +338,9 @@ def test_visit_home_is_described_and_game_over_card_reads_well():
     base = new_session(SPEC, app.store, 4, None, {}, [Seat("human"), Seat("ai", "easy"), Seat("human"),
                                                        Seat("ai", "easy")], 1)
     # red's tower (blue under red) one step from home, with a 3: in, unload, and 2 out again
-    state = TrapState.from_position(
-        base.state.rules, {"R01": [["blue", "red"]]},
-        {"red": ["red"] * 3, "green": ["green"] * 4, "yellow": ["yellow"] * 4, "blue": ["blue"] * 3},
-        {}, None, "red", die=3)
+    state = TrapState.from_notation(
+        "red 3 R01:blue+red home:blue=blue,blue,blue;green=green,green,green,green;red=red,red,red;"
+        "yellow=yellow,yellow,yellow,yellow locked: gold:- variant:offensive round:0")
     texts = [state.describe_move(m) for m in state.legal_moves() if m.walk.visit >= 0]
     assert texts and all("into the hideout, locks up 1 prisoner" in t for t in texts), texts
     assert any("then 1 field out" in t for t in texts), texts
