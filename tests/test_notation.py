@@ -183,6 +183,7 @@ BAD = [
     (ChickenState, "1 action hens:0,0/0,0 feed:1brown,-,-,-,-,-,-,-,-,-", "feed:1brown"),
     (ChickenState, "1 action hens:0,0/0,0 draws:x3", "x3"),
     (ChickenState, "1 action hens:0,0/0,0 banana", "banana"),
+    (ChickenState, "1 action hens:0,0/0,0 variant:chess", "variant:chess"),
     (ChickenState, "1 action hens:0,0/0,0 discards:1grey,1grey,1grey,1grey,1grey,1grey", "1grey"),
 ]
 

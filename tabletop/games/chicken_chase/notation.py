@@ -35,6 +35,7 @@ from tabletop.games.chicken_chase.rules import (
 
 KEYS = ("dice", "setup", "hens", "feed", "chicks", "hands", "discards", "draws", "first", "winner", "reason",
         "rolled", "hen", "turns", "blocked", "variant", "card_rule", "view")
+VARIANTS = ("normal", "peaceful", "custom")
 _BUILTIN: list[Topology] = []
 
 
@@ -165,6 +166,8 @@ def parse_state(text: str, layout: Any = None) -> ChickenState:
     data: dict[str, Any] = {"game": "chicken_chase", "players": n, "topology": topo.to_json(), "hens": hens,
                             "turn": turn, "phase": phase, "roll_index": roll_index, "c_hen": c_hen}
     data["variant"] = found.get("variant", "normal")
+    if data["variant"] not in VARIANTS:
+        raise StateError(f"'variant:{data['variant']}': expected one of {', '.join(VARIANTS)}")
     data["card_rule"] = found.get("card_rule", "own_three")
     if data["card_rule"] not in CARD_RULES:
         raise StateError(f"'card_rule:{data['card_rule']}': expected one of {', '.join(CARD_RULES)}")
