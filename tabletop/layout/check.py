@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+import reprlib
 from collections.abc import Iterable
 from typing import Any
 
@@ -18,13 +19,28 @@ from tabletop.layout.yamlsrc import LayoutErrors, LayoutIssue, Path_, SourceDoc
 _MISSING = object()
 _COLOUR = re.compile(r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
 _ID = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_\-]*$")
+NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_\-]{0,63}$")
+"""A file a board refers to (a sprite): a bare name looked up in the program's own folder, never a
+path (no separators, no ``..``, nothing absolute)."""
 
 LAYOUT_VERSION = 1
 
 
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxlist, _REPR.maxdict, _REPR.maxstring, _REPR.maxlong = 2, 6, 4, 36, 20
+
+
 def _show(value: Any) -> str:
-    text = repr(value)
+    """A value for a message: short, one line, and cheap even for a huge or nested value."""
+    text = _number(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else _REPR.repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _number(value: float) -> str:
+    """A number for a message, also one too big for a float (an int from a saved JSON file)."""
+    if isinstance(value, int) and abs(value) >= 10**15:
+        return f"a number of {len(str(abs(value)))} digits" if abs(value) < 10**4000 else "a huge number"
+    return f"{value:g}"
 
 
 def _kind(value: Any) -> str:
@@ -33,7 +49,7 @@ def _kind(value: Any) -> str:
     if isinstance(value, bool):
         return "true/false"
     if isinstance(value, (int, float)):
-        return f"the number {value}"
+        return f"the number {_number(value)}" if isinstance(value, int) else f"the number {value}"
     if isinstance(value, str):
         return _show(value)
     if isinstance(value, list):
@@ -72,7 +88,7 @@ class Checker:
         version = data.get("layout_version", _MISSING)
         if version is _MISSING:
             self.error((), f"missing 'layout_version: {LAYOUT_VERSION}' at the top of the file")
-        elif version != LAYOUT_VERSION:
+        elif type(version) is not int or version != LAYOUT_VERSION:  # true and 1.0 equal 1 in Python
             self.error(("layout_version",), f"expected {LAYOUT_VERSION}, got {_kind(version)} "
                                             "(this program reads layout version 1)")
         self.keys(data, (), {"layout_version", *allowed})
@@ -130,11 +146,12 @@ class Checker:
     def number_value(self, value: Any, path: Path_, low: float = -1e6, high: float = 1e6,
                      fallback: float | None = None) -> float:
         fb = fallback if fallback is not None else max(low, 0.0) if low <= 0 <= high or low > 0 else low
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        if (isinstance(value, bool) or not isinstance(value, (int, float))
+                or (isinstance(value, float) and not math.isfinite(value))):
             self.error(path, f"expected a number, got {_kind(value)}")
             return fb
         if not low <= value <= high:
-            self.error(path, f"expected a number from {low:g} to {high:g}, got {value:g}")
+            self.error(path, f"expected a number from {low:g} to {high:g}, got {_number(value)}")
             return fb
         return float(value)
 
@@ -178,6 +195,18 @@ class Checker:
             return ""
         return value
 
+    def name(self, parent: Any, path: Path_, key: str, default: str | None = None, what: str = "name") -> str:
+        """A file name like a sprite's: letters, digits, ``_`` and ``-`` only, so it can never
+        reach outside the program's folders (the loader resolves it again, too)."""
+        value = self.get(parent, path, key, default is None)
+        if value is _MISSING:
+            return default or ""
+        if not isinstance(value, str) or not NAME.match(value):
+            self.error((*path, key), f"expected a {what} (letters, digits, _ and -; no folders or '..'), "
+                                     f"got {_kind(value)}")
+            return default or ""
+        return value
+
     def boolean(self, parent: Any, path: Path_, key: str, default: bool | None = None) -> bool:
         value = self.get(parent, path, key, default is None)
         if value is _MISSING:
@@ -214,8 +243,8 @@ class Checker:
                 or any(isinstance(v, bool) or not isinstance(v, (int, float)) for v in value)):
             self.error(path, f"expected [x, y] numbers, got {_kind(value) if not isinstance(value, list) else _show(value)}")
             return (0.0, 0.0)
-        x, y = float(value[0]), float(value[1])
-        if not (low <= x <= high and low <= y <= high and math.isfinite(x) and math.isfinite(y)):
-            self.error(path, f"expected coordinates from {low:g} to {high:g}, got [{x:g}, {y:g}]")
+        if not all(low <= v <= high for v in value):  # NaN compares false: refused here too
+            shown = ", ".join(_number(v) for v in value)
+            self.error(path, f"expected coordinates from {low:g} to {high:g}, got [{shown}]")
             return (0.0, 0.0)
-        return (x, y)
+        return (float(value[0]), float(value[1]))

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from tabletop import PACKAGE_DIR
+from tabletop import PACKAGE_DIR, files
 from tabletop.layout.yamlsrc import LayoutErrors, LayoutIssue, SourceDoc, load_yaml
 
 BUILTIN_BOARDS = PACKAGE_DIR / "boards"
@@ -45,16 +45,21 @@ class BoardStore:
     def _safe(self, name: str) -> str:
         """Board names are relative paths inside a boards folder; nothing may climb out."""
         parts = Path(name).parts
-        if not parts or Path(name).is_absolute() or any(p in ("..", "") for p in parts):
+        if (not parts or Path(name).is_absolute() or any(p in ("..", "") for p in parts)
+                or "\0" in name or "\\" in name):
             raise LayoutErrors([LayoutIssue(name, 1, 1, "", "not a board name inside a boards folder")])
         return name
 
     def path(self, name: str) -> Path:
-        """The file that provides ``name`` (an override if one exists)."""
+        """The file that provides ``name`` (an override if one exists).
+
+        Anything at the override's place counts, not only a regular file: a folder, a pipe or a
+        broken symlink named ``plakoto.yaml`` is the user's file and must be reported as unreadable,
+        never silently replaced by the built-in board."""
         name = self._safe(name)
         for folder in self.overrides:
             candidate = folder / name
-            if candidate.is_file():
+            if files.exists(candidate):
                 return candidate
         return self.builtin / name
 
@@ -67,7 +72,7 @@ class BoardStore:
 
     def read(self, name: str) -> SourceDoc:
         path = self.path(name)
-        if not path.exists():
+        if not files.exists(path):
             raise LayoutErrors([LayoutIssue(self.shown_name(path), 1, 1, "", "the board file does not exist")])
         return load_yaml(path, self.shown_name(path))
 

@@ -2,26 +2,38 @@
 
 Why not ``yaml.safe_load``: it forgets line and column (errors must say ``file:line:col``), it
 silently keeps the last of duplicate keys, and it expands alias bombs. Here the file is composed
-into nodes by PyYAML's safe composer, then converted by our own walk that
+into nodes by our bounded composer (:mod:`tabletop.layout.compose`: size and depth checked while
+composing), then converted by our own walk that
 
-- accepts only the plain YAML tags (``!!python/...`` and every custom tag is an error),
-- rejects duplicate keys,
-- converts each node once (aliases share the value), so nested aliases cannot explode,
+- accepts only the plain YAML tags (``!!python/...`` and every custom tag is an error, on keys too),
+- rejects duplicate keys and merge keys (``<<``),
+- converts each node once (aliases share the value, and their expanded size is already capped),
 - records a :class:`Mark` (line, column) for every path.
 """
 
 from __future__ import annotations
 
+import codecs
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-MAX_FILE_BYTES = 1_000_000
-"""Boards are a few kilobytes; anything near a megabyte is a mistake, refused before parsing."""
+from tabletop.core.errors import TabletopError
+from tabletop.files import FileProblem, TooBig, read_regular
+from tabletop.layout.compose import MAX_DEPTH, MAX_NODES, ComposeLimit, compose
 
-MAX_NODES = 200_000
+MAX_FILE_BYTES = 256_000
+"""Boards are a few kilobytes (the largest shipped one 14 KB); a file this big is a mistake, refused
+before parsing. With :data:`MAX_NODES` it bounds the parse: any file up to the cap is accepted or
+refused in well under 2 s and 100 MB (pure-Python PyYAML, ~1.5 µs a character at worst)."""
+
+MAX_NUMBER_CHARS = 40
+"""A number in a board is a coordinate or a count; a longer one is a typo (or an attack on int())."""
+
+__all__ = ["MAX_DEPTH", "MAX_FILE_BYTES", "MAX_NODES", "LayoutErrors", "LayoutIssue", "Mark", "SourceDoc",
+           "load_yaml", "parse_yaml"]
 
 Path_ = tuple[str | int, ...]
 
@@ -61,10 +73,15 @@ class LayoutIssue:
 
     def __str__(self) -> str:
         where = f"{self.where}: " if self.where else ""
-        return f"{self.file}:{self.line}:{self.column}: {where}{self.what}"
+        return _one_line(f"{self.file}:{self.line}:{self.column}: {where}{self.what}")
 
 
-class LayoutErrors(Exception):
+def _one_line(text: str) -> str:
+    """Every issue is one line, whatever a key, a file name or PyYAML's message held."""
+    return " ".join(text.splitlines()) if "\n" in text or "\r" in text else text
+
+
+class LayoutErrors(TabletopError):
     """Every problem of one or more layout files, each a ``file:line:col: where: what`` line."""
 
     def __init__(self, issues: list[LayoutIssue]) -> None:
@@ -101,6 +118,25 @@ def _mark_of(node: yaml.Node) -> Mark:
     return Mark(node.start_mark.line + 1, node.start_mark.column + 1)
 
 
+_NUMBER_TAGS = {"tag:yaml.org,2002:int", "tag:yaml.org,2002:float"}
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+_TIME_TAG = "tag:yaml.org,2002:timestamp"
+
+
+def _tag_problem(node: yaml.Node) -> str | None:
+    """Why a node's tag is refused (None for the plain ones)."""
+    if node.tag in _PLAIN_TAGS:
+        if node.tag in _NUMBER_TAGS and len(node.value) > MAX_NUMBER_CHARS:
+            return f"a number of {len(node.value):,} characters is not allowed (at most {MAX_NUMBER_CHARS})"
+        return None
+    if node.tag == _MERGE_TAG:
+        return "merge keys (<<) are not supported in a board file; write the keys out"
+    if node.tag == _TIME_TAG and isinstance(node, yaml.ScalarNode) and not node.style:
+        return f"{node.value!r} reads as a date; put it in quotes if it is text"
+    tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+    return f"the tag {tag} is not allowed in a board file (only plain YAML values)"
+
+
 class _Converter:
     def __init__(self, file: str) -> None:
         self.file = file
@@ -108,15 +144,20 @@ class _Converter:
         self.key_marks: dict[Path_, Mark] = {}
         self.done: dict[int, Any] = {}
         self.issues: list[LayoutIssue] = []
-        self.count = 0
         # scalars are built by PyYAML's safe constructor; it remembers every node it built, so
         # each parse gets its own (a shared one kept every file ever read alive)
         self.scalars = yaml.SafeLoader("")
 
-    def scalar(self, node: yaml.Node) -> Any:
-        value = self.scalars.construct_object(node)
-        self.scalars.constructed_objects.clear()
-        return value
+    def scalar(self, node: yaml.ScalarNode, path: Path_) -> tuple[bool, Any]:
+        """(ok, value) of a plain scalar; a value PyYAML cannot build is an issue, not a traceback."""
+        try:
+            return True, self.scalars.construct_object(node)
+        except (yaml.YAMLError, ValueError, OverflowError) as exc:
+            reason = getattr(exc, "problem", None) or str(exc)
+            self.fail(node, path, f"bad value {node.value[:40]!r}: {reason}")
+            return False, None
+        finally:
+            self.scalars.constructed_objects.clear()
 
     def fail(self, node: yaml.Node, path: Path_, what: str) -> None:
         mark = _mark_of(node)
@@ -127,19 +168,12 @@ class _Converter:
         self.marks.setdefault(path, _mark_of(node))
         if id(node) in self.done:
             return self.done[id(node)]
-        self.count += 1
-        if self.count > MAX_NODES:
-            raise _TooBig()
-        if node.tag not in _PLAIN_TAGS:
-            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
-            self.fail(node, path, f"the tag {tag} is not allowed in a board file (only plain YAML values)")
+        problem = _tag_problem(node)
+        if problem:
+            self.fail(node, path, problem)
             return None
         if isinstance(node, yaml.ScalarNode):
-            try:
-                value = self.scalar(node)
-            except yaml.YAMLError as exc:
-                self.fail(node, path, f"bad value: {exc}")
-                return None
+            value = self.scalar(node, path)[1]
         elif isinstance(node, yaml.SequenceNode):
             value = []
             self.done[id(node)] = value
@@ -149,12 +183,9 @@ class _Converter:
             value = {}
             self.done[id(node)] = value
             for key_node, value_node in node.value:
-                if not isinstance(key_node, yaml.ScalarNode):
-                    self.fail(key_node, path, "a key must be a plain word or number")
+                key = self.key(key_node, path)
+                if key is None:
                     continue
-                key = self.scalar(key_node)
-                if not isinstance(key, (str, int)):
-                    key = str(key)
                 if key in value:
                     self.fail(key_node, (*path, key), f"duplicate key {key!r} (it was already given above)")
                     continue
@@ -164,27 +195,42 @@ class _Converter:
         self.done[id(node)] = value
         return value
 
-
-class _TooBig(Exception):
-    pass
+    def key(self, node: yaml.Node, path: Path_) -> str | int | None:
+        """A mapping key: a word or a whole number (None, with an issue, for anything else)."""
+        if not isinstance(node, yaml.ScalarNode):
+            self.fail(node, path, "a key must be a plain word or number")
+            return None
+        problem = _tag_problem(node)
+        if problem:
+            self.fail(node, path, problem)
+            return None
+        ok, key = self.scalar(node, path)
+        if not ok:
+            return None
+        if isinstance(key, bool) or not isinstance(key, (str, int)):
+            return node.value  # `on:`, `~:` or `1.5:` as a key mean the word the user wrote
+        return key
 
 
 def load_yaml(path: Path, shown_as: str | None = None) -> SourceDoc:
     """Parse ``path``; raise :class:`LayoutErrors` listing every problem (never a traceback)."""
     file = shown_as or str(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise LayoutErrors([LayoutIssue(file, 1, 1, "", f"the file is {size:,} bytes; a board file may "
-                                                           f"be at most {MAX_FILE_BYTES:,} bytes")])
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise LayoutErrors([LayoutIssue(file, 1, 1, "", f"cannot read the file: {exc.strerror or exc}")]) from None
+        raw = read_regular(path, MAX_FILE_BYTES)
+    except TooBig as exc:
+        raise LayoutErrors([LayoutIssue(file, 1, 1, "", f"the file is {exc.size:,} bytes; a board file may "
+                                                        f"be at most {MAX_FILE_BYTES:,} bytes")]) from None
+    except FileProblem as exc:
+        raise LayoutErrors([LayoutIssue(file, 1, 1, "", f"cannot read the file: it {exc}")]) from None
     return parse_yaml(raw, file)
 
 
 def parse_yaml(raw: bytes, file: str) -> SourceDoc:
     """Parse bytes already read (tests feed broken files through here too)."""
+    if len(raw) > MAX_FILE_BYTES:
+        raise LayoutErrors([LayoutIssue(file, 1, 1, "", f"the file is {len(raw):,} bytes; a board file may "
+                                                        f"be at most {MAX_FILE_BYTES:,} bytes")])
+    raw = raw.removeprefix(codecs.BOM_UTF8)  # a byte order mark some editors write
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -195,34 +241,56 @@ def parse_yaml(raw: bytes, file: str) -> SourceDoc:
     if not text.strip():
         raise LayoutErrors([LayoutIssue(file, 1, 1, "", "the file is empty")])
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = compose(text)
+    except ComposeLimit as exc:
+        line, column = (exc.mark.line + 1, exc.mark.column + 1) if exc.mark else (1, 1)
+        raise LayoutErrors([LayoutIssue(file, line, column, "", exc.what)]) from None
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        what = exc.problem or "YAML syntax error"
-        opened = exc.context_mark
-        if "'\\t'" in what or "\t" in what:
-            what = "a tab character is not allowed for indentation in YAML; use spaces"
-        elif exc.context and "flow" in exc.context and opened is not None and exc.problem_mark is not None:
-            # the mistake is the bracket left open, not where the parser noticed: point there
-            bracket = "{" if "mapping" in exc.context else "["
-            what = (f"this '{bracket}' is never closed ({exc.problem} on line {line})")
-            line, column = opened.line + 1, opened.column + 1
-        elif exc.context:
-            what = f"{what} ({exc.context})"
-        raise LayoutErrors([LayoutIssue(file, line, column, "", f"YAML syntax: {what}")]) from None
+        raise LayoutErrors([_syntax_issue(exc, text, file)]) from None
+    except yaml.reader.ReaderError as exc:
+        line = text.count("\n", 0, exc.position) + 1
+        column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        raise LayoutErrors([LayoutIssue(file, line, column, "", f"the character U+{exc.character:04X} is not "
+                                                                "allowed in a YAML file")]) from None
     except yaml.YAMLError as exc:
         raise LayoutErrors([LayoutIssue(file, 1, 1, "", f"YAML syntax: {exc}")]) from None
     if node is None:
         raise LayoutErrors([LayoutIssue(file, 1, 1, "", "the file holds no data")])
     converter = _Converter(file)
-    try:
-        data = converter.convert(node, ())
-    except _TooBig:
-        raise LayoutErrors([LayoutIssue(file, 1, 1, "", f"the file expands to more than {MAX_NODES:,} "
-                                                        "values (nested aliases?)")]) from None
-    except RecursionError:
-        raise LayoutErrors([LayoutIssue(file, 1, 1, "", "the file nests too deeply")]) from None
+    data = converter.convert(node, ())
     if converter.issues:
         raise LayoutErrors(converter.issues)
     return SourceDoc(file, data, converter.marks, converter.key_marks)
+
+
+def _syntax_issue(exc: yaml.MarkedYAMLError, text: str, file: str) -> LayoutIssue:
+    """PyYAML's syntax error in words that point at the mistake."""
+    mark = exc.problem_mark or exc.context_mark
+    line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+    what = exc.problem or "YAML syntax error"
+    opened = exc.context_mark
+    if "'\\t'" in what or "\t" in what:
+        before = _line_text(text, mark.line)[: mark.column] if mark else ""
+        if before.strip(" \t"):
+            what = "a tab character after a value is not allowed here in YAML; remove it or use spaces"
+        else:
+            what = "a tab character is not allowed for indentation in YAML; use spaces"
+    elif exc.context and "flow" in exc.context and opened is not None and exc.problem_mark is not None:
+        # the mistake is the bracket left open, not where the parser noticed: point there
+        bracket = "{" if "mapping" in exc.context else "["
+        what = (f"this '{bracket}' is never closed ({exc.problem} on line {line})")
+        line, column = opened.line + 1, opened.column + 1
+    elif exc.context:
+        what = f"{what} ({exc.context})"
+    return LayoutIssue(file, line, column, "", f"YAML syntax: {what}")
+
+
+def _line_text(text: str, index: int) -> str:
+    """Line ``index`` (0-based) of ``text``, found without splitting a megabyte into lines."""
+    start = 0
+    for _ in range(index):
+        start = text.find("\n", start) + 1
+        if start == 0:
+            return ""
+    end = text.find("\n", start)
+    return text[start:] if end < 0 else text[start:end]
