@@ -5,6 +5,7 @@ fallback shape instead (never a crash)."""
 from __future__ import annotations
 
 import logging
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -17,10 +18,20 @@ SPRITES_DIR = PACKAGE_DIR / "sprites"
 _warned: set[str] = set()
 
 
+_PART = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_\-]{0,63}$")
+"""One part of a sprite name (``captain_flip/cf_cook``): the code supplies the folder, a board or
+a save only the bare name, and neither may climb out of ``sprites/`` (no ``..``, no absolute path)."""
+
+
 def _find(name: str) -> Path | None:
+    parts = name.split("/")
+    if not 1 <= len(parts) <= 2 or not all(_PART.match(part) for part in parts):
+        return None
+    root = SPRITES_DIR.resolve()
     for ext in (".svg", ".png"):
-        path = SPRITES_DIR / f"{name}{ext}"
-        if path.is_file():
+        path = SPRITES_DIR.joinpath(*parts[:-1], parts[-1] + ext)
+        # a symlink inside sprites/ could still point away: only what resolves inside is used
+        if path.is_file() and path.resolve().is_relative_to(root):
             return path
     return None
 
@@ -33,7 +44,7 @@ def sprite(name: str, width: int, height: int) -> pygame.Surface | None:
     if path is None:
         if name not in _warned:
             _warned.add(name)
-            log.warning("missing sprite %s (drawing a plain shape instead)", name)
+            log.warning("missing sprite %r (drawing a plain shape instead)", name[:80])
         return None
     try:
         if path.suffix == ".svg":

@@ -291,7 +291,7 @@ def build_tiles(doc: SourceDoc) -> TileSet:
             ck.error((*path, "id"), f"character {cid!r} is listed twice")
         kind = ck.string(raw, path, "kind", choices=("immediate", "end"))
         colour = ck.colour(raw, path, "colour")
-        sprite = ck.string(raw, path, "sprite")
+        sprite = ck.name(raw, path, "sprite", what="sprite name")
         immediate = ck.string(raw, path, "immediate", default="")
         end = ck.string(raw, path, "end", default="")
         if cid:
@@ -303,7 +303,7 @@ def build_tiles(doc: SourceDoc) -> TileSet:
     ck.keys(dol, ("dolphin",), ["count", "colour", "sprite", "text"])
     dcount = ck.integer(dol, ("dolphin",), "count", low=0, high=5)
     dcolour = ck.colour(dol, ("dolphin",), "colour", default="#4fb3d9")
-    dsprite = ck.string(dol, ("dolphin",), "sprite", default="cf_dolphin")
+    dsprite = ck.name(dol, ("dolphin",), "sprite", default="cf_dolphin", what="sprite name")
     dtext = ck.string(dol, ("dolphin",), "text", default="")
     swabby = tuple(ck.integer_value(v, ("swabby_coins", i), 0, 1000)
                    for i, v in enumerate(ck.list(top, (), "swabby_coins", min_len=2, max_len=10)))
