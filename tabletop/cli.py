@@ -127,8 +127,14 @@ def main(argv: list[str] | None = None) -> int:
     games = list(all_games())
     parser = build_parser(games)
     args = parser.parse_args(argv)
+    from tabletop.layout import LayoutErrors
+
     try:
         return _run(args, games)
+    except LayoutErrors as exc:  # a broken board file: one file:line:col line per problem
+        for line in exc.lines():
+            print(line, file=sys.stderr)
+        return 2
     except TabletopError as exc:
         print(f"tabletop: {exc}", file=sys.stderr)
         return 2
@@ -200,6 +206,15 @@ def _run_app(command: str, args: argparse.Namespace) -> int:
         from tabletop.layout import BoardStore
 
         session = session_from_args(args, BoardStore.default(args.boards), command)
+    if command == "replay":  # a bad record or board is refused before a window opens
+        from tabletop.core.errors import StateError
+        from tabletop.layout import BoardStore
+        from tabletop.ui.replay import read_replay
+
+        try:
+            replay = read_replay(Path(args.record), BoardStore.default(args.boards))
+        except StateError as exc:
+            raise UsageError(f"cannot replay {args.record}: {exc}") from None
     app = App(options)
     from tabletop.ui.game_scene import make_scene
     from tabletop.ui.menu import MenuScene
@@ -210,7 +225,7 @@ def _run_app(command: str, args: argparse.Namespace) -> int:
     elif command == "replay":
         from tabletop.ui.replay import ReplayScene
 
-        app.replace_scenes(ReplayScene.from_file(app, Path(args.record)))
+        app.replace_scenes(ReplayScene(app, replay.session, replay.moves, replay.note))
     elif command != "menu":
         app.replace_scenes(make_scene(app, session))
     app.run()

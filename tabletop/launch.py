@@ -115,8 +115,12 @@ def session_from_position(spec: GameSpec, store: BoardStore, text: str, seats: l
 
 
 def seats_of(session: Session) -> list[Seat]:
-    return [Seat.from_json(s) for s in session.meta.get("seats", [])] or \
-        [Seat("human") for _ in range(session.state.num_players)]
+    """The session's seats, one per player (records are checked by ``core.records``; this still
+    never fails on a meta of the wrong shape: missing seats are people)."""
+    raw = session.meta.get("seats")
+    seats = [Seat.from_json(s) for s in raw] if isinstance(raw, list) else []
+    n = session.state.num_players
+    return seats[:n] + [Seat("human") for _ in range(n - len(seats))]
 
 
 def advance(session: Session, moves: int, agents: dict[int, Any] | None = None,

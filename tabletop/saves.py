@@ -2,7 +2,9 @@
 
 Every write is atomic (temp file in the same folder, fsync, rename), so a crash mid-write leaves
 the previous file intact. A file that cannot be read is renamed aside (``*.corrupt-<time>.json``)
-with a message, never deleted. Saves are JSON records (seed + moves), never pickle.
+with a message, never deleted; where it cannot be renamed (a read-only folder) it stays, is
+ignored, and the message says so. Saves are JSON records (seed + moves), never pickle; what a
+record may hold is checked by :mod:`tabletop.core.records`, the one validation layer.
 """
 
 from __future__ import annotations
@@ -15,10 +17,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tabletop import files
 from tabletop.core.errors import StateError
+from tabletop.core.records import check_record
 from tabletop.core.session import RecordError, Session
+from tabletop.i18n import tr
 
 MAX_SAVE_BYTES = 20_000_000
+MAX_JSON_DEPTH = 64
+"""A record nests about 8 deep; deeper is damage (or an attack on the recursion limit)."""
 AUTOSAVE_NAME = "autosave.json"
 
 
@@ -51,35 +58,65 @@ def atomic_write_json(path: Path, data: Any) -> None:
 
 
 def set_aside(path: Path) -> Path:
-    """Rename an unreadable file out of the way (kept for the user, never deleted)."""
+    """Rename an unreadable file out of the way (kept for the user, never deleted); raise OSError
+    when it cannot be moved (use :func:`try_set_aside` to get the reason instead)."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.stem}.corrupt-{stamp}{path.suffix}")
     n = 1
-    while target.exists():
+    while files.exists(target):
         target = path.with_name(f"{path.stem}.corrupt-{stamp}-{n}{path.suffix}")
         n += 1
     os.replace(path, target)
     return target
 
 
-def read_json(path: Path, max_bytes: int = MAX_SAVE_BYTES) -> Any:
-    """Read a JSON file; raise StateError with a plain reason."""
+def try_set_aside(path: Path) -> tuple[Path | None, str]:
+    """(where the file went, "") or (None, why it could not be moved: a read-only folder)."""
     try:
-        size = path.stat().st_size
+        return set_aside(path), ""
     except OSError as exc:
-        raise StateError(f"cannot read {path.name}: {exc.strerror or exc}") from None
-    if size > max_bytes:
-        raise StateError(f"{path.name} is {size:,} bytes, larger than any save can be")
-    if size == 0:
+        return None, exc.strerror or str(exc)
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a save can hold")
+
+
+def _too_deep(data: Any, limit: int) -> bool:
+    """True when ``data`` nests deeper than ``limit`` (walked with a list, not recursion)."""
+    todo = [(data, 1)]
+    while todo:
+        value, depth = todo.pop()
+        if isinstance(value, (list, dict)):
+            if depth > limit:
+                return True
+            todo.extend((v, depth + 1) for v in (value.values() if isinstance(value, dict) else value))
+    return False
+
+
+def read_json(path: Path, max_bytes: int = MAX_SAVE_BYTES) -> Any:
+    """Read a JSON file; raise StateError with a plain reason (whatever the file holds or is)."""
+    try:
+        raw = files.read_regular(path, max_bytes)
+    except files.TooBig as exc:
+        raise StateError(f"{path.name} is {exc.size:,} bytes, larger than any save can be") from None
+    except files.FileProblem as exc:
+        raise StateError(f"cannot read {path.name}: it {exc}") from None
+    if not raw:
         raise StateError(f"{path.name} is empty")
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
     except UnicodeDecodeError:
         raise StateError(f"{path.name} is not text") from None
     except json.JSONDecodeError as exc:
         raise StateError(f"{path.name} is damaged (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
-    except OSError as exc:
-        raise StateError(f"cannot read {path.name}: {exc.strerror or exc}") from None
+    except RecursionError:
+        raise StateError(f"{path.name} is damaged (it nests too deeply)") from None
+    except ValueError as exc:  # a number of thousands of digits, NaN or Infinity
+        raise StateError(f"{path.name} is damaged ({' '.join(str(exc).split())[:100]})") from None
+    if _too_deep(data, MAX_JSON_DEPTH):
+        raise StateError(f"{path.name} is damaged (it nests deeper than {MAX_JSON_DEPTH} levels)")
+    return data
 
 
 @dataclass
@@ -95,6 +132,7 @@ class SaveSlot:
         self.folder = folder or data_dir()
         self.path = self.folder / AUTOSAVE_NAME
         self.disabled_reason = ""
+        self._reported: tuple[int, int, int] | None = None  # a bad file already told about
 
     def clean_stale_temps(self) -> None:
         """Remove temp files left by a write that was killed half-way (the save itself is whole)."""
@@ -105,7 +143,8 @@ class SaveSlot:
                 pass
 
     def exists(self) -> bool:
-        return self.path.is_file()
+        """Anything at the save's place (a folder or a pipe there is a bad save to set aside)."""
+        return files.exists(self.path)
 
     def write(self, session: Session) -> bool:
         """Autosave; on an unwritable folder remember why (the app says saving is off)."""
@@ -123,43 +162,77 @@ class SaveSlot:
         except OSError:
             pass
 
-    def peek(self) -> dict[str, Any] | None:
-        """The save's header (game, meta) for the menu, or None if absent/unreadable."""
-        if not self.exists():
-            return None
-        try:
-            data = read_json(self.path)
-        except StateError:
-            return None
-        return data if isinstance(data, dict) else None
-
-    def load(self, games: dict | None = None) -> LoadedSave:
-        """Restore the saved game. A bad file is set aside and the message says what happened."""
+    def _read(self, games: dict | None) -> tuple[dict[str, Any], Any]:
+        """The record and its game spec, validated; raise StateError."""
         if games is None:
             from tabletop.games import all_games
 
             games = all_games()
+        data = read_json(self.path)
+        return data, check_record(data, games)
+
+    def peek(self, games: dict | None = None) -> dict[str, Any] | None:
+        """The save's header (game, meta) for the menu, or None if absent or not a valid record.
+        Never changes anything (the crash tests poll it while a game writes)."""
+        if not self.exists():
+            return None
+        try:
+            return self._read(games)[0]
+        except StateError:
+            return None
+
+    def check(self, games: dict | None = None) -> str:
+        """Set a bad save aside when the menu opens (else the next autosave would overwrite it
+        unseen); the message to show, or "" when the save is fine, absent or already reported."""
+        if not self.exists():
+            return ""
+        try:
+            self._read(games)
+            return ""
+        except StateError as exc:
+            return self._refuse(tr("The saved game cannot be continued: {error}.", error=exc))
+
+    def load(self, games: dict | None = None) -> LoadedSave:
+        """Restore the saved game. A bad file is set aside and the message says what happened."""
         self.clean_stale_temps()
         if not self.exists():
-            return LoadedSave(None, "There is no saved game.")
+            return LoadedSave(None, tr("There is no saved game."))
         try:
-            data = read_json(self.path)
-            if not isinstance(data, dict):
-                raise StateError("the save is not a game record")
-            spec = games.get(data.get("game"))  # type: ignore[arg-type]
-            if spec is None:
-                raise StateError(f"the save is of an unknown game {data.get('game')!r}")
+            data, spec = self._read(games)
             try:
                 session = Session.from_record(spec, data)
             except RecordError as exc:  # keep what is good: the position before the bad move
-                aside = set_aside(self.path)
-                return LoadedSave(exc.session, f"The saved game has a bad move: {exc}. It resumes at the "
-                                               f"position before it; the file was kept as {aside.name}.")
+                return LoadedSave(exc.session, self._refuse(
+                    tr("The saved game has a bad move: {error}. It resumes at the position before it.",
+                       error=exc), force=True, resumed=True))
             return LoadedSave(session)
         except StateError as exc:
-            aside = set_aside(self.path)
-            return LoadedSave(None, f"The saved game could not be restored: {exc}. "
-                                    f"It was kept as {aside.name}.")
+            return LoadedSave(None, self._refuse(tr("The saved game could not be restored: {error}.", error=exc),
+                                                 force=True))
+
+    def _refuse(self, first: str, force: bool = False, resumed: bool = False) -> str:
+        """Set the bad file aside and say where it went; when it cannot be moved, leave it, ignore
+        it from now on, and say that instead. Silent for a file already reported (``force``: the
+        user asked to continue, so always answer)."""
+        identity = self._identity()
+        if not force and identity is not None and identity == self._reported:
+            return ""
+        aside, reason = try_set_aside(self.path)
+        if aside is not None:
+            self._reported = None
+            return first + " " + tr("The file was kept as {name}.", name=aside.name)
+        self._reported = identity
+        if resumed:
+            return first + " " + tr("It could not be moved aside ({reason}) and stays as it was.", reason=reason)
+        return first + " " + tr("It could not be moved aside ({reason}), so it stays where it is and is ignored.",
+                                reason=reason)
+
+    def _identity(self) -> tuple[int, int, int] | None:
+        try:
+            st = os.lstat(self.path)
+        except OSError:
+            return None
+        return (st.st_ino, st.st_mtime_ns, st.st_size)
 
 
 class Settings:
@@ -172,7 +245,7 @@ class Settings:
         self.path = (folder or data_dir()) / "settings.json"
         self.values = dict(self.DEFAULTS)
         self.message = ""
-        if self.path.is_file():
+        if files.exists(self.path):
             try:
                 data = read_json(self.path, 100_000)
                 if not isinstance(data, dict):
@@ -181,8 +254,10 @@ class Settings:
                     if isinstance(data.get(key), type(default)):
                         self.values[key] = data[key]
             except StateError as exc:
-                aside = set_aside(self.path)
-                self.message = f"Settings were reset: {exc}; the old file is {aside.name}."
+                aside, reason = try_set_aside(self.path)
+                kept = tr("the old file is {name}", name=aside.name) if aside else \
+                    tr("the old file could not be moved ({reason})", reason=reason)
+                self.message = tr("Settings were reset: {error}; {kept}.", error=exc, kept=kept)
 
     def __getitem__(self, key: str) -> Any:
         return self.values[key]

@@ -13,10 +13,10 @@ from typing import Any
 
 from tabletop.core.errors import IllegalMoveError, StateError
 from tabletop.core.game import CHANCE, GameState, Move
+from tabletop.core.records import RECORD_FORMAT, RECORD_VERSION, check_loaded, check_record, show
 from tabletop.core.spec import GameSpec
 
-RECORD_FORMAT = "tabletop-record"
-RECORD_VERSION = 1
+__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "PlayedMove", "RecordError", "Session"]
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,11 @@ class Session:
 
     def _push(self, move: Move, seat: int) -> None:
         before = self.state.copy()
-        self.state.apply(move)
+        try:
+            self.state.apply(move)
+        except BaseException:
+            self.state = before  # a move that fails half-way must not leave half a move behind
+            raise
         self._before.append(before)
         self.played.append(PlayedMove(seat, str(move)))
         if seat == CHANCE:
@@ -111,27 +115,25 @@ class Session:
 
     @classmethod
     def from_record(cls, spec: GameSpec, data: Any, *, upto: int | None = None) -> Session:
-        """Replay a record to the identical state. Raises RecordError naming the first bad move."""
-        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-            raise StateError("not a tabletop game record")
-        if data.get("version") != RECORD_VERSION:
-            raise StateError(f"record version {data.get('version')!r} is not supported "
-                             f"(this program reads version {RECORD_VERSION})")
-        if data.get("game") != spec.id:
-            raise StateError(f"the record is of game {data.get('game')!r}, not {spec.id!r}")
-        if data.get("rules_version") != spec.rules_version:
-            raise StateError(f"the record was made with rules version {data.get('rules_version')!r}; "
-                             f"this program plays version {spec.rules_version}")
-        seed = data.get("seed")
-        moves = data.get("moves")
-        if not isinstance(seed, int) or not isinstance(moves, list):
-            raise StateError("the record has no seed or no move list")
-        state = spec.state_class.from_json(data.get("initial"))
-        session = cls(spec, state, seed, data.get("meta") if isinstance(data.get("meta"), dict) else {})
+        """Replay a record to the identical state. Raises StateError for a record that is not
+        one of ``spec``'s, RecordError naming the first bad move (with the position before it).
+
+        The game's own ``from_json``/``parse_move``/``apply`` get a record anyone can edit: any
+        exception they raise on it means "this record is bad", reported as such, never a crash."""
+        check_record(data, {spec.id: spec})
+        try:
+            state = spec.state_class.from_json(data["initial"])
+        except StateError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - see the docstring
+            raise StateError(f"the starting position cannot be read ({_reason(exc)})") from None
+        session = cls(spec, state, data["seed"], data.get("meta", {}))
+        check_loaded(session)
+        moves = data["moves"]
         for index, entry in enumerate(moves[:upto] if upto is not None else moves):
             if (not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[0], int)
-                    or not isinstance(entry[1], str)):
-                raise RecordError(index, session, f"move {index + 1} is malformed: {entry!r}")
+                    or isinstance(entry[0], bool) or not isinstance(entry[1], str) or len(entry[1]) > 200):
+                raise RecordError(index, session, f"move {index + 1} is malformed: {show(entry)}")
             seat, text = entry
             if seat != session.state.current_player:
                 raise RecordError(index, session,
@@ -139,10 +141,18 @@ class Session:
                                   f"{session.state.current_player} is to move")
             try:
                 move = session.state.parse_move(text)
+                session._push(move, seat)
             except IllegalMoveError as exc:
                 raise RecordError(index, session, f"move {index + 1} ({text}) is illegal: {exc}") from None
-            session._push(move, seat)
+            except Exception as exc:  # noqa: BLE001 - see the docstring
+                raise RecordError(index, session, f"move {index + 1} ({text}) cannot be played "
+                                                  f"({_reason(exc)})") from None
         return session
+
+
+def _reason(exc: Exception) -> str:
+    text = " ".join(str(exc).split())
+    return f"{type(exc).__name__}: {text[:120]}" if text else type(exc).__name__
 
 
 class RecordError(StateError):

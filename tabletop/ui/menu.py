@@ -36,7 +36,8 @@ class MenuScene(Scene):
         self.config: dict[str, dict] = {}
         for gid in self.games:
             self._config(gid)
-        self.header = app.saves.peek()
+        self.header = app.saves.peek()  # a valid record's header, else None
+        self.save_checked = False
 
     def _config(self, gid: str) -> dict:
         if gid not in self.config:
@@ -144,9 +145,23 @@ class MenuScene(Scene):
         except LayoutErrors as exc:
             self.app.message(tr("The board file has errors"), "\n".join(exc.lines()), wide=True)
             return
+        except TabletopError as exc:
+            self.app.message(tr("Continue"), str(exc))
+            return
         self.app.replace_scenes(scene)
         if loaded.message:
             self.app.message(tr("Continue"), loaded.message)
+
+    def update(self, dt: float) -> None:
+        # once the menu shows: a bad autosave is set aside with a message (not overwritten unseen
+        # by the next game); after `continue` has already reported it, there is nothing left to say
+        if not self.save_checked and self.app.top is self:
+            self.save_checked = True
+            note = self.app.saves.check()
+            if note:
+                self.header = None
+                self.layout(self.size)
+                self.app.message(tr("Continue"), note)
 
     def settings(self) -> None:
         from tabletop.ui.settings import SettingsScene

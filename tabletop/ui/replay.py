@@ -2,23 +2,56 @@
 
 The game's own scene draws each position; this wrapper never lets it act (no computer moves,
 no rolls): it only moves along the record. A record whose move k is illegal opens at the position
-before k and says so.
+before k and says so; a record that cannot be replayed at all (or whose board is broken) is
+refused on the command line before a window opens (exit 2, one line naming the file).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
 
-from tabletop.core.errors import StateError
+from tabletop.core.records import check_record
 from tabletop.core.session import RecordError, Session
 from tabletop.i18n import tr
 from tabletop.launch import Seat
+from tabletop.layout import BoardStore
 from tabletop.saves import read_json
 from tabletop.ui import draw, theme
 from tabletop.ui.game_scene import make_scene
 from tabletop.ui.scene import Scene
+
+
+@dataclass
+class Replay:
+    """A checked record ready to step through: the session at its start, the playable moves
+    (up to the first bad one) and a note about the bad one."""
+
+    session: Session
+    moves: list[list]
+    note: str = ""
+
+
+def read_replay(path: Path, store: BoardStore | None = None) -> Replay:
+    """Read and check ``path`` (the record, and its board when ``store`` is given) before any
+    window opens; raise StateError or LayoutErrors naming what is wrong."""
+    from tabletop.games import all_games
+
+    data = read_json(path)
+    spec = check_record(data, all_games(), store)
+    moves = list(data["moves"])
+    note = ""
+    try:
+        Session.from_record(spec, data)  # check every move once
+    except RecordError as exc:
+        moves = moves[: exc.index]
+        note = tr("{error} — the replay stops before it.", error=exc)
+    session = Session.from_record(spec, data, upto=0)
+    if store is not None:
+        spec.load_layout(store, session.meta.get("variant", spec.default_variant))
+    return Replay(session, moves, note)
 
 
 class ReplayScene(Scene):
@@ -29,30 +62,6 @@ class ReplayScene(Scene):
         self.moves = moves
         self.note = note
         self.inner = make_scene(app, session)
-
-    @classmethod
-    def from_file(cls, app, path: Path) -> Scene:
-        from tabletop.games import all_games
-        from tabletop.ui.menu import MenuScene
-
-        try:
-            data = read_json(path)
-            spec = all_games().get(data.get("game")) if isinstance(data, dict) else None
-            if spec is None:
-                raise StateError("not a record of a known game")
-            moves = list(data.get("moves", []))
-            note = ""
-            try:
-                Session.from_record(spec, data)  # check every move once
-            except RecordError as exc:
-                moves = moves[: exc.index]
-                note = f"{exc} — the replay stops before it."
-            session = Session.from_record(spec, data, upto=0)
-        except StateError as exc:
-            menu = MenuScene(app)
-            app.pending_message = tr("Cannot replay {file}: {error}", file=path.name, error=exc)
-            return menu
-        return cls(app, session, moves, note)
 
     def layout(self, size):
         super().layout(size)
