@@ -48,13 +48,26 @@ def _game(app):
     return next(s for s in app.stack if isinstance(s, GameScene))
 
 
+def _finish_load(app, scene):
+    """The file is loaded off the main loop: wait for the worker, then let the loop apply it."""
+    scene.reloader.wait(30)
+    scene.next_poll = 0.0
+    app.tick(0.02)
+
+
+def _poll(app, scene):
+    scene.next_poll = 0.0
+    app.tick(0.02)  # sees the new modification time and starts the load
+    assert scene.reloader.busy
+    _finish_load(app, scene)
+
+
 def test_a_colour_edit_applies_at_once_and_the_game_goes_on(boards):
     shutil.copy(BUILTIN_BOARDS / "plakoto.yaml", boards / "plakoto.yaml")
     app, scene = _start(boards, "plakoto")
     session, played = scene.session, len(scene.session.played)
     _edit(boards / "plakoto.yaml", 'frame: "#6b4226"', 'frame: "#224466"')
-    scene.next_poll = 0.0
-    app.tick(0.02)
+    _poll(app, scene)
     fresh = _game(app)
     assert fresh is not scene and fresh.session is session and len(session.played) == played
     assert fresh.layout_data.colours["frame"] == (0x22, 0x44, 0x66)
@@ -67,14 +80,14 @@ def test_a_broken_edit_lists_the_errors_and_keeps_the_last_good_board(boards):
     app, scene = _start(boards, "plakoto")
     _edit(boards / "plakoto.yaml", 'frame: "#6b4226"', 'frame: "brown"')
     app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F5, mod=0, unicode=""))
+    _finish_load(app, scene)
     assert isinstance(app.top, MessageOverlay)
     assert f"{boards / 'plakoto.yaml'}:" in app.top.body and "expected a colour" in app.top.body
     assert _game(app) is scene and scene.layout_data.colours["frame"] == (0x6B, 0x42, 0x26)
     app.render()
     app.pop_scene()
     _edit(boards / "plakoto.yaml", 'frame: "brown"', 'frame: "#123456"')  # fixed: picked up again
-    scene.next_poll = 0.0
-    app.tick(0.02)
+    _poll(app, scene)
     assert _game(app).layout_data.colours["frame"] == (0x12, 0x34, 0x56)
     pygame.display.quit()
 
@@ -85,8 +98,7 @@ def test_a_topology_edit_applies_from_the_next_game(boards):
     before = scene.layout_data
     _edit(boards / "trap_the_cap.yaml", '{id: "R05", kind: "ring", colour: "yellow"',
           '{id: "R05", kind: "ring", colour: "grey"')
-    scene.next_poll = 0.0
-    app.tick(0.02)
+    _poll(app, scene)
     assert isinstance(app.top, MessageOverlay) and "next game" in app.top.body
     assert _game(app) is scene and scene.layout_data is before
     # the next game is dealt on the edited board

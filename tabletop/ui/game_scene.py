@@ -8,6 +8,7 @@ text and the panel rows. It changes the game only through :meth:`GameScene.play`
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -21,6 +22,7 @@ from tabletop.core.errors import IllegalMoveError
 from tabletop.core.session import Session
 from tabletop.i18n import rules_text, tr
 from tabletop.launch import Seat, seats_of
+from tabletop.layout.reloader import BoardReloader
 from tabletop.ui import draw, theme
 from tabletop.ui.scene import Scene
 from tabletop.ui.table_frame import TableModeMixin
@@ -94,8 +96,8 @@ class GameScene(TableModeMixin, Scene):
         if session.played:
             self.log.add(tr("Resumed after {n} moves.", n=len(session.played)), theme.INK_SOFT)
         self.variant = session.meta.get("variant", self.spec.default_variant)
-        self.watched = self._board_files()
-        self.mtimes = {name: app.store.mtime(name) for name in self.watched}
+        self.reloader = BoardReloader(app.store, self._board_files(),
+                                      functools.partial(self.spec.load_layout, app.store, self.variant))
         self.next_poll = time.monotonic() + 1.0
         self.shown_errors: tuple[str, ...] = ()
 
@@ -233,26 +235,23 @@ class GameScene(TableModeMixin, Scene):
 
         Geometry and colours apply at once (the scene is rebuilt around the same session); an edit
         that changes what the rules read (the game's ``topology``) applies from the next game; a
-        broken file shows every error and the last good layout stays in use.
+        broken file shows every error and the last good layout stays in use. The file is loaded
+        off the main loop (``BoardReloader``); its result is applied here once it is ready.
         """
-        self.next_poll = time.monotonic() + 1.0
-        mtimes = {name: self.app.store.mtime(name) for name in self.watched}
-        if mtimes == self.mtimes and not force:
+        done = self.reloader.poll(force)
+        self.next_poll = time.monotonic() + (0.05 if self.reloader.busy else 1.0)
+        if done is None:
             return
-        self.mtimes = mtimes
-        from tabletop.layout import LayoutErrors
-
-        try:
-            layout = self.spec.load_layout(self.app.store, self.variant)
-        except LayoutErrors as exc:
-            lines = tuple(exc.lines())
-            if lines != self.shown_errors or force:
+        if done.errors is not None:
+            lines = tuple(done.errors.lines())
+            if lines != self.shown_errors or done.forced:
                 self.shown_errors = lines
                 self.app.message(tr("The board file has errors"),
                                  "\n".join(lines) + "\n\n" + tr("The last good board stays in use until the file is fixed."),
                                  wide=True)
             return
         self.shown_errors = ()
+        layout = done.layout
         topology = self.spec.extra.get("topology")
         if topology is not None and topology(layout) != topology(self.layout_data):
             self.log.add(tr("The board's rules changed; the edit applies from the next game."), theme.ACCENT_DARK)
@@ -263,7 +262,7 @@ class GameScene(TableModeMixin, Scene):
         scene = type(self)(self.app, self.session, layout)
         scene.log = self.log
         scene.over_shown = self.over_shown
-        scene.mtimes = self.mtimes
+        scene.reloader = self.reloader
         self.log.add(tr("Board updated from the edited file."), theme.INK_SOFT)
         index = self.app.stack.index(self) if self in self.app.stack else -1
         if index >= 0:
