@@ -3,6 +3,10 @@
 The loop redraws only when a scene is dirty and naps between event checks when no scene is
 busy, so an idle window costs almost nothing; while something animates or a computer player
 thinks it ticks at the display's refresh rate (capped at 60).
+
+For tests and scripted checks only: ``TABLETOP_QUIT_AFTER_FRAMES=N`` in the environment makes the
+loop quit (as if the window were closed) after it has drawn N frames, so the real command line
+(``tabletop plakoto``, ``tabletop continue``, ...) can be run to its first frame in a subprocess.
 """
 
 from __future__ import annotations
@@ -64,6 +68,7 @@ class App:
         self.running = True
         self.clock = pygame.time.Clock()
         self._last_tick = 0
+        self._frames_left: int | None = None
         self.pending_message = self.settings.message  # shown once the first scene is up
         self.screen = self._open_window()
         pygame.display.set_caption("tabletop")
@@ -208,6 +213,7 @@ class App:
             self.message(tr("Note"), self.pending_message)
             self.pending_message = ""
         self._last_tick = pygame.time.get_ticks()
+        self._frames_left = _frames_before_quit()
 
     def step(self) -> None:
         """One turn of the main loop: events, scene updates (timers, computer players), and a
@@ -230,6 +236,10 @@ class App:
         if self.any_dirty():
             self.render()
             pygame.display.flip()
+            if self._frames_left is not None:  # TABLETOP_QUIT_AFTER_FRAMES (tests)
+                self._frames_left -= 1
+                if self._frames_left <= 0:
+                    self.running = False
         if self.any_busy():
             self.clock.tick(60)
 
@@ -240,3 +250,9 @@ class App:
         for scene in self.stack:
             scene.closed()
         pygame.quit()
+
+
+def _frames_before_quit() -> int | None:
+    """``TABLETOP_QUIT_AFTER_FRAMES`` (see the module docstring), or None for a normal run."""
+    text = os.environ.get("TABLETOP_QUIT_AFTER_FRAMES", "")
+    return max(1, int(text)) if text.strip().isdigit() else None
