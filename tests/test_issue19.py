@@ -67,6 +67,27 @@ def test_1_a_broken_board_on_the_command_line_exits_2_with_its_lines(tmp_path, c
     assert issubclass(LayoutErrors, TabletopError)  # reported like every other user error
 
 
+def test_1_play_again_on_a_board_broken_since_shows_its_lines(tmp_path, monkeypatch):
+    from tabletop.launch import Seat, new_session
+    from tabletop.ui.game_scene import make_scene
+
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path / "data"))
+    (tmp_path / "b").mkdir()
+    shutil.copy(BUILTIN_BOARDS / "plakoto.yaml", tmp_path / "b" / "plakoto.yaml")
+    app = App(AppOptions(size=(1024, 600), headless=True, mute=True, boards_dir=str(tmp_path / "b")))
+    try:
+        spec = all_games()["plakoto"]
+        scene = make_scene(app, new_session(spec, app.store, 2, None, {}, [Seat("human")] * 2, seed=1))
+        app.push_scene(scene)
+        (tmp_path / "b" / "plakoto.yaml").write_bytes(UNCLOSED)
+        scene.play_again()  # used to raise LayoutErrors out of the button
+        assert isinstance(app.top, MessageOverlay) and app.top.body.startswith(f"{tmp_path / 'b' / 'plakoto.yaml'}:3:1:")
+        assert scene in app.stack
+        app.render()
+    finally:
+        pygame.display.quit()
+
+
 # 2 ----------------------------------------------------------------------------------------------
 def _bad_saves() -> dict[str, bytes]:
     record = real_record("plakoto")

@@ -473,15 +473,21 @@ class GameScene(TableModeMixin, Scene):
         return f"{head} ({scores})" if scores else head
 
     def play_again(self) -> None:
+        from tabletop.core.errors import TabletopError
         from tabletop.launch import new_session, session_from_position
 
         meta = self.session.meta
-        if "position" in meta:  # a game started from a position starts from it again
-            session = session_from_position(self.spec, self.app.store, meta["position"], self.seats)
-        else:
-            session = new_session(self.spec, self.app.store, meta["players"], meta["variant"],
-                                  dict(meta.get("options", {})), self.seats)
-        self.app.replace_scenes(make_scene(self.app, session))
+        try:  # the board may have been edited into errors since this game began
+            if "position" in meta:  # a game started from a position starts from it again
+                session = session_from_position(self.spec, self.app.store, meta["position"], self.seats)
+            else:
+                session = new_session(self.spec, self.app.store, meta.get("players", self.state.num_players),
+                                      self.variant, dict(meta.get("options", {})), self.seats)
+            scene = make_scene(self.app, session)
+        except TabletopError as exc:
+            self.app.message(tr("Cannot start"), str(exc), wide=True)  # a LayoutErrors: one line per problem
+            return
+        self.app.replace_scenes(scene)
 
     # -- layout and drawing ----------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
