@@ -262,6 +262,15 @@ def test_6_yaml_that_used_to_escape_the_error_path(text, line):
     assert info.value.lines() == [line]
 
 
+def test_6_plain_yaml_a_user_may_write_is_still_accepted(tmp_path):
+    text = (BUILTIN_BOARDS / "plakoto.yaml").read_text(encoding="utf-8")
+    edited = (text.replace('frame: "#6b4226"', 'frame: &wood "#6b4226"').replace('bar: "#5a3720"', "bar: *wood")
+              .replace("\n", "\r\n"))
+    (tmp_path / "plakoto.yaml").write_bytes(b"\xef\xbb\xbf" + edited.encode("utf-8"))  # BOM, CRLF, an alias
+    layout = all_games()["plakoto"].load_layout(BoardStore([tmp_path]), "standard")
+    assert layout.colours["bar"] == layout.colours["frame"] == (0x6B, 0x42, 0x26)
+
+
 # 7 ----------------------------------------------------------------------------------------------
 def test_7_a_large_board_is_refused_while_composing_in_bounded_memory():
     big = b"layout_version: 1\nx: [" + b"1," * ((MAX_FILE_BYTES - 40) // 2) + b"1]\n"
