@@ -15,7 +15,8 @@ or in hand, so ``bag:N`` (optional when reading) only states its size.
 
 Effects still to be carried out (the task stack of ``rules.py``) are ``tasks:``, bottom first:
 ``effect<seat>@<col>.<row>``, ``monkey<seat>@<col>.<row>``, ``bonus<seat>@<col>.<row>``,
-``draw<seat>``, ``dolphin<seat>`` and ``flip<seat>`` (board E's flip-if-all-different).
+``later<seat>@<col>.<row>`` (board B's column bonus at its "later" value: decided when the column
+was completed), ``draw<seat>``, ``dolphin<seat>`` and ``flip<seat>`` (board E's flip-if-all-different).
 """
 
 from __future__ import annotations
@@ -33,8 +34,8 @@ LETTERS = "MGPCNTLRS"
 PHASES = {"draw": R.DRAW, "keep": R.KEEP_OR_FLIP, "place": R.PLACE, "monkey": R.MONKEY_FLIP,
           "bonus": R.BONUS_FLIP, "dolphin": R.DOLPHIN_FLIP, "over": R.OVER}
 WORD_OF = {v: k for k, v in PHASES.items()}
-TASKS = ("effect", "monkey", "bonus", "draw", "dolphin", "flip")
-PLACED_TASKS = (R.T_EFFECT, R.T_MONKEY, R.T_BONUS)
+TASKS = ("effect", "monkey", "bonus", "draw", "dolphin", "flip", "later")  # later: a bonus at its later value
+PLACED_TASKS = (R.T_EFFECT, R.T_MONKEY, R.T_BONUS, R.T_BONUS_LATER)
 KEYS = ("tile", "actor", "choices", "tasks", "coins", "boards", "map", "kraken", "first", "bag", "dolphin",
         "variant", "view")
 _BUILTIN: dict[str, CaptainFlipLayout] = {}

@@ -2,7 +2,8 @@
 
 Why this shape: the board part is the shared rules cases' result syntax (fields sorted by id, each
 stack bottom+...+top, ``home:``/``locked:``/``gold:``), so a case's result is a position here too;
-in front of it who is to move and the die, behind it the variant, the round and the options that
+in front of it who is to move and the die, behind it the variant, the round (``first:`` names the
+colour that began, when it is not the first seat: rounds count from it) and the options that
 differ from their defaults. Example (four players, red to roll)::
 
     red - home:blue=blue,blue,blue,blue;green=green,green,green,green;red=red,red,red,red;yellow=...
@@ -23,7 +24,7 @@ from tabletop.core.notation import keyed, number, words
 from tabletop.games.trap_the_cap.board import COLOURS, Topology
 from tabletop.games.trap_the_cap.rules import CODE, NAMES, TEAM_VARIANTS, VARIANTS, Rules, TrapState
 
-KEYS = ("home", "locked", "gold", "variant", "round", "turn_limit", "scoring", "teams", "golden_win")
+KEYS = ("home", "locked", "gold", "variant", "round", "first", "turn_limit", "scoring", "teams", "golden_win")
 DEFAULTS = {"turn_limit": "200", "scoring": "offensive", "teams": "red+yellow", "golden_win": "owner"}
 OPTION_VARIANTS = {"scoring": TEAM_VARIANTS, "teams": TEAM_VARIANTS, "golden_win": ("golden_cap",)}
 CHOICES = {"scoring": ("offensive", "defensive"), "golden_win": ("owner", "prisoners"),
@@ -66,6 +67,8 @@ def format_state(state: TrapState) -> str:
     tokens.append("locked:" + ";".join(f"{c}={','.join(caps)}" for c, caps in locked))
     tokens.append(f"gold:{'-' if state.golden_owner is None else COLOURS[state.golden_owner]}")
     tokens += [f"variant:{rules.variant}", f"round:{state.rounds}"]
+    if state.first != 0:  # rounds count from the seat that began; the first seat unless said
+        tokens.append(f"first:{COLOURS[rules.seats[state.first]]}")
     partner = next((c for c in rules.seats if c != 0 and rules.team[c] == rules.team[0]), None)
     options = {"turn_limit": str(rules.turn_limit), "scoring": rules.scoring, "golden_win": rules.golden_win,
                "teams": f"red+{COLOURS[partner]}" if rules.variant in TEAM_VARIANTS and partner else "red+yellow"}
@@ -144,6 +147,10 @@ def parse_state(text: str, layout: Any = None) -> TrapState:
     state.turn = rules.seats.index(CODE[who])
     state.die = die
     state.rounds = number(found.get("round", "0"), f"round:{found.get('round', '0')}", 0, 10**7, "the round")
+    first = found.get("first", COLOURS[rules.seats[0]])
+    if first not in COLOURS or CODE[first] not in rules.seats:
+        raise StateError(f"'first:{first}': expected the colour of a player in this game (who began it)")
+    state.first = rules.seats.index(CODE[first])
     state.validate()
     state._refresh()
     if state.current_player is None and state.die is not None:
