@@ -1,6 +1,6 @@
 """``tabletop bench``: the speed figures the issues quote — frame time per game scene at 1080p and
 2160p (headless), random playouts per second, decision time per computer level, start-up time to
-the menu's first frame, and the CPU an idle game window uses over 10 s.
+the menu's first frame, and the CPU an idle window of each game uses over 10 s.
 
 Medians over repeated runs; every figure is measured on this machine at run time, nothing assumed.
 """
@@ -232,8 +232,8 @@ session = new_session(spec, app.store, spec.default_players, None, {}, [Seat('hu
 app.push_scene(make_scene(app, session))
 marks = []
 def measure():
-    # the first second draws the first frame (board, background): idle time starts after it
-    time.sleep(1.0); marks.append((resource.getrusage(resource.RUSAGE_SELF), time.perf_counter()))
+    # the first seconds draw the first frame and deal the cards (Chicken Chase): idle time starts after
+    time.sleep(3.0); marks.append((resource.getrusage(resource.RUSAGE_SELF), time.perf_counter()))
     time.sleep(SECONDS); marks.append((resource.getrusage(resource.RUSAGE_SELF), time.perf_counter()))
     app.running = False; pygame.event.post(pygame.event.Event(pygame.USEREVENT))
 threading.Thread(target=measure, daemon=True).start()
@@ -252,12 +252,14 @@ def run_bench(quick: bool = False, only: list[str] | None = None, log=print) -> 
     result["startup_s"] = statistics.median(startup)
     log(f"start-up to first menu frame: {result['startup_s']:.3f} s (median of {runs})")
     games = [g for g in all_games() if not only or g in only]
-    idle_game = games[0] if games else None
     seconds = 3 if quick else 10
-    if idle_game:
-        result["idle_cpu_percent"] = _subprocess_json(
-            IDLE_CODE.replace("GAME", repr(idle_game)).replace("SECONDS", str(seconds)))
-        log(f"idle game window ({idle_game}, {seconds} s): {result['idle_cpu_percent']:.2f}% of one core")
+    idle: dict[str, float] = {}
+    for game_id in games:  # every game: one that forgot to stop ticking would cost a laptop's battery
+        idle[game_id] = _subprocess_json(IDLE_CODE.replace("GAME", repr(game_id)).replace("SECONDS", str(seconds)))
+        log(f"idle game window ({game_id}, {seconds} s): {idle[game_id]:.2f}% of one core")
+    if idle:
+        result["idle_cpu_percent"] = max(idle.values())
+        result["idle_cpu_percent_by_game"] = idle
     result["games"] = {}
     for game_id in games:
         spec = all_games()[game_id]

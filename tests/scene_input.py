@@ -13,6 +13,7 @@ def instant_scenes(monkeypatch, tmp_path, move_time: float = 0.0) -> None:
     monkeypatch.setenv("TABLETOP_DATA", str(tmp_path))
     monkeypatch.setattr(game_scene, "AI_PAUSE", 0.0)
     monkeypatch.setattr(game_scene, "ROLL_TIME", 0.0)
+    monkeypatch.setattr(game_scene, "DEAL_TIME", 0.0)
     monkeypatch.setattr(game_scene, "MOVE_TIME", move_time)
 
 

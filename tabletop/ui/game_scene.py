@@ -36,6 +36,7 @@ AI_PAUSE = 0.45      # seconds between computer moves, so people can follow them
 RESULT_KEY_DELAY = 1.0  # the result card ignores keys this long: the Space that played must not close it
 ROLL_TIME = 0.45     # dice tumble
 MOVE_TIME = 0.25     # a piece slides
+DEAL_TIME = 0.08     # one card of a deal nobody rolls for (setting up a game)
 
 
 @dataclass
@@ -150,8 +151,9 @@ class GameScene(TableModeMixin, Scene):
         if self.state.current_player != CHANCE or self.animating():
             return
         before = self.state.copy()
+        dealt = self.roller() is None  # a deal nobody rolls (setting up cards): quick, no tumble
         move = self.session.roll()
-        self.timers.start("roll", ROLL_TIME)
+        self.timers.start("roll", DEAL_TIME if dealt else ROLL_TIME)
         self.app.audio.play(self.chance_sound(move))
         self._after_move(before, move, None)
 
