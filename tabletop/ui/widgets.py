@@ -95,48 +95,204 @@ def row_buttons(buttons: list[Button], area: pygame.Rect, gap: int) -> None:
         b.rect = pygame.Rect(area.x + i * (w + gap), area.y, w, area.h)
 
 
+ARROW = "->"
+"""How log texts write "from, to": the bundled font has no arrow glyph, so the panel draws one
+in its place (and plain text, the command line and saved notes still read "24->21")."""
+
+
+@dataclass
+class LogEntry:
+    """One line of the game log: its words, and who it is about (the mover's seat, colour and
+    symbol, drawn as a small piece before the words), or a turn separator (``rule``)."""
+
+    text: str
+    rgb: tuple[int, int, int] = theme.INK
+    seat: int | None = None
+    colour: tuple[int, int, int] | None = None
+    symbol: str = ""
+    rule: bool = False
+    redo: Callable[[], str] | None = None  # re-words the line (Plakoto's numbering follows the board)
+
+
 class LogPanel:
-    """The game log: newest lines at the bottom, older ones scroll away (wheel scrolls back)."""
+    """The game log: newest lines at the bottom; the wheel scrolls back; a corner button (or L)
+    opens the whole log large (``ui/log_overlay.py``).
 
-    def __init__(self, limit: int = 500) -> None:
-        self.lines: list[tuple[str, tuple[int, int, int]]] = []
+    Each move line starts with the mover's piece (colour and symbol), each seat's turn is set off
+    by a thin rule, and "a->b" is drawn with a real arrow. Other views (table mode's short log)
+    read the entries through :meth:`last`.
+    """
+
+    def __init__(self, limit: int = 5000) -> None:
+        self.entries: list[LogEntry] = []
         self.limit = limit
-        self.scroll = 0
+        self.scroll = 0  # entries hidden below the bottom (0: the newest is shown)
+        self.button = pygame.Rect(0, 0, 0, 0)  # the "open large" corner button, set by draw
+        self._wrapped: dict[tuple[str, int, int], list[str]] = {}
 
-    def add(self, line: str, rgb=theme.INK) -> None:
-        self.lines.append((line, rgb))
-        del self.lines[: -self.limit]
+    # -- content ---------------------------------------------------------------------------------
+    def add(self, line: str, rgb=theme.INK, seat: int | None = None, colour=None, symbol: str = "",
+            redo: Callable[[], str] | None = None) -> LogEntry:
+        entry = LogEntry(line, tuple(rgb[:3]), seat, tuple(colour[:3]) if colour else None, symbol, redo=redo)
+        self._append(entry)
+        return entry
+
+    def turn(self) -> None:
+        """A separator before the next seat's turn (none at the top or twice in a row)."""
+        if self.entries and not self.entries[-1].rule:
+            self._append(LogEntry("", rule=True))
+
+    def _append(self, entry: LogEntry) -> None:
+        self.entries.append(entry)
+        del self.entries[: -self.limit]
         self.scroll = 0
+        if len(self._wrapped) > 4000:
+            self._wrapped.clear()
+
+    @property
+    def lines(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """(text, ink) of every line, oldest first (separators left out)."""
+        return [(e.text, e.rgb) for e in self.entries if not e.rule]
+
+    def last(self, n: int) -> list[LogEntry]:
+        """The newest ``n`` lines (separators left out), oldest first: for short views of the log."""
+        out: list[LogEntry] = []
+        for e in reversed(self.entries):
+            if len(out) >= n:
+                break
+            if not e.rule:
+                out.append(e)
+        return out[::-1]
+
+    def reword(self) -> None:
+        """Re-word the lines that know how (after the board's numbering changed)."""
+        for e in self.entries:
+            if e.redo is not None:
+                e.text = e.redo()
 
     def clear(self) -> None:
-        self.lines.clear()
+        self.entries.clear()
         self.scroll = 0
 
     def wheel(self, dy: int) -> None:
-        self.scroll = max(0, min(len(self.lines) - 1, self.scroll + dy))
+        self.scroll = max(0, min(len(self.entries) - 1, self.scroll + dy))
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
+    # -- drawing ---------------------------------------------------------------------------------
+    def wrap(self, text: str, size: int, width: int) -> list[str]:
+        key = (text, size, width)
+        lines = self._wrapped.get(key)
+        if lines is None:
+            lines = self._wrapped[key] = theme.wrap(text, size, width)
+        return lines
+
+    def rows(self, entries: list[LogEntry], size: int, width: int) -> list[tuple[LogEntry, str, bool]]:
+        """(entry, text, first row of the entry) for ``entries`` wrapped to ``width``."""
+        indent = log_indent(size)
+        out: list[tuple[LogEntry, str, bool]] = []
+        for e in entries:
+            if e.rule:
+                out.append((e, "", True))
+                continue
+            for k, part in enumerate(self.wrap(e.text, size, width - indent - size // 2)):
+                out.append((e, part, k == 0))
+        return out
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, size: int, scroll: int | None = None,
+             corner: bool = True) -> None:
+        """The log card in ``rect`` at text ``size``; ``corner`` adds the "open large" button.
+        Only the newest entries that fill the card are wrapped (a long game's log is never
+        re-wrapped whole), and wraps are cached."""
         radius = max(6, size // 2)  # a flat card inside the panel: no shadow to blend every frame
         pygame.draw.rect(surface, (252, 248, 238), rect, border_radius=radius)
         pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=1, border_radius=radius)
         inner = rect.inflate(-size, -size // 2)
         line_h = theme.font(size).get_linesize()
-        fit = max(1, inner.h // line_h)
-        # wrap from the newest line back only until the panel is full: a long game's log must not
-        # be re-wrapped whole every frame
-        rows: list[tuple[str, tuple[int, int, int]]] = []
-        shown = self.lines[: len(self.lines) - self.scroll] if self.scroll else self.lines
-        for text, rgb in reversed(shown):
-            rows[:0] = [(part, rgb) for part in theme.wrap(text, size, inner.w)]
-            if len(rows) >= fit:
+        scroll = self.scroll if scroll is None else scroll
+        shown = self.entries[: len(self.entries) - scroll] if scroll else self.entries
+        rows: list[tuple[LogEntry, str, bool]] = []
+        for i in range(len(shown) - 1, -1, -1):
+            rows[:0] = self.rows([shown[i]], size, inner.w)
+            if sum(_row_height(r, line_h) for r in rows) >= inner.h:
                 break
-        y = inner.bottom - min(fit, len(rows)) * line_h
         clip = surface.get_clip()
-        surface.set_clip(inner)
-        for text, rgb in rows[-fit:]:
-            draw.text(surface, text, (inner.x, y), size, rgb)
-            y += line_h
+        surface.set_clip(inner.clip(clip) if clip else inner)
+        y = inner.bottom
+        for row in reversed(rows):
+            h = _row_height(row, line_h)
+            y -= h
+            if y + h <= inner.y:
+                break
+            draw_log_row(surface, row, (inner.x, y), inner.w, size, line_h)
         surface.set_clip(clip)
+        self.button = pygame.Rect(0, 0, 0, 0)
+        if corner and rect.h > 3 * line_h:
+            side = max(16, int(line_h * 1.1))
+            self.button = pygame.Rect(rect.right - side - 3, rect.y + 3, side, side)
+            _enlarge_icon(surface, self.button)
+        if scroll:
+            note = f"+{scroll}"
+            img = theme.render(note, size, theme.WHITE, True)
+            tag = img.get_rect(bottomright=(rect.right - 4, rect.bottom - 3)).inflate(size // 2, 2)
+            pygame.draw.rect(surface, theme.ACCENT_DARK, tag, border_radius=tag.h // 2)
+            surface.blit(img, img.get_rect(center=tag.center))
+
+
+def log_indent(size: int) -> int:
+    """Room at the left of every log line for the mover's piece."""
+    return int(size * 1.35)
+
+
+def _row_height(row: tuple[LogEntry, str, bool], line_h: int) -> int:
+    return max(4, line_h // 2) if row[0].rule else line_h
+
+
+def draw_log_row(surface: pygame.Surface, row: tuple[LogEntry, str, bool], at: tuple[int, int], width: int,
+                 size: int, line_h: int) -> None:
+    """One wrapped row of a log entry at ``at``: a separator rule, or (on an entry's first row)
+    the mover's piece, then the words with "->" drawn as an arrow."""
+    entry, text, first = row
+    x, y = at
+    if entry.rule:
+        mid = y + max(4, line_h // 2) // 2
+        pygame.draw.line(surface, theme.PANEL_EDGE, (x, mid), (x + width, mid), 1)
+        return
+    indent = log_indent(size)
+    if first and entry.colour is not None:
+        r = max(4, int(size * 0.45))
+        draw.piece(surface, (x + r + 1, y + line_h // 2), r, entry.colour, entry.symbol)
+    arrow_text(surface, text, (x + indent, y), size, entry.rgb)
+
+
+def arrow_text(surface: pygame.Surface, text: str, at: tuple[int, int], size: int, rgb, bold: bool = False) -> int:
+    """``text`` at ``at`` with every "->" drawn as an arrow; returns the x where it ends."""
+    x, y = at
+    font = theme.font(size, bold)
+    parts = text.split(ARROW)
+    gap = font.size(ARROW)[0] + max(2, size // 4)  # a little air each side (rows wrap with room for it)
+    for k, part in enumerate(parts):
+        if part:
+            x = draw.text(surface, part, (x, y), size, rgb, bold).right
+        if k < len(parts) - 1:
+            mid = y + font.get_linesize() // 2
+            w = max(2, size // 9)
+            tip = x + gap - max(1, size // 10)
+            pygame.draw.line(surface, rgb, (x + max(1, size // 10), mid), (tip - w, mid), w)
+            head = max(3, size // 4)
+            pygame.draw.polygon(surface, rgb, [(tip, mid), (tip - head, mid - head * 0.75), (tip - head, mid + head * 0.75)])
+            x += gap
+    return x
+
+
+def _enlarge_icon(surface: pygame.Surface, r: pygame.Rect) -> None:
+    """A small "open large" button: a frame with two corner arrows."""
+    pygame.draw.rect(surface, (255, 252, 246), r, border_radius=max(3, r.w // 5))
+    pygame.draw.rect(surface, theme.PANEL_EDGE, r, width=1, border_radius=max(3, r.w // 5))
+    a = r.inflate(-r.w // 2, -r.h // 2)
+    w = max(1, r.w // 10)
+    pygame.draw.line(surface, theme.INK_SOFT, a.bottomleft, a.topright, w)
+    t = max(2, r.w // 5)
+    pygame.draw.lines(surface, theme.INK_SOFT, False, [(a.right - t, a.top), a.topright, (a.right, a.top + t)], w)
+    pygame.draw.lines(surface, theme.INK_SOFT, False, [(a.left, a.bottom - t), a.bottomleft, (a.left + t, a.bottom)], w)
 
 
 @dataclass
