@@ -32,10 +32,11 @@ class Timers:
         if self._spans.pop(name, None) is not None:
             self._ended_unseen = True
 
-    def skip(self) -> bool:
-        """End every running timer now (a click that skips the animations). True if any ran."""
+    def skip(self, which: Callable[[str], bool] | None = None) -> bool:
+        """End every running timer now, or those ``which`` accepts (a click that skips the
+        animations but not a computer's pause). True if any ran."""
         now = self.clock()
-        running = [n for n, (_, end) in self._spans.items() if end > now]
+        running = [n for n, (_, end) in self._spans.items() if end > now and (which is None or which(n))]
         for name in running:
             start, _ = self._spans[name]
             self._spans[name] = (start, now)
