@@ -239,7 +239,8 @@ class Settings:
     """User settings (fullscreen, sound, language, table mode, UI scale) in settings.json."""
 
     DEFAULTS: dict[str, Any] = {"fullscreen": False, "sound": True, "lang": "en", "table": False,
-                                "ui_scale": 1.0, "last_result": ""}
+                                "ui_scale": 1.0, "last_result": "",
+                                "fast_play": False, "computer_pace": "normal", "auto_forced": True}
 
     def __init__(self, folder: Path | None = None) -> None:
         self.path = (folder or data_dir()) / "settings.json"

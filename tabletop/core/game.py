@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -146,8 +146,10 @@ class GameState(ABC):
         return self.copy()
 
     # -- presentation ------------------------------------------------------------------------------
-    def describe_move(self, move: Move) -> str:
-        """A short sentence for the game log; defaults to the move's text form."""
+    def describe_move(self, move: Move, names: Sequence[str] | None = None) -> str:
+        """A short sentence for the game log; defaults to the move's text form. ``names`` are the
+        seats as the app shows them (index = seat; default: the game's own, e.g. its colours), so
+        the log names every seat as the players list does."""
         return str(move)
 
     def __eq__(self, other: object) -> bool:

@@ -9,6 +9,7 @@ text and the panel rows. It changes the game only through :meth:`GameScene.play`
 from __future__ import annotations
 
 import functools
+import math
 import random
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -24,6 +25,9 @@ from tabletop.i18n import rules_text, tr
 from tabletop.launch import Seat, seats_of
 from tabletop.layout.reloader import BoardReloader
 from tabletop.ui import draw, theme
+from tabletop.ui.effects import PREFIX as FX_PREFIX
+from tabletop.ui.effects import Effects
+from tabletop.ui.results import ResultOverlay, ResultTable, default_table
 from tabletop.ui.scene import Scene
 from tabletop.ui.table_frame import TableModeMixin
 from tabletop.ui.timers import Timers
@@ -32,11 +36,16 @@ from tabletop.ui.widgets import Button, ButtonRow, LogPanel, Viewport, stack_but
 if TYPE_CHECKING:
     from tabletop.app import App
 
-AI_PAUSE = 0.45      # seconds between computer moves, so people can follow them
+AI_PAUSE = 0.6       # seconds a computer's move is held before the next (normal pace), to be followed
 RESULT_KEY_DELAY = 1.0  # the result card ignores keys this long: the Space that played must not close it
-ROLL_TIME = 0.45     # dice tumble
-MOVE_TIME = 0.25     # a piece slides
+ROLL_TIME = 0.6      # dice tumble and land
+MOVE_TIME = 0.22     # seconds per step of a sliding piece (a game says how many steps a move takes)
 DEAL_TIME = 0.08     # one card of a deal nobody rolls for (setting up a game)
+FORCED_PAUSE = 0.7   # a forced move waits this long, visibly, before it plays itself
+FORCED_WORDS = "only one way to play — it plays itself…"
+PACES = {"slow": 1.8, "normal": 1.0, "fast": 0.45}
+"""Computer pace: how much longer (or shorter) a computer's pause and slides are than a person's."""
+ANIMATIONS = ("roll", "move")  # the timers a click skips (with the markers); the computer's pause stays
 
 
 @dataclass
@@ -51,6 +60,7 @@ class PlayerRow:
     out: bool = False
     rgb: tuple[int, int, int] | None = None  # the game's own colour (its board file), else the palette's
     symbol: str = ""                         # the game's own symbol, else the palette's
+    role: str = ""                           # "you", "computer, easy": drawn small after the name
 
     def style(self) -> theme.PlayerStyle:
         """The row's colour and symbol: a game whose board file names them keeps them here too."""
@@ -79,12 +89,19 @@ class GameScene(TableModeMixin, Scene):
         self.future_state_id = -1
         self.ai_ready_at = 0.0
         self.log = LogPanel()
+        self._log_mover: int | None = None  # whose turn the log's last lines were (a rule goes between turns)
+        self._pending_log: tuple[Any, Any, int | None] | None = None  # a roll, logged once the dice have landed
         self.buttons = ButtonRow()
         self.viewport: Viewport | None = None
         self.board_area = pygame.Rect(0, 0, 0, 0)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.dice_rect = pygame.Rect(0, 0, 0, 0)
         self.timers = Timers(self.now)  # dice tumble, piece slide, computer pause: see ui/timers.py
+        self.effects = Effects(self.timers, lambda: not self.fast_play())
+        self.history: list[tuple[Any, Any, int]] = []  # (state before, move, seat or CHANCE) seen by this scene
+        self.outline: list[tuple[Any, Any]] = []  # the last turn's moves (state before, move): outlined on the board
+        self._forced_for = -1  # the state version whose forced move is waiting to play itself
+        self.queued: list[Any] = []  # the rest of a one-gesture turn (Plakoto's both dice): one move per slide
         self._shown_signature: tuple = ()
         self.last_move: Any = None
         self.last_state: Any = None
@@ -117,6 +134,31 @@ class GameScene(TableModeMixin, Scene):
     def now(self) -> float:
         return time.monotonic()
 
+    # -- settings: motion and pace -----------------------------------------------------------------
+    def setting(self, key: str, default: Any) -> Any:
+        try:
+            return self.app.settings[key]
+        except KeyError:
+            return default
+
+    def fast_play(self) -> bool:
+        """"Fast play": no tumbling, sliding or markers; moves show at once (outlines and log stay)."""
+        return bool(self.setting("fast_play", False))
+
+    def pace(self) -> float:
+        """The computer pace's factor (slow / normal / fast)."""
+        return PACES.get(str(self.setting("computer_pace", "normal")), 1.0)
+
+    def anim_time(self, seconds: float, seat: int | None) -> float:
+        """How long a motion runs: nothing with fast play; a computer's at the computer pace."""
+        if self.fast_play():
+            return 0.0
+        return seconds * (self.pace() if seat is not None and seat >= 0 and not self.seat_is_human(seat) else 1.0)
+
+    def ai_pause(self) -> float:
+        return AI_PAUSE * self.pace()
+
+    # -- animation -----------------------------------------------------------------------------------
     def rolling(self) -> bool:
         """The dice still tumble: their faces are not shown yet."""
         return self.timers.running("roll")
@@ -132,18 +174,24 @@ class GameScene(TableModeMixin, Scene):
         """0→1 while the dice tumble (or a drawn tile turns up)."""
         return self.timers.progress("roll")
 
+    def skip_animations(self) -> bool:
+        """End the tumbling, sliding and markers now (a click while they run). True if any ran."""
+        return self.timers.skip(lambda name: name in ANIMATIONS or name.startswith(FX_PREFIX))
+
+    # -- playing -----------------------------------------------------------------------------------
     def play(self, move: Any) -> bool:
         """Apply a human's move through the session (checked by the core). True on success."""
         if not self.human_to_move():
             return False
         try:
             before = self.state.copy()
+            seat = before.current_player
             self.session.play(move)
         except IllegalMoveError as exc:
             self.log.add(str(exc), theme.BAD)
             self.dirty = True
             return False
-        self._after_move(before, move, self.seats_label(before.current_player))
+        self._after_move(before, move, seat)
         return True
 
     def roll(self) -> None:
@@ -151,20 +199,24 @@ class GameScene(TableModeMixin, Scene):
         if self.state.current_player != CHANCE or self.animating():
             return
         before = self.state.copy()
-        dealt = self.roller() is None  # a deal nobody rolls (setting up cards): quick, no tumble
+        owner = self.roller()
         move = self.session.roll()
-        self.timers.start("roll", DEAL_TIME if dealt else ROLL_TIME)
+        self.timers.start("roll", self.anim_time(ROLL_TIME, owner))
         self.app.audio.play(self.chance_sound(move))
-        self._after_move(before, move, None)
+        self._after_move(before, move, CHANCE, owner)
 
     def undo(self) -> None:
         if not self.can_undo():
             return
         self.session.undo()
+        if self.history:
+            self.history.pop()
+        self.queued = []
         self.log.add(tr("Move taken back."), theme.INK_SOFT)
         self.ai_ready_at = 0.0
         self.timers.cancel("ai")
         self.timers.cancel("move")
+        self.effects.clear()
         self._show_previous_move()
         self._changed()
         self.app.saves.write(self.session)
@@ -186,26 +238,128 @@ class GameScene(TableModeMixin, Scene):
                 self.last_state = before
             except IllegalMoveError:
                 pass
+        self.outline = self._last_turn()
 
+    def _last_turn(self) -> list[tuple[Any, Any]]:
+        """The moves of the latest turn (one seat's moves since another seat last moved), from
+        what this scene has seen: what the board outlines."""
+        out: list[tuple[Any, Any]] = []
+        mover = None
+        for before, move, seat in reversed(self.history):
+            if seat == CHANCE:
+                continue
+            if mover is None:
+                mover = seat
+            elif seat != mover:
+                break
+            out.insert(0, (before, move))
+        return out
+
+    # -- seats: one name each, everywhere ------------------------------------------------------------
     def seats_label(self, seat: int | None) -> str:
         if seat is None or seat == CHANCE:
             return ""
         return self.seat_name(seat)
 
     def seat_name(self, seat: int) -> str:
-        return self.seats[seat].label(seat) if seat < len(self.seats) else tr("Seat {n}", n=seat + 1)
+        """The one name of a seat in the panel, the log, the prompts and the result: the name
+        given in the menu, else the seat's colour as the board shows it ("Red", "White"), else
+        "Player 1" / "Computer 2". Who plays it is the :meth:`seat_role`, shown beside it."""
+        if seat >= len(self.seats):
+            return tr("Seat {n}", n=seat + 1)
+        who = self.seats[seat]
+        if who.name:
+            return who.name
+        return self.seat_colour_word(seat) or who.label(seat)
 
-    def _after_move(self, before: Any, move: Any, who: str) -> None:
-        if self.spec.extra.get("log_has_subject"):
-            who = ""  # the game's sentence already names the mover ("Yellow moves 4 fields")
-        text = before.describe_move(move)
-        if text:
-            self.log.add(f"{who}: {text}" if who else text)
+    def seat_role(self, seat: int) -> str:
+        """Who sits in a seat, in a word or two: "you" (the only person), "computer, easy"; empty
+        when several people share the screen (their colours tell them apart)."""
+        if seat >= len(self.seats):
+            return ""
+        who = self.seats[seat]
+        if who.is_human:
+            return tr("you") if sum(s.is_human for s in self.seats[: self.state.num_players]) == 1 else ""
+        return tr("computer, {level}", level=tr(who.level))
+
+    def seat_colour_word(self, seat: int) -> str:
+        """The seat's colour as a name ("Red"): the game's own, else the palette colour of the
+        seat's piece in the players list; empty when the game has no seat colours."""
+        colours = self.spec.colours
+        if not colours:
+            return ""
+        name = theme.style(colours[seat % len(colours)]).name
+        return tr(name.title()) if name in theme.PLAYER_STYLES else ""
+
+    def seat_style(self, seat: int | None) -> theme.PlayerStyle:
+        """The colour and symbol of a seat as its players-list piece shows them."""
+        for row in self.player_rows():
+            if row.seat == seat:
+                return row.style()
+        colours = self.spec.colours or ("red", "blue", "green", "yellow", "purple")
+        return theme.style(colours[(seat or 0) % len(colours)])
+
+    # -- after every move: log, outline, motion, save ------------------------------------------------
+    def describe(self, before: Any, move: Any) -> str:
+        """The log's sentence for ``move`` (played from ``before``), naming seats as the panel does."""
+        names = [self.seat_name(s) for s in range(before.num_players)]
+        try:
+            return before.describe_move(move, names)
+        except TypeError:  # a game whose sentences take no names
+            return before.describe_move(move)
+
+    def log_move(self, before: Any, move: Any, mover: int | None) -> None:
+        """One log line for a move: the mover's piece, the sentence; a rule before a new turn."""
+        text = self.describe(before, move)
+        if not text:
+            return
+        if not self.spec.extra.get("log_has_subject") and mover is not None:
+            text = f"{self.seat_name(mover)}: {text}"
+        if mover is not None and mover != self._log_mover:
+            self.log.turn()
+            self._log_mover = mover
+        st = self.seat_style(mover) if mover is not None else None
+        self.log.add(text, theme.INK if mover is not None else theme.INK_SOFT, mover,
+                     st.rgb if st else None, st.symbol if st else "", redo=self.log_redo(before, move))
+
+    def _flush_log(self) -> None:
+        pending, self._pending_log = self._pending_log, None
+        if pending is not None:
+            self.log_move(*pending)
+
+    def log_redo(self, before: Any, move: Any) -> Any:
+        """A way to re-word a log line later (None: it never changes)."""
+        return None
+
+    def slide_steps(self, before: Any, move: Any) -> float:
+        """How many steps the move's piece travels (its slide takes ``MOVE_TIME`` per step)."""
+        return 2.0
+
+    def show_effects(self, before: Any, move: Any, delay: float) -> None:
+        """Hook: markers for what the move did (``self.effects``), shown after ``delay`` seconds
+        (when the piece has arrived)."""
+
+    def _after_move(self, before: Any, move: Any, seat: int, owner: int | None = None) -> None:
+        mover = owner if seat == CHANCE else seat
+        self._flush_log()
+        if seat == CHANCE and self.rolling():
+            self._pending_log = (before, move, mover)  # logged when the dice land: the log must not tell first
+        else:
+            self.log_move(before, move, mover)
         self.last_move = move
         self.last_state = before
-        if before.current_player != CHANCE:
-            self.timers.start("move", MOVE_TIME)
+        self.history.append((before, move, seat))
+        del self.history[:-400]
+        slide = 0.0
+        if seat != CHANCE:
+            self.outline = self._last_turn()
+            slide = self.anim_time(MOVE_TIME * self.slide_steps(before, move), seat)
+            self.timers.start("move", slide)
             self.app.audio.play(self.move_sound(before, move))
+        else:
+            slide = self.anim_time(ROLL_TIME, owner) * 0.8
+        if not self.fast_play():
+            self.show_effects(before, move, slide)
         if not self.app.saves.write(self.session):
             self.save_note = self.app.saves.disabled_reason
         self._changed()
@@ -290,7 +444,7 @@ class GameScene(TableModeMixin, Scene):
         if cp == CHANCE:
             roller = self.roller()
             return roller is None or not self.seat_is_human(roller)
-        return not self.seat_is_human(cp)
+        return not self.seat_is_human(cp) or bool(self.queued) or self.forced() is not None
 
     def frame_signature(self) -> tuple:
         """What the panel shows besides the position: whose turn it is and which buttons are lit.
@@ -303,6 +457,9 @@ class GameScene(TableModeMixin, Scene):
         if time.monotonic() >= self.next_poll:
             self.poll_boards()
         if self.timers.poll():  # a timer runs, or one just ended: its last frame must be drawn
+            self.dirty = True
+        if self._pending_log is not None and not self.rolling():
+            self._flush_log()
             self.dirty = True
         self.advance()
         signature = self.frame_signature()
@@ -326,13 +483,19 @@ class GameScene(TableModeMixin, Scene):
             roller = self.roller()
             if roller is None or not self.seat_is_human(roller):
                 if self.ai_ready_at == 0.0:
-                    self.ai_ready_at = self.now() + (AI_PAUSE if roller is not None else 0.0)
+                    self.ai_ready_at = self.now() + (self.ai_pause() if roller is not None else 0.0)
                     self.timers.start("ai", self.ai_ready_at - self.now())
                 elif self.now() >= self.ai_ready_at:
                     self.ai_ready_at = 0.0
                     self.roll()
             return
         if self.seat_is_human(cp):
+            if self.queued:
+                move = self.queued.pop(0)
+                if move not in state.legal_moves() or not self.play(move):
+                    self.queued = []
+                return
+            self._play_forced()
             return
         if self.future is None:
             agent = self.agents.get(cp)
@@ -341,8 +504,8 @@ class GameScene(TableModeMixin, Scene):
             seed = hash((self.session.seed, len(self.session.played))) & 0x7FFFFFFF
             self.future = self.worker.submit(_agent_choose, agent, state.observation(cp), seed)
             self.future_state_id = self.state_version
-            self.ai_ready_at = self.now() + AI_PAUSE
-            self.timers.start("ai", AI_PAUSE)
+            self.ai_ready_at = self.now() + self.ai_pause()
+            self.timers.start("ai", self.ai_pause())
             self.dirty = True
         elif self.future.done() and self.now() >= self.ai_ready_at:
             future, self.future = self.future, None
@@ -358,7 +521,33 @@ class GameScene(TableModeMixin, Scene):
                 move = random.choice(state.legal_moves())
                 before = state.copy()
                 self.session.play(move)
-            self._after_move(before, move, self.seat_name(cp))
+            self._after_move(before, move, cp)
+
+    def forced(self) -> Any:
+        """The move a person must make now, when there is only one legal way to play on (and the
+        "play forced moves" setting is on); None otherwise. Asked of the game's ``forced_move``
+        once per position."""
+        if not self.setting("auto_forced", True) or not self.seat_is_human(self.state.current_player):
+            return None
+        cached = getattr(self, "_forced_cache", None)
+        if cached is None or cached[0] != self.state_version:
+            cached = self._forced_cache = (self.state_version, self.forced_move())
+        return cached[1]
+
+    def _play_forced(self) -> None:
+        """A forced move plays itself after a short pause the player can see (the prompt says so)."""
+        move = self.forced()
+        if move is None:
+            return
+        if self._forced_for != self.state_version:
+            self._forced_for = self.state_version
+            self.timers.start("forced", FORCED_PAUSE if not self.fast_play() else FORCED_PAUSE / 3)
+            self.dirty = True
+            return
+        if self.timers.running("forced"):
+            return
+        self._forced_for = -1
+        self.play(move)
 
     def closed(self) -> None:
         self.worker.shutdown(wait=False, cancel_futures=True)
@@ -385,6 +574,11 @@ class GameScene(TableModeMixin, Scene):
                 self.dirty = True
                 return
             if event.button != 1:
+                return
+            if self.skip_animations():
+                self.dirty = True
+            if self.log.button.collidepoint(event.pos):
+                self.show_log()
                 return
             if self.buttons.click(event.pos):
                 self.app.audio.play("click")
@@ -421,7 +615,22 @@ class GameScene(TableModeMixin, Scene):
             self.poll_boards(force=True)
         elif k == pygame.K_m:
             self.toggle_sound()
+        elif k == pygame.K_l:
+            self.show_log()
+        elif k == pygame.K_s and not self.app.table_mode:
+            self.show_settings()
         self.dirty = True
+
+    def show_log(self) -> None:
+        """The whole log, large (the log panel's corner button, or L)."""
+        from tabletop.ui.log_overlay import LogOverlay
+
+        self.app.push_scene(LogOverlay(self.app, self.log))
+
+    def show_settings(self) -> None:
+        from tabletop.ui.settings import SettingsScene
+
+        self.app.push_scene(SettingsScene(self.app))
 
     def can_roll(self) -> bool:
         return (self.state.current_player == CHANCE and self.seat_is_human(self.roller())
@@ -460,17 +669,29 @@ class GameScene(TableModeMixin, Scene):
         """The result card; the Result button opens it again after "Look at the board". Its
         default (Enter/Space, after a second) only closes it: a new game is never one stray key
         away."""
-        body = self.result_text(self.state.outcome())
-        self.app.message(tr("Game over"), body, [(tr("Look at the board"), None), (tr("Play again"), self.play_again),
-                                                 (tr("Menu"), self.leave)],
-                         wide=True, default=0, cancel=0, keys_after=RESULT_KEY_DELAY)
+        table = self.result_table(self.state.outcome())
+        card = ResultOverlay(self.app, tr("Game over"), table,
+                             [(tr("Look at the board"), None), (tr("Play again"), self.play_again),
+                              (tr("New game"), self.new_game), (tr("Menu"), self.leave)],
+                             keys_after=RESULT_KEY_DELAY)
+        self.app.push_scene(card)
+
+    def result_table(self, outcome: Any) -> ResultTable:
+        """Hook: the result card's banner and per-seat table (the frame's: points per seat)."""
+        return default_table(self, outcome)
+
+    def new_game(self) -> None:
+        """The menu, on this game's page: change players or options and start again."""
+        from tabletop.ui.menu import MenuScene
+
+        self.app.replace_scenes(MenuScene(self.app, self.spec.id))
 
     def result_summary(self) -> str:
         """One line for the panel, the log and the menu: who won, and every seat's score."""
         outcome = self.state.outcome()
         if outcome is None:
             return ""
-        head = self.result_text(outcome).split("\n", 1)[0].lstrip("# ").strip()
+        head = self.result_table(outcome).banner.strip().rstrip(".")
         scores = ", ".join(f"{self.seat_name(i)} {p:g}" for i, p in enumerate(outcome.points))
         return f"{head} ({scores})" if scores else head
 
@@ -522,9 +743,12 @@ class GameScene(TableModeMixin, Scene):
                 Button(tr("Play again"), self.play_again)]
 
     def global_buttons(self) -> list[Button]:
-        return [Button(tr("Menu"), self.confirm_leave, key="Esc"), Button(tr("Rules"), self.show_rules, key="F1"),
-                Button(tr("Sound") if self.app.audio.enabled else tr("Muted"), self.toggle_sound,
-                       toggled=not self.app.audio.enabled, key="M")]
+        buttons = [Button(tr("Menu"), self.confirm_leave, key="Esc"), Button(tr("Rules"), self.show_rules, key="F1"),
+                   Button(tr("Sound") if self.app.audio.enabled else tr("Muted"), self.toggle_sound,
+                          toggled=not self.app.audio.enabled, key="M")]
+        if not self.app.table_mode:  # fast play, computer pace, forced moves (the table's column has no room)
+            buttons.append(Button(tr("Settings"), self.show_settings, key="S"))
+        return buttons
 
     def relayout_panel(self) -> None:
         if self.app.table_mode:
@@ -546,9 +770,9 @@ class GameScene(TableModeMixin, Scene):
         visible = [b for b in buttons if b.label]
         stack_buttons(visible, pygame.Rect(p.x, top, p.w, 0), m.button_h, m.pad)
         top += len(visible) * (m.button_h + m.pad)
-        third = (p.w - 2 * m.pad) // 3
+        part = (p.w - (len(small) - 1) * m.pad) // len(small)
         for i, b in enumerate(small):
-            b.rect = pygame.Rect(p.x + i * (third + m.pad), p.bottom - m.button_h, third, m.button_h)
+            b.rect = pygame.Rect(p.x + i * (part + m.pad), p.bottom - m.button_h, part, m.button_h)
         self.log_rect = pygame.Rect(p.x, top, p.w, p.bottom - m.button_h - m.pad - top)
         self.buttons.set(visible + small)
         if pygame.display.get_init() and pygame.mouse.get_focused():
@@ -572,7 +796,7 @@ class GameScene(TableModeMixin, Scene):
         self.draw_prompt(surface)
         self.buttons.draw(surface, m.body)
         if self.log_rect.h > m.body * 2:
-            self.log.draw(surface, self.log_rect, m.small)
+            self.log.draw(surface, self.log_rect, log_size(m))
         if self.save_note:
             draw.text(surface, self.save_note, (m.pad, self.size[1] - m.pad), m.small, theme.BAD, anchor="bottomleft")
 
@@ -633,8 +857,17 @@ class GameScene(TableModeMixin, Scene):
         right = r.right - m.pad
         detail_w = int(min(r.w * 0.4, theme.font(m.body).size(row.detail)[0] + m.pad)) if row.detail else 0
         left = r.x + r.h + 4
-        draw.fitted_text(surface, name, pygame.Rect(left, r.y, right - detail_w - m.pad - left, r.h), m.body, ink,
+        room = right - detail_w - m.pad - left
+        role = row.role or (self.seat_role(row.seat) if row.seat < len(self.seats) else "")
+        role_w = theme.font(m.small).size(role)[0] + m.pad if role else 0
+        name_w = theme.font(m.body, row.active).size(name)[0]
+        if role and name_w + role_w > room:
+            role_w = 0  # no room: the name comes first
+        draw.fitted_text(surface, name, pygame.Rect(left, r.y, room - role_w, r.h), m.body, ink,
                          bold=row.active, anchor="midleft", min_size=m.small)
+        if role_w:
+            draw.text(surface, role, (left + min(name_w, room - role_w) + m.pad // 2, r.centery), m.small,
+                      theme.INK_SOFT, anchor="midleft")
         if row.detail:
             draw.fitted_text(surface, row.detail, pygame.Rect(right - detail_w, r.y, detail_w, r.h), m.body, ink,
                              anchor="midright", min_size=m.small)
@@ -663,21 +896,26 @@ class GameScene(TableModeMixin, Scene):
         gap = size // 4
         total = len(values) * size + (len(values) - 1) * gap
         x = rect.centerx - total // 2
-        rng = random.Random(int(self.now() * 20))
-        for value, used in values:
-            face = rng.randint(1, 6) if rolling else value
-            angle = rng.uniform(-25, 25) if rolling else 0
-            draw.die_face(surface, pygame.Rect(x, rect.centery - size // 2, size, size), face, used and not rolling,
-                          angle=angle)
+        poses = dice_poses([v for v, _ in values], self.roll_progress() if rolling else 1.0,
+                           int((self.timers.started("roll") or 0.0) * 1000))
+        for (_value, used), (face, angle, lift) in zip(values, poses, strict=True):
+            draw.die_face(surface, pygame.Rect(x, rect.centery - size // 2 - int(lift * size), size, size), face,
+                          used and not rolling, angle=angle)
             x += size + gap
 
     def draw_prompt(self, surface: pygame.Surface) -> None:
         m = self.metrics
-        text = self.prompt_line()
+        text = self.shown_prompt()
         y = self.prompt_rect.y
         for line in theme.wrap(text, m.body, self.prompt_rect.w, bold=True)[:3]:
             draw.text(surface, line, (self.prompt_rect.x, y), m.body, theme.INK, bold=True)
             y += theme.font(m.body).get_linesize()
+
+    def shown_prompt(self) -> str:
+        """The prompt as drawn: while the dice tumble it does not give their value away."""
+        if self.rolling():
+            return tr("Rolling…")
+        return self.prompt_line()
 
     def prompt_line(self) -> str:
         """Whose turn and what to do, always."""
@@ -697,6 +935,8 @@ class GameScene(TableModeMixin, Scene):
             return tr("Dealing…")
         if not self.seat_is_human(cp):
             return tr("{name} is thinking…", name=self.seat_name(cp))
+        if self.forced() is not None:
+            return f"{self.seat_name(cp)}: {tr(FORCED_WORDS)}"
         return f"{self.seat_name(cp)}: {self.prompt()}"
 
     # -- hooks for the game's scene ----------------------------------------------------------------
@@ -766,11 +1006,44 @@ class GameScene(TableModeMixin, Scene):
         points = "\n".join(f"{self.seat_name(i)}: {p:g}" for i, p in enumerate(outcome.points))
         return f"{head}\n{outcome.detail}\n{points}".replace("\n\n", "\n")
 
+    def forced_move(self) -> Any:
+        """Hook: the next move of the only legal way to play on, if the game can tell (None: the
+        person chooses). Played by itself after a short pause."""
+        return None
+
     def chance_sound(self, move: Any) -> str:
         return "dice"
 
     def move_sound(self, before: Any, move: Any) -> str:
         return "move"
+
+
+def log_size(m: theme.Metrics) -> int:
+    """The log's type: between the small and the body size, never under 14 px (1366×768: 15)."""
+    return max(14, (m.small + m.body) // 2)
+
+
+def dice_poses(values: list[int], progress: float, seed: int) -> list[tuple[int, float, float]]:
+    """(face shown, tilt in degrees, lift in die heights) of each die ``progress`` (0→1) through
+    its roll: it tumbles (faces change ever more slowly, tilted, bouncing), then lands on its
+    rolled face and settles. At 1 every die shows its value, flat and down."""
+    out = []
+    land = 0.7
+    for i, value in enumerate(values):
+        if progress >= 1.0:
+            out.append((value, 0.0, 0.0))
+        elif progress >= land:
+            q = (progress - land) / (1 - land)
+            rng = random.Random(seed * 7 + i)
+            wobble = rng.uniform(-14, 14) * (1 - q) * math.cos(q * 3 * math.pi)
+            out.append((value, wobble, 0.12 * abs(math.sin(q * 2 * math.pi)) * (1 - q)))
+        else:
+            u = progress / land
+            bucket = int(14 * (1 - (1 - u) ** 2))  # faces change fast, then slower
+            rng = random.Random(seed * 31 + bucket * 7 + i)
+            face = rng.randint(1, 6)
+            out.append((face, rng.uniform(-35, 35), 0.28 * abs(math.sin(u * 3 * math.pi))))
+    return out
 
 
 def make_scene(app: App, session: Session) -> GameScene:

@@ -1,4 +1,5 @@
-"""Settings overlay: fullscreen, sound, table mode, text size. Saved at once in settings.json."""
+"""Settings overlay: fullscreen, sound, table mode, text size, language, and how play is shown
+(fast play, the computer's pace, forced moves playing themselves). Saved at once in settings.json."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from tabletop.ui.scene import Scene
 from tabletop.ui.widgets import Button, ButtonRow
 
 SCALES = (0.85, 1.0, 1.15, 1.3)
+PACE_NAMES = ("slow", "normal", "fast")
+PACE_WORDS = {"slow": "Slow", "normal": "Normal", "fast": "Fast"}
 
 
 class SettingsScene(Scene):
@@ -36,6 +39,12 @@ class SettingsScene(Scene):
             self.app.lang = lang
             self.app.settings["lang"] = lang
             self.app.relayout()
+        elif key in ("fast_play", "auto_forced"):
+            self.app.settings[key] = not self.app.settings[key]
+        elif key == "computer_pace":
+            pace = self.app.settings["computer_pace"]
+            i = PACE_NAMES.index(pace) if pace in PACE_NAMES else 1
+            self.app.settings["computer_pace"] = PACE_NAMES[(i + 1) % len(PACE_NAMES)]
         elif key == "ui_scale":
             i = SCALES.index(self.app.ui_scale) if self.app.ui_scale in SCALES else 1
             self.app.ui_scale = SCALES[(i + 1) % len(SCALES)]
@@ -47,20 +56,25 @@ class SettingsScene(Scene):
         super().layout(size)
         w, h = size
         m = self.metrics
-        self.card = pygame.Rect(0, 0, int(w * 0.5), m.button_h * 8 + m.large * 2)
-        self.card.center = (w // 2, h // 2)
+        settings = self.app.settings
         entries = [
             (tr("Fullscreen (F11)"), tr("On") if self.app.fullscreen else tr("Off"), "fullscreen"),
             (tr("Sound (M)"), tr("On") if self.app.audio.enabled else tr("Off"), "sound"),
             (tr("Table mode"), tr("On") if self.app.table_mode else tr("Off"), "table"),
             (tr("Text size"), f"{int(self.app.ui_scale * 100)}%", "ui_scale"),
             (tr("Language"), LANGUAGES[language()], "lang"),
+            (tr("Fast play (no animations)"), tr("On") if settings["fast_play"] else tr("Off"), "fast_play"),
+            (tr("Computer pace"), tr(PACE_WORDS.get(settings["computer_pace"], "Normal")), "computer_pace"),
+            (tr("Forced moves play themselves"), tr("On") if settings["auto_forced"] else tr("Off"), "auto_forced"),
         ]
+        self.card = pygame.Rect(0, 0, int(w * 0.56), (m.button_h + m.pad) * (len(entries) + 1) + m.large * 2 + 4 * m.pad)
+        self.card.h = min(self.card.h, h - 2 * m.pad)
+        self.card.center = (w // 2, h // 2)
         self.labels = []
         buttons = []
         y = self.card.y + m.large * 2
         for label, value, key in entries:
-            self.labels.append((label, pygame.Rect(self.card.x + 3 * m.pad, y, self.card.w // 2, m.button_h)))
+            self.labels.append((label, pygame.Rect(self.card.x + 3 * m.pad, y, self.card.w // 2 - 4 * m.pad, m.button_h)))
             b = Button(value, lambda k=key: self._toggle(k))
             b.rect = pygame.Rect(self.card.centerx, y, self.card.w // 2 - 3 * m.pad, m.button_h)
             buttons.append(b)
@@ -84,5 +98,5 @@ class SettingsScene(Scene):
         m = self.metrics
         draw.dialog(surface, self.card, tr("Settings"), m.large, m.pad)
         for label, r in self.labels:
-            draw.text(surface, label, r.midleft, m.body, theme.INK, anchor="midleft")
+            draw.fitted_text(surface, label, r, m.body, theme.INK, anchor="midleft", min_size=m.small)
         self.row.draw(surface, m.body)
