@@ -13,6 +13,7 @@ from scene_input import instant_scenes
 
 from tabletop.app import App, AppOptions
 from tabletop.core import CHANCE
+from tabletop.core.game import Outcome
 from tabletop.core.session import Session
 from tabletop.games import get_game
 from tabletop.games.trap_the_cap.rules import Move, Pass, TrapState
@@ -346,10 +347,10 @@ def test_visit_home_is_described_and_game_over_card_reads_well():
     assert any("then 1 field out" in t for t in texts), texts
     session = Session(SPEC, state, 1, base.meta)
     _, scene = start([], session=session)
-    text = scene.result_text(type("O", (), {"winners": (1,), "detail": "x"})())
+    text = scene.result_text(Outcome("x", (1,), (1.0, 0.0, 0.0, 0.0), "x"))
     assert "((" not in text and "))" not in text and "1 caps" not in text
-    assert "Green — computer (easy) wins." in text
-    assert "Red — player 1: 1 cap trapped" in text
+    assert text.startswith("Green wins."), text
+    assert "# Red\n   Locked up 0 · In towers 1 (Blue 1) · At the end in play · Points 1" in text, text
 
 
 def test_prison_trays_lie_beside_their_hideouts_clear_of_every_field():

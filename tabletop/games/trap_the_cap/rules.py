@@ -694,10 +694,14 @@ class TrapState(GameState):
         return parse_state(text, layout)
 
     # -- presentation ---------------------------------------------------------------------------------
-    def describe_move(self, move: Any) -> str:
-        """A move as the log says it, in words (no field ids): "Yellow moves 2 fields, traps 1 cap
-        (Red)." The record form stays ``str(move)``."""
+    def describe_move(self, move: Any, names: Any = None) -> str:
+        """A move as the log says it, in words and field names as the board shows them (never
+        ids): "Red: Red corner->Red–Green 4 — moves 4 fields, traps 1 cap (Green)." ``names``:
+        the seats as the app names them (default: their colours). The record form stays
+        ``str(move)``."""
         who = colour_text(self.colour_to_move)
+        if names is not None and self.turn < len(names):
+            who = names[self.turn]
         if isinstance(move, Roll):
             return tr("{who} rolls {n}.", who=who, n=move.value)
         if isinstance(move, Pass):
@@ -707,8 +711,16 @@ class TrapState(GameState):
         move = self._known(move)
         if not isinstance(move, Move) or not move.walk.path:
             return str(move)
-        return tr("{who} {what}.", who=colour_text(move.label) if move.label != "gold" else who,
-                  what=self.describe_way(move))
+        from tabletop.games.trap_the_cap.fields import field_name
+
+        topo = self.rules.topology
+        walk = move.walk
+        stops = [0, *walk.stops, len(walk.path) - 1]
+        route = "->".join(field_name(topo, walk.path[i]) for i in dict.fromkeys(stops))
+        what = self.describe_way(move)
+        if move.label not in ("gold", self.colour_to_move):
+            what = tr("{colour} piece: {what}", colour=colour_text(move.label), what=what)
+        return tr("{who}: {route} — {what}.", who=who, route=route, what=what)
 
     def _known(self, move: Any) -> Any:
         if isinstance(move, Move) and not move.walk.path and self.is_legal(move):

@@ -17,6 +17,7 @@ import pygame
 from tabletop.core import CHANCE
 from tabletop.games.trap_the_cap import scene_draw as sd
 from tabletop.games.trap_the_cap.board import COLOURS
+from tabletop.games.trap_the_cap.fields import field_name_by_id
 from tabletop.games.trap_the_cap.rules import GOLD, NAMES, Move, Pass, Roll, colour_text
 from tabletop.games.trap_the_cap.scene_geom import Geometry, Point, geometry
 from tabletop.games.trap_the_cap.scene_panel import PanelMixin
@@ -27,6 +28,17 @@ from tabletop.ui.widgets import Button, Viewport
 
 Piece = tuple[str, int]  # (field id, stack index on that field)
 DRAG_PIXELS = 8
+LAST_MOVE = (30, 90, 220)
+"""The outline of the latest turn (one blue for every mover: a yellow cap's would vanish on yellow fields)."""
+
+
+def _gold_holder(state: Any) -> int | None:
+    """Who has the golden cap now: the commander of the tower it is trapped under, else its owner."""
+    for piles in state.occ.values():
+        for stack in piles:
+            if GOLD in stack[:-1]:
+                return state.commander(stack)
+    return state.golden_owner
 
 
 class TrapTheCapScene(PanelMixin, GameScene):
@@ -302,7 +314,7 @@ class TrapTheCapScene(PanelMixin, GameScene):
         cp = state.current_player
         if cp is None:
             return tr("Game over.")
-        who = colour_text(self.seat_colour(state.turn))
+        who = self.seat_name(state.turn)
         if cp == CHANCE:
             six = self._rolled_six()
             if self.seat_is_human(state.turn):
@@ -318,7 +330,7 @@ class TrapTheCapScene(PanelMixin, GameScene):
         """As the frame's, but a prompt longer than three lines (a long route, a Russian sentence)
         shrinks to fit the prompt box instead of losing its end; short ones look the same."""
         m = self.metrics
-        text = self.prompt_line()
+        text = self.shown_prompt()
         box = self.prompt_rect
         size = m.body
         while True:
@@ -400,15 +412,17 @@ class TrapTheCapScene(PanelMixin, GameScene):
         surface.blit(self._board_cache[1], vp.rect.topleft)
         polys = self._polys()
         m = self.metrics
-        targets = self.targets()
+        rolling = self.rolling()  # the die's value is not given away by lit fields while it tumbles
+        targets = self.targets() if not rolling else {}
         hover_fid = self.geo.field_at(self.hover) if self.hover else None
         hover_piece = self.piece_at(self.hover) if self.hover else None
         # preview: hovering a movable piece with nothing selected shows where it could go
-        movable = self.movable()
+        movable = self.movable() if not rolling else []
         preview: dict[str, list[Move]] = {}
         if not targets and hover_piece in movable and self.human_to_move():
             preview = self.state.destinations(*hover_piece)
         r = vp.length(self.geo.cap)
+        self._draw_outline(surface, polys, vp)
         if targets:
             surface.blit(self._dim_layer(vp, polys, targets), vp.rect.topleft)
         for fid in preview:
@@ -428,7 +442,58 @@ class TrapTheCapScene(PanelMixin, GameScene):
             self._draw_route(surface, moves[i], width)
         elif hover_fid in targets and len(targets[hover_fid]) >= 1:
             self._draw_route(surface, targets[hover_fid][0], max(2, width - 1))
+        self.effects.draw(surface, self.to_px, m.body, r)
         self._draw_tooltip(surface, hover_fid, hover_piece, m)
+
+    # -- what the last move did ------------------------------------------------------------------
+    def slide_steps(self, before: Any, move: Any) -> float:
+        """A piece slides field by field along the walk it takes."""
+        return float(len(move.path) - 1) if isinstance(move, Move) else 1.0
+
+    def _draw_outline(self, surface: pygame.Surface, polys: dict[str, list[Point]], vp: Viewport) -> None:
+        """The latest turn stays on the board until the next one: where each piece started (a thin
+        ring of the mover's colour), the fields it walked (a faint line) and where it ended (a
+        thick one), so a player who looked away sees what happened."""
+        if self.move_progress() < 1.0 and self.outline and self.outline[-1][1] is self.last_move:
+            moves = self.outline[:-1]  # the sliding move is outlined once it has arrived
+        else:
+            moves = self.outline
+        width = max(3, int(vp.length(self.geo.cap * 0.2)))
+        for _before, move in moves:
+            if not isinstance(move, Move):
+                continue
+            rgb = LAST_MOVE
+            pts = [self.field_px(n) for n in move.path]
+            if len(pts) > 1:
+                pygame.draw.lines(surface, (255, 255, 255), False, pts, width + 3)
+                pygame.draw.lines(surface, rgb, False, pts, max(2, width - 1))
+                for p in pts[1:-1]:
+                    pygame.draw.circle(surface, rgb, p, width)
+            if move.start in polys:
+                sd.outline(surface, polys[move.start], (255, 255, 255), width + 2)
+                sd.outline(surface, polys[move.start], rgb, max(1, width - 1))
+            if move.end in polys:
+                sd.outline(surface, polys[move.end], (255, 255, 255), 2 * width + 2)
+                sd.outline(surface, polys[move.end], rgb, 2 * width)
+
+    def show_effects(self, before: Any, move: Any, delay: float) -> None:
+        """Markers where the move trapped caps, took the golden cap, locked prisoners up."""
+        if not isinstance(move, Move):
+            return
+        after = self.state
+        seats = before.rules.seats
+        end = self._centre(move.end)
+        trapped = sum(after.prisoners(c) - before.prisoners(c) for c in seats)
+        mover = COLOURS.index(before.colour_to_move)
+        if _gold_holder(after) == mover != _gold_holder(before):
+            self.effects.mark(end, tr("Golden cap!"), self.look(GOLD)[0], delay)
+        elif trapped > 0:
+            self.effects.mark(end, tr("Trapped {n}!", n=trapped), theme.BAD, delay)
+        locked = sum(map(len, after.locked)) - sum(map(len, before.locked))
+        if locked > 0 and move.walk.visit >= 0:
+            home = self._centre(move.path[move.walk.visit])
+            share = move.walk.visit / max(1, len(move.path) - 1)
+            self.effects.mark(home, tr("Locked up {n}", n=locked), theme.ACCENT_DARK, delay * share)
 
     def _dim_layer(self, vp: Viewport, polys: dict[str, list[Point]], targets: dict[str, list[Move]]) -> pygame.Surface:
         """The dark layer over every field that is not a target (cached per window size and targets)."""
@@ -594,4 +659,6 @@ class TrapTheCapScene(PanelMixin, GameScene):
                     lines.append((tr("Locked up here:"), None))
                     for c in sorted(set(caps)):
                         lines.append((f"{colour_text(NAMES[c])} × {caps.count(c)}", self.look(c)))
+        if not lines and hover_fid is not None:
+            lines.append((field_name_by_id(self.state.rules.topology, hover_fid), None))
         sd.tooltip(surface, lines, self.hover_px, m.body, m.pad, self.board_area)

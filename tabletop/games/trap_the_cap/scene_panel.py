@@ -12,10 +12,19 @@ import pygame
 
 from tabletop.core import CHANCE
 from tabletop.games.trap_the_cap.board import COLOURS
-from tabletop.games.trap_the_cap.rules import Move, colour_text
+from tabletop.games.trap_the_cap.rules import GOLD, NAMES, Move, colour_text
 from tabletop.i18n import tr
 from tabletop.ui import draw, theme
 from tabletop.ui.game_scene import PlayerRow
+from tabletop.ui.results import ResultRow, ResultTable, table_text
+
+
+def _caps(caps: list[int]) -> str:
+    """ "3 (Green 2, Blue 1)" — how many caps, and of which colours; "0" for none."""
+    if not caps:
+        return "0"
+    parts = ", ".join(f"{colour_text(NAMES[c])} {caps.count(c)}" for c in sorted(set(caps)))
+    return f"{len(caps)} ({parts})"
 
 
 class PanelMixin:
@@ -28,18 +37,12 @@ class PanelMixin:
     def seat_colour(self, seat: int) -> str:
         return COLOURS[self.state.rules.seats[seat]]
 
+    def seat_colour_word(self, seat: int) -> str:
+        """A seat is called by its colour everywhere (players list, log, prompts, result card)."""
+        return colour_text(self.seat_colour(seat))
+
     def seat_title(self, seat: int) -> str:
-        """A seat as people read it everywhere (players list, game-over card): "Blue — computer
-        (easy)", "Red — you"; one form, no brackets inside brackets."""
-        who = self.seats[seat] if seat < len(self.seats) else None
-        if who is None:
-            label = tr("player {n}", n=seat + 1)
-        elif who.is_human and sum(s.is_human for s in self.seats) == 1:
-            label = tr("you")
-        else:
-            label = who.name or (tr("player {n}", n=seat + 1) if who.is_human
-                                 else tr("computer ({level})", level=tr(str(who.level))))
-        return f"{colour_text(self.seat_colour(seat))} — {label}"
+        return self.seat_name(seat)  # type: ignore[attr-defined]
 
     def player_rows(self) -> list[PlayerRow]:
         state = self.state
@@ -93,18 +96,37 @@ class PanelMixin:
     def result_text(self, outcome: Any) -> str:
         if outcome is None:
             return ""
+        return table_text(self.result_table(outcome))
+
+    def result_table(self, outcome: Any) -> ResultTable:
+        """Every seat's prisoners: locked up at home and carried in towers it commands (by
+        colour), whether it is still in play, the golden cap, and the points the game counted."""
+        state = self.state
+        rules = state.rules
         names = [self.seat_title(s) for s in outcome.winners]
         if len(names) > 1:
             head = tr("{names} win.", names=tr(" and ").join(names))
         else:
             head = tr("{name} wins.", name=names[0]) if names else tr("Nobody wins.")
-        lines = []
-        for i, colour in enumerate(self.state.rules.seats):
-            n = self.state.prisoners(colour)
-            who = self.seat_title(i)
-            lines.append(tr("{who}: {n} cap trapped", who=who, n=n) if n == 1
-                         else tr("{who}: {n} caps trapped", who=who, n=n))
-        return "\n".join([head, outcome.detail, *lines])
+        alive = state.in_play()
+        team = rules.team
+        rows = []
+        for seat, colour in enumerate(rules.seats):
+            locked = [c for c in state.locked[colour] if team[c] != team[colour]]
+            towered = [c for piles in state.occ.values() for stack in piles
+                       if len(stack) > 1 and state.commander(stack) == colour for c in stack[:-1]
+                       if c != GOLD and team[c] != team[colour]]
+            status = tr("in play") if colour in alive else tr("out")
+            if rules.golden and state.golden_owner == colour:
+                status += tr(" · owns the golden cap")
+            rgb, symbol = self.look(colour)
+            points = outcome.points[seat] if seat < len(outcome.points) else 0
+            rows.append(ResultRow(seat, self.seat_title(seat), rgb, symbol,
+                                  (_caps(locked), _caps(towered), status, f"{points:g}"),
+                                  winner=seat in outcome.winners, role=self.seat_role(seat),
+                                  out=colour not in alive))
+        columns = (tr("Locked up"), tr("In towers"), tr("At the end"), tr("Points"))
+        return ResultTable(head, outcome.detail, columns, tuple(rows))
 
     def move_sound(self, before: Any, move: Any) -> str:
         if not isinstance(move, Move):
