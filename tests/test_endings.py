@@ -110,7 +110,7 @@ def test_the_menu_shows_how_the_last_game_ended(monkeypatch):
     app, scene = near_the_end()
     finish(app, scene)
     last = app.settings["last_result"]
-    assert "Plakoto" in last and "Player 1" in last
+    assert "Plakoto" in last and "White wins" in last, last
     shown: list[str] = []
     real = draw.fitted_text
     monkeypatch.setattr(draw, "fitted_text", lambda surface, words, *a, **k: (shown.append(words),

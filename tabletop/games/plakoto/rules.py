@@ -354,6 +354,47 @@ class PlakotoState(GameState):
         """Where the checker on ``from_point`` (mover's numbering) may step now; 0 means off."""
         return [m.to for m in self.legal_moves() if isinstance(m, Step) and m.frm == from_point]
 
+    def routes(self, from_point: int) -> dict[int, list[tuple[Step, ...]]]:
+        """Where the checker on ``from_point`` (mover's numbering) can end this turn with one or
+        more of the dice left, and every way to get there: final point (0 = off) → the step
+        sequences, each step legal when it is played (so the points on the way must be open; a
+        lone opposing checker there is pinned on the way and freed again as the checker moves on).
+        One sequence per distinct order of points; single steps first. For the click-a-checker,
+        click-its-final-point gesture: the UI picks among these, never builds a step."""
+        found: dict[int, list[tuple[Step, ...]]] = {}
+        if self.phase != "move":
+            return found
+
+        def walk(state: PlakotoState, at: int, done: tuple[Step, ...]) -> None:
+            for m in state.legal_moves():
+                if not isinstance(m, Step) or m.frm != at:
+                    continue
+                way = (*done, m)
+                found.setdefault(m.to, [])
+                if all(tuple((s.frm, s.to) for s in w) != tuple((s.frm, s.to) for s in way) for w in found[m.to]):
+                    found[m.to].append(way)
+                if m.to == 0 or len(way) >= 4:
+                    continue
+                nxt = state.copy()
+                nxt.apply(m)
+                if nxt.phase == "move" and nxt.turn == self.turn and len(nxt.games) == len(self.games):
+                    walk(nxt, m.to, way)
+
+        walk(self, from_point, ())
+        for ways in found.values():
+            ways.sort(key=len)
+        return found
+
+    def route_pins(self, route: tuple[Step, ...]) -> tuple[int, ...]:
+        """The points (mover's numbering) where ``route``'s checker lands on a lone opposing
+        checker on its way (pins it while passing), in order."""
+        pins = []
+        for step in route[:-1]:
+            top, count, pinned = self.point(self.absolute(step.to))
+            if top is not None and top != self.turn and count == 1 and pinned is None:
+                pins.append(step.to)
+        return tuple(pins)
+
     def find_move(self, from_point: int, to_point: int) -> Step | None:
         """The legal step from/to these points (mover's numbering, 0 = off), or None."""
         for m in self.legal_moves() if self.phase == "move" else ():
@@ -479,8 +520,19 @@ class PlakotoState(GameState):
         return state
 
     # -- presentation ------------------------------------------------------------------------------
-    def describe_move(self, move: Move) -> str:
-        name = tr(NAMES[self.turn])
+    def describe_move(self, move: Move, names: Any = None, view: int = 0) -> str:
+        """The log's sentence, with points numbered as the board prints them: from ``view``'s side
+        (0: White's numbering, the layout's; 1: Black's, when the board is turned for Black), never
+        the mover's own numbering. ``names``: the seats as the app names them (default White and
+        Black). "White: 13->7, pins a black checker"."""
+        name = names[self.turn] if names is not None and self.turn < len(names) else tr(NAMES[self.turn])
+
+        def shown(point: int) -> str:
+            if point == 0:
+                return tr("off (bear off)")
+            p = self.absolute(point)
+            return str(p if view == 0 else 25 - p)
+
         if isinstance(move, Opening):
             w, b = move.white, move.black
             if w == b:
@@ -498,12 +550,13 @@ class PlakotoState(GameState):
                           low=self.dice[1])
             return tr("{name} has no legal move", name=name)
         if isinstance(move, Step):
+            text = tr("{name}: {frm}->{to}", name=name, frm=shown(move.frm), to=shown(move.to))
             if not move.to:
-                return tr("{name} bears off from {point}", name=name, point=move.frm)
-            top, count, pinned = self.point(self.absolute(move.to))
-            text = tr("{name} {move}", name=name, move=move)
-            if top is not None and top != self.turn:
-                text += tr(", pinning a white checker") if top == 0 else tr(", pinning a black checker")
+                text += tr(", bears a checker off")
+            else:
+                top, count, pinned = self.point(self.absolute(move.to))
+                if top is not None and top != self.turn:
+                    text += tr(", pinning a white checker") if top == 0 else tr(", pinning a black checker")
             src_top, src_count, src_pinned = self.point(self.absolute(move.frm))
             if src_count == 1 and src_pinned is not None:
                 text += (tr(", freeing the white checker below") if src_pinned == 0

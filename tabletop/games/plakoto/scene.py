@@ -19,11 +19,12 @@ import pygame
 from tabletop.core import CHANCE
 from tabletop.games.plakoto import scene_draw as sd
 from tabletop.games.plakoto.notation import NAMES, on_point
-from tabletop.games.plakoto.rules import PASS, NextGame, PlakotoState, Step
-from tabletop.games.plakoto.scene_paint import paint_board, paint_static
+from tabletop.games.plakoto.rules import PASS, NextGame, Opening, PlakotoState, Step
+from tabletop.games.plakoto.scene_paint import paint_board, paint_static, same_board
 from tabletop.i18n import tr
 from tabletop.ui import draw, theme
-from tabletop.ui.game_scene import GameScene, PlayerRow
+from tabletop.ui.game_scene import FORCED_WORDS, GameScene, PlayerRow
+from tabletop.ui.results import ResultRow, ResultTable, table_text
 from tabletop.ui.widgets import Button, Viewport
 
 COLOURS = ("white", "black")
@@ -64,6 +65,8 @@ class PlakotoScene(GameScene):
         self.drag_start: tuple[int, int] | None = None
         self.drag_pos: tuple[int, int] | None = None
         self.hover: Loc | None = None
+        self.choice: tuple[int, int, list[tuple[Step, ...]], int] | None = None  # (from, to, ways, shown)
+        self._routes: tuple[tuple[int, int | None], dict[int, list[tuple[Step, ...]]]] = ((-1, None), {})
         self._games_seen = len(self.state.games)
 
     # -- geometry ------------------------------------------------------------------------------------
@@ -115,10 +118,30 @@ class PlakotoScene(GameScene):
         return {m.frm for m in self.steps()}
 
     def targets(self) -> set[int]:
-        """Where the selected checker may step (mover's numbering, 0 = bear off)."""
-        if self.selected is None:
+        """Where the selected checker may end (mover's numbering, 0 = bear off): one die's step,
+        or several dice on this checker in one gesture (their sum, the points on the way open)."""
+        if self.selected is None or not self.human_to_move():
             return set()
-        return {m.to for m in self.steps() if m.frm == self.selected}
+        return set(self.routes())
+
+    def routes(self) -> dict[int, list[tuple[Step, ...]]]:
+        """The selected checker's final points → the core's step sequences to each (cached)."""
+        key = (self.state_version, self.selected)
+        if self._routes[0] != key:
+            self._routes = (key, self.state.routes(self.selected) if self.selected is not None else {})
+        return self._routes[1]
+
+    def ways(self, frm: int, to: int) -> list[tuple[Step, ...]]:
+        """The ways to play ``frm`` to ``to`` that a player would tell apart: one die if one does
+        it; else one sequence per different set of checkers pinned on the way (orders that do the
+        same are one way)."""
+        direct = self.state.find_move(frm, to)
+        if direct is not None:
+            return [(direct,)]
+        out: dict[tuple[int, ...], tuple[Step, ...]] = {}
+        for route in self.routes().get(to, []) if frm == self.selected else self.state.routes(frm).get(to, []):
+            out.setdefault(self.state.route_pins(route), route)
+        return list(out.values())
 
     def loc_of(self, mover_point: int) -> Loc:
         state = self.state
@@ -140,11 +163,14 @@ class PlakotoScene(GameScene):
 
     # -- the adapter -----------------------------------------------------------------------------------
     def board_click(self, pos: tuple[float, float], event: pygame.event.Event) -> None:
-        if not self.human_to_move():
+        if not self.human_to_move() or self.queued:
             return
         q = self.mover_point(self.hit(pos))
         if q is None:
             self.cancel_selection()
+            return
+        if self.choice is not None and q == self.choice[1]:
+            self.next_choice()
             return
         if self.selected is not None and q in self.targets():
             self._play_step(self.selected, q)
@@ -189,18 +215,60 @@ class PlakotoScene(GameScene):
         return changed
 
     def _play_step(self, frm: int, to: int) -> None:
-        move = self.state.find_move(frm, to)
+        """Play ``frm`` → ``to``: one die, or the dice on the way one after another (each slides);
+        when the orders differ (a pin on the way or not) the player picks the way first."""
+        ways = self.ways(frm, to)
         self.drag_start = self.drag_pos = None
-        if move is not None and move in self.state.legal_moves():
-            self.play(move)
+        if len(ways) > 1:
+            self.choice = (frm, to, ways, 0)
+            return
         self.selected = None
+        if ways:
+            self._play_route(ways[0])
+
+    def _play_route(self, route: tuple[Step, ...]) -> None:
+        self.choice = None
+        if route and route[0] in self.state.legal_moves() and self.play(route[0]):
+            self.queued = list(route[1:])
+        self.selected = None
+
+    def next_choice(self) -> None:
+        if self.choice is not None:
+            frm, to, ways, i = self.choice
+            self.choice = (frm, to, ways, (i + 1) % len(ways))
+            self.dirty = True
+
+    def confirm_choice(self) -> None:
+        if self.choice is not None:
+            self._play_route(self.choice[2][self.choice[3]])
+
+    def way_text(self, route: tuple[Step, ...]) -> str:
+        """ "13->7->5, pins on 7": the points as the board numbers them, and the pins on the way."""
+        pts = [route[0].frm] + [s.to for s in route]
+        text = "->".join(self.point_label(p) for p in pts)
+        pins = self.state.route_pins(route)
+        if pins:
+            return tr("{route}, pins on {points} on the way", route=text,
+                      points=tr(" and ").join(self.point_label(p) for p in pins))
+        return tr("{route}, no pin on the way", route=text)
+
+    def point_label(self, mover_point: int) -> str:
+        """A point (mover's numbering) as the board prints it now."""
+        if mover_point == 0:
+            return tr("off (bear off)")
+        p = self.state.absolute(mover_point)
+        return str(p if self.bottom_seat() == 0 else 25 - p)
 
     def pass_turn(self) -> None:
         if self.pass_only():
             self.play(PASS)
 
     def cancel_selection(self) -> bool:
-        had = self.selected is not None or self.drag_start is not None
+        had = self.selected is not None or self.drag_start is not None or self.choice is not None
+        if self.choice is not None:
+            self.choice = None
+            self.drag_start = self.drag_pos = None
+            return True
         self.selected = None
         self.drag_start = self.drag_pos = None
         self.pressed_on_selected = False
@@ -208,6 +276,7 @@ class PlakotoScene(GameScene):
 
     def flip_board(self) -> None:
         self.flipped = not self.flipped
+        self.log.reword()  # the log's point numbers follow the board's
         self.invalidate_static()
 
     def on_state_changed(self) -> None:
@@ -263,13 +332,26 @@ class PlakotoScene(GameScene):
         state = self.state
         dice = state.dice
         if self.pass_only():
+            if dice and self.forced() is not None:
+                return tr("no legal move with {high}-{low}: the turn passes…", high=dice[0], low=dice[1])
             if dice:
                 return tr("no legal move with {high}-{low}: click \"Pass\".", high=dice[0], low=dice[1])
             return tr("no legal move: pass.")
         left = tr(" and ").join(str(d) for d in state.left)
+        if self.forced() is not None:
+            return tr(FORCED_WORDS)
+        if self.queued:
+            return tr("moving the checker on…")
+        if self.choice is not None:
+            _, _, ways, i = self.choice
+            return tr("way {k} of {n}: {way}. Click the point again for the other way, or Confirm.",
+                      k=i + 1, n=len(ways), way=self.way_text(ways[i]))
         if self.selected is not None:
             if 0 in self.targets():
                 return tr("click a lit point or your tray to bear off (or drag there); {left} left.", left=left)
+            if any(len(w[0]) > 1 for w in self.routes().values() if w):
+                return tr("click a lit point (or drag there): the farther ones play more dice at once; {left} left.",
+                          left=left)
             return tr("click a lit point (or drag there); {left} left.", left=left)
         if len(state.left) == 1:
             return tr("click a checker to move (die {left}).", left=left)
@@ -314,12 +396,71 @@ class PlakotoScene(GameScene):
         return f"{self.who(cp)}: {self.prompt()}"
 
     def who(self, seat: int) -> str:
-        """The colour first (it is what the board shows), then who plays it: "Black (Computer, easy)"."""
-        name = self.seat_name(seat)
-        colour = tr(NAMES[seat])
-        if colour.lower() in name.lower():
-            return name
-        return f"{colour} ({name.replace(' (', ', ').replace(')', '')})"
+        return self.seat_name(seat)
+
+    def seat_colour_word(self, seat: int) -> str:
+        """A seat is called by its checkers' colour everywhere: "White", "Black"."""
+        return tr(NAMES[seat])
+
+    # -- the log, the motion and the outline of a move ------------------------------------------------
+    def describe(self, before: Any, move: Any) -> str:
+        names = [self.seat_name(s) for s in (0, 1)]
+        return before.describe_move(move, names, self.bottom_seat())
+
+    def log_move(self, before: Any, move: Any, mover: int | None) -> None:
+        """The opening roll is both players' (no one's piece before it)."""
+        super().log_move(before, move, None if isinstance(move, Opening) else mover)
+
+    def log_redo(self, before: Any, move: Any) -> Any:
+        return lambda: self.describe(before, move)  # the numbering follows the board when it is turned
+
+    def slide_steps(self, before: Any, move: Any) -> float:
+        """A checker's slide lasts longer the farther it goes (a die of 6 about twice a 1)."""
+        return 1.6 + 0.3 * move.die if isinstance(move, Step) else 1.0
+
+    def show_effects(self, before: Any, move: Any, delay: float) -> None:
+        """A pin, a freed checker and a checker borne off are marked where they happen."""
+        if not isinstance(move, Step) or not same_board(before, self.state):
+            return
+        g = self.geom()
+        if g is None:
+            return
+        if move.to:
+            p = before.absolute(move.to)
+            top, count, _ = before.point(p)
+            if top is not None and top != before.turn:
+                self.effects.mark(("point", p), tr("Pinned!"), sd.PIN_RED, delay)
+        src_top, src_count, src_pinned = before.point(before.absolute(move.frm))
+        if src_count == 1 and src_pinned is not None:
+            self.effects.mark(("point", before.absolute(move.frm)), tr("Freed"), theme.GOOD, delay * 0.3)
+        if not move.to:
+            self.effects.pop(("tray", before.turn), tr("Borne off!"), theme.GOOD, delay)
+
+    def effect_px(self, at: Any) -> tuple[float, float]:
+        """Where a marker stands: the top checker of a point (or the tray's last checker)."""
+        g = self.geom()
+        if g is None:
+            return (0.0, 0.0)
+        kind, n = at
+        if kind == "tray":
+            return g.tray_slab(n, max(0, self.state.off[n] - 1)).center
+        top, count, pinned = self.state.point(n)
+        _, tops = g.stack(self.lay.point(n), max(1, count), pinned is not None)
+        return g.px(*tops[min(len(tops), max(1, count)) - 1])
+
+    def forced_move(self) -> Any:
+        """When only one legal way to play the rest of the roll exists (or none: a pass), its next
+        step; the frame plays it after a short pause."""
+        state = self.state
+        if state.phase != "move":
+            return None
+        legal = state.legal_moves()
+        if legal == [PASS]:
+            return PASS
+        turns = state.legal_turns()
+        if len(turns) == 1 and turns[0].steps:
+            return turns[0].steps[0]
+        return None
 
     def score_text(self) -> str:
         s = self.state.score
@@ -344,14 +485,25 @@ class PlakotoScene(GameScene):
 
     def extra_buttons(self) -> list[Button]:
         buttons = []
-        if self.pass_only():
+        if self.pass_only() and self.forced() is None:
             buttons.append(Button(tr("Pass — no legal move"), self.pass_turn, primary=True))
+        if self.choice is not None:
+            _, _, ways, i = self.choice
+            buttons.append(Button(tr("Confirm way {k} of {n}", k=i + 1, n=len(ways)), self.confirm_choice,
+                                  primary=True, key="Enter"))
+            buttons.append(Button(tr("Next way"), self.next_choice, key="Tab"))
         buttons.append(Button(tr("Flip board"), self.flip_board, key="F"))
         return buttons
 
     def key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_f and not event.mod & pygame.KMOD_CTRL:
             self.flip_board()
+            return
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.choice is not None:
+            self.confirm_choice()
+            return
+        if event.key == pygame.K_TAB and self.choice is not None:
+            self.next_choice()
             return
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.pass_only():
             self.pass_turn()
@@ -361,15 +513,32 @@ class PlakotoScene(GameScene):
     def result_text(self, outcome: Any) -> str:
         if outcome is None:
             return ""
+        return table_text(self.result_table(outcome))
+
+    def result_table(self, outcome: Any) -> ResultTable:
+        """The match: each colour's games won (how, for how many points) and the match score."""
         state = self.state
         winner = outcome.winners[0] if outcome.winners else 0
-        lines = [tr("{who} wins the match {won}–{lost}.", who=self.who(winner), won=state.score[winner],
-                    lost=state.score[1 - winner])]
+        head = tr("{who} wins the match {won}–{lost}.", who=self.who(winner), won=state.score[winner],
+                  lost=state.score[1 - winner])
+        rows = []
+        for seat in (0, 1):
+            games = [(k + 1, g) for k, g in enumerate(state.games) if g.winner == seat]
+            how = ", ".join(tr("game {k}: {points} ({how})", k=k, points=g.points,
+                               how=tr("mother pinned") if g.reason == "mother" else tr("borne off"))
+                            for k, g in games) or "—"
+            style = self.lay.checkers[seat]
+            rows.append(ResultRow(seat, self.seat_name(seat), style.fill,
+                                  {"ring": "circle", "none": ""}.get(style.symbol, style.symbol),
+                                  (str(len(games)), how, tr("{score} of {target}", score=state.score[seat],
+                                                           target=state.target)),
+                                  winner=seat == winner, role=self.seat_role(seat)))
+        ties = sum(1 for g in state.games if g.winner is None)
+        notes = (tr("Games played: {n}.", n=len(state.games)) + (" " + tr("Tied games: {n}.", n=ties) if ties else ""),)
         result = state.game_result()
         if result is not None:
-            lines.append(tr("Last game: {game}.", game=result.text))
-        lines.append(tr("Games played: {n}.", n=len(state.games)))
-        return "\n".join(lines)
+            notes = (tr("Last game: {game}.", game=result.text), *notes)
+        return ResultTable(head, "", (tr("Games won"), tr("Game points"), tr("Match score")), tuple(rows), notes)
 
     def move_sound(self, before: Any, move: Any) -> str:
         if isinstance(move, Step) and move.to:
@@ -395,7 +564,7 @@ class PlakotoScene(GameScene):
         small size, instead of being cut off."""
         m = self.metrics
         room = 3 * theme.font(m.body).get_linesize()
-        text = self.prompt_line()
+        text = self.shown_prompt()
         size = m.body
         lines = theme.wrap(text, size, self.prompt_rect.w, bold=True)
         while size > m.small and len(lines) * theme.font(size).get_linesize() > room:

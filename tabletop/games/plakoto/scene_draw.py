@@ -22,6 +22,9 @@ from tabletop.ui.widgets import Viewport
 Colour = tuple[int, int, int]
 PINNED_SHIFT = 0.8
 """How far (in checker radii) a pinner's stack is lifted off a pinned checker so it peeks out."""
+PINNED_SIDE = 0.3
+"""How far (in checker radii) the pinner's stack also stands aside, so the pinned checker shows at
+two edges and reads as "one under the other" even in a small window."""
 PIN_RED = (206, 52, 48)
 
 
@@ -81,10 +84,11 @@ class BoardGeom:
         r, limit = self.layout.radius, self.layout.stack_limit
         sign = -1.0 if geom.direction == "up" else 1.0
         lift = PINNED_SHIFT * r if pinned else 0.0
+        side = PINNED_SIDE * r if pinned else 0.0
         tops = []
         for i in range(count):
             x, y = geom.stack_position(i, r, limit)
-            tops.append((x, y + sign * lift))
+            tops.append((x + side, y + sign * lift))
         low = geom.stack_position(0, r, limit) if pinned else None
         return low, tops
 
@@ -193,15 +197,23 @@ def blit_checker(surface: pygame.Surface, centre: tuple[float, float], radius: i
     surface.blit(img, (round(centre[0]) - c, round(centre[1]) - c))
 
 
+def pin_ring(surface: pygame.Surface, centre: tuple[int, int], radius: int) -> None:
+    """A red ring round a pinned checker (drawn before its pinner covers the middle of it)."""
+    pygame.draw.circle(surface, theme.WHITE, centre, radius + 2, width=max(3, radius // 5) + 2)
+    pygame.draw.circle(surface, PIN_RED, centre, radius + 1, width=max(3, radius // 5))
+
+
 def pin_mark(surface: pygame.Surface, centre: tuple[int, int], radius: int, toward_base: tuple[int, int]) -> None:
-    """A small red pin head on the peeking edge of a pinned checker: 'this one cannot move'."""
-    x = centre[0] + round(radius * 0.78)
-    y = centre[1] + round(toward_base[1] * radius * 0.42)
-    r = max(3, radius // 4)
-    pygame.draw.line(surface, (60, 40, 30), (x, y), (x - r, y + toward_base[1] * r), max(1, r // 3))
-    pygame.draw.circle(surface, (0, 0, 0), (x + 1, y + 1), r + 1)
+    """A red pin stuck through the peeking edge of a pinned checker: 'this one cannot move'."""
+    x = centre[0] - round(radius * 0.55)
+    y = centre[1] + round(toward_base[1] * radius * 0.5)
+    r = max(4, radius * 2 // 5)
+    tip = (x + r * 0.9, y - toward_base[1] * r * 0.9)
+    pygame.draw.line(surface, (60, 40, 30), (x, y), tip, max(2, r // 3))
+    pygame.draw.circle(surface, (0, 0, 0), (x + 1, y + 2), r + 1)
     pygame.draw.circle(surface, PIN_RED, (x, y), r)
     pygame.draw.circle(surface, theme.WHITE, (x, y), r, width=max(1, r // 3))
+    pygame.draw.circle(surface, (255, 190, 180), (x - r // 3, y - r // 3), max(1, r // 4))
 
 
 def count_badge(surface: pygame.Surface, centre: tuple[float, float], n: int, size: int, fill: Colour) -> None:

@@ -7,6 +7,7 @@ decides what is selected, hovered and legal, and this module only shows it.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -18,6 +19,9 @@ from tabletop.ui.widgets import Viewport
 
 if TYPE_CHECKING:
     from tabletop.games.plakoto.scene import PlakotoScene
+
+LAST_MOVE = (40, 120, 230)
+"""The outline of the latest turn's points (blue: apart from the board's reds and the yellow targets)."""
 
 
 def _ease(t: float) -> float:
@@ -51,6 +55,7 @@ def paint_board(scene: PlakotoScene, surface: pygame.Surface, vp: Viewport) -> N
     hover = scene.hover
     hover_q = scene.mover_point(hover)
 
+    _outline(scene, surface, g)
     # target washes go under the checkers
     for t in targets:
         if t:
@@ -72,12 +77,14 @@ def paint_board(scene: PlakotoScene, surface: pygame.Surface, vp: Viewport) -> N
         if dragging_from is not None and state.absolute(dragging_from) == p:
             draw_count -= 1
         low, tops = g.stack(geom, count, pinned is not None)
+        pin_at = None
         if low is not None and pinned is not None:
             c = g.px(*low)
             st = styles[pinned]
             sd.blit_checker(surface, c, radius, st.fill, st.edge, st.symbol)
+            sd.pin_ring(surface, c, radius)
             toward = (0, 1 if c[1] > g.px(*tops[0])[1] else -1) if tops else (0, 1)
-            sd.pin_mark(surface, c, radius, toward)
+            pin_at = (c, toward)
         st = styles[top]
         limit = scene.lay.stack_limit
         shown = min(draw_count, len(tops))
@@ -88,6 +95,8 @@ def paint_board(scene: PlakotoScene, surface: pygame.Surface, vp: Viewport) -> N
         if badge:
             sd.count_badge(surface, g.px(*tops[min(draw_count, len(tops)) - 1]), count, max(small, radius * 2 // 3),
                            st.fill)
+        if pin_at is not None:
+            sd.pin_mark(surface, pin_at[0], radius, pin_at[1])
         # selection, hover and "can move" marks on the top checker
         q = state.absolute(p) if state.phase == "move" else None
         if draw_count > 0 and q is not None:
@@ -111,18 +120,91 @@ def paint_board(scene: PlakotoScene, surface: pygame.Surface, vp: Viewport) -> N
 
     _trays(scene, surface, g, hide)
 
+    _route_preview(scene, surface, g, hover_q)
+
     if moving:
         _, start, end, seat = moving
         t = _ease(scene.move_progress())
-        c = (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
+        hop = radius * 1.4 * math.sin(math.pi * t)  # lifted over the checkers it passes
+        c = (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t - hop)
         st = styles[seat]
-        sd.blit_checker(surface, c, radius, st.fill, st.edge, st.symbol)
+        sd.blit_checker(surface, c, round(radius * (1 + 0.12 * math.sin(math.pi * t))), st.fill, st.edge, st.symbol)
         scene.dirty = True
+
+    scene.effects.draw(surface, scene.effect_px, m.body, radius)
 
     if dragging_from is not None and scene.drag_pos is not None:
         st = styles[state.turn]
         sd.blit_checker(surface, scene.drag_pos, round(radius * 1.1), st.fill, st.edge, st.symbol)
         draw.glow(surface, scene.drag_pos, radius * 1.15, theme.SELECT, 200)
+
+
+def _outline(scene: PlakotoScene, surface: pygame.Surface, g: sd.BoardGeom) -> None:
+    """The latest turn's steps stay marked until the next turn: the point each checker left (a thin
+    outline) and the point it reached (a thick one), so a player who looked away sees the move."""
+    outline = scene.outline
+    if scene.move_progress() < 1.0 and outline and outline[-1][1] is scene.last_move:
+        outline = outline[:-1]  # the step sliding now is marked once it has arrived
+    state: PlakotoState = scene.state
+    width = max(2, g.radius() // 7)
+    for before, move in outline:
+        if not isinstance(move, Step) or not same_board(before, state):
+            continue
+        seat = before.turn
+        for point, w in ((move.frm, width), (move.to, 2 * width)):
+            if not point:
+                rect = g.rect(scene.lay.trays[seat])
+                pygame.draw.rect(surface, theme.WHITE, rect.inflate(4, 4), width=w + 2, border_radius=max(4, rect.w // 10))
+                pygame.draw.rect(surface, LAST_MOVE, rect.inflate(4, 4), width=w, border_radius=max(4, rect.w // 10))
+                continue
+            pts = sd.triangle_px(g, scene.lay.point(before.absolute(point, seat)))
+            pygame.draw.polygon(surface, theme.WHITE, pts, width=w + 3)
+            pygame.draw.polygon(surface, LAST_MOVE, pts, width=w)
+
+
+def _route_preview(scene: PlakotoScene, surface: pygame.Surface, g: sd.BoardGeom, hover_q: int | None) -> None:
+    """Hovering a target that takes several dice (or a way being chosen): the points on the way,
+    as dots on a line, a pin on the way in red."""
+    state: PlakotoState = scene.state
+    if scene.choice is not None:
+        route = scene.choice[2][scene.choice[3]]
+    elif scene.selected is not None and hover_q is not None and hover_q in scene.targets():
+        ways = scene.ways(scene.selected, hover_q)
+        route = ways[0] if ways and len(ways[0]) > 1 else None
+    else:
+        route = None
+    if not route:
+        return
+    radius = g.radius()
+    pins = set(state.route_pins(route))
+    pts = []
+    for k, step in enumerate([None, *route]):
+        point = route[0].frm if step is None else step.to
+        if point == 0:
+            pts.append(g.tray_slab(state.turn, max(0, state.off[state.turn])).center)
+            continue
+        p = state.absolute(point)
+        top, count, pinned = state.point(p)
+        own = top == state.turn
+        geom = scene.lay.point(p)
+        index = max(0, count - 1) if (own and k == 0) else (count if own else 0)
+        pts.append(g.px(*g.slot(geom, index, (top is not None and not own) or pinned is not None)))
+    pygame.draw.lines(surface, theme.WHITE, False, pts, max(3, radius // 4) + 3)
+    pygame.draw.lines(surface, theme.SELECT, False, pts, max(3, radius // 4))
+    for k, (step, at) in enumerate(zip(route, pts[1:], strict=True)):
+        last = k == len(route) - 1
+        rgb = sd.PIN_RED if step.to in pins else theme.SELECT
+        pygame.draw.circle(surface, theme.WHITE, at, radius // 2 + 2)
+        pygame.draw.circle(surface, rgb, at, radius // 2, width=0 if not last else max(3, radius // 5))
+
+
+def same_board(before: PlakotoState, state: PlakotoState) -> bool:
+    """Do both positions belong to the same game of the match? (A game's last position stays on
+    the board until "next game" sets it up again: its last step is still drawn and outlined.)"""
+    def started(s: PlakotoState) -> int:
+        return len(s.games) + (0 if s.phase in ("next", "over") else 1)
+
+    return started(before) == started(state)
 
 
 def _number_size(g: sd.BoardGeom, small: int) -> int:
@@ -154,8 +236,8 @@ def _moving(scene: PlakotoScene, g: sd.BoardGeom) -> tuple[tuple[str, int], tupl
     if not isinstance(move, Step) or before is None or scene.move_progress() >= 1.0:
         return None
     state: PlakotoState = scene.state
-    if len(state.games) != len(before.games):
-        return None  # the game ended with that step and the board was set up again
+    if not same_board(before, state):
+        return None  # the board has been set up again since
     seat = before.turn
     src = before.absolute(move.frm, seat)
     top, count, pinned = before.point(src)
