@@ -89,6 +89,6 @@ GAME = GameSpec(
     rules_summary=_SUMMARY.read_text(encoding="utf-8") if _SUMMARY.exists() else "",
     colours=("#c0392b", "#2e86c1", "#27ae60", "#f1c40f", "#8e44ad"),
     discover_variants=_discover,
-    extra={"board_folder": "captain_flip", "topology": _topology,
+    extra={"board_folder": "captain_flip", "topology": _topology, "log_has_subject": True,
            "layout_files": lambda variant: (f"captain_flip/{variant}.yaml", "captain_flip/tiles.yaml")},
 )

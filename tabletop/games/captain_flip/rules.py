@@ -622,31 +622,53 @@ class CaptainFlipState(GameState):
         return parse_state(text, layout)
 
     # -- presentation ------------------------------------------------------------------------------
-    def describe_move(self, move: Move) -> str:
-        """The log's sentence for ``move`` (in the current language; Outcome details and move
-        text forms stay English: they are saved)."""
-        who = tr("Player {n}", n=self.actor + 1)
-        names = CHARACTER_IDS
+    def describe_move(self, move: Move, names: Any = None) -> str:
+        """The log's sentence for ``move``, every coin it earned and why (in the current language;
+        Outcome details and move text forms stay English: they are saved). ``names``: the seats
+        as the app names them (default "Player 1"...)."""
+        def who_is(seat: int) -> str:
+            return names[seat] if names is not None and seat < len(names) else tr("Player {n}", n=seat + 1)
+
+        who = who_is(self.actor)
+        names_ = CHARACTER_IDS
         if isinstance(move, Draw):
-            return tr("{who} draws a tile showing the {face}", who=who, face=tr(names[move.up]))
+            return tr("{who} draws a tile showing the {face}", who=who, face=tr(names_[move.up]))
         if isinstance(move, DolphinDraw):
-            return tr("{who} draws the Dolphin: every captain flips one of his tiles", who=who)
-        # a player's own decisions are logged after his name by the app: no subject here
-        if isinstance(move, Choice) and self.drawn is not None:
-            face = tr(names[self.drawn[0]])
-            return tr("flips the {face} over", face=face) if move.flip else tr("keeps the {face}", face=face)
-        if isinstance(move, Place) and self.drawn is not None:
-            face = tr(names[self.drawn[0]])
+            text = tr("{who} draws the Dolphin: every captain flips one of his tiles", who=who)
+        elif isinstance(move, Choice) and self.drawn is not None:
+            face = tr(names_[self.drawn[0]])
+            what = (tr("flips the {face} over: {new}", face=face, new=tr(names_[self.drawn[1]])) if move.flip
+                    else tr("keeps the {face}", face=face))
+            return f"{who} {what}"
+        elif isinstance(move, Place) and self.drawn is not None:
+            face = tr(names_[self.drawn[0]])
             cost = self.topo.cost[move.col]
             spot = self.next_space(self.actor, move.col)
             pays = ""
             if cost and spot and spot[1] == self.topo.top[move.col]:
                 pays = tr(", paying {n} coin", n=cost) if cost == 1 else tr(", paying {n} coins", n=cost)
-            return tr("places the {face} in column {col}{pays}", face=face, col=move.col + 1, pays=pays)
-        if isinstance(move, FlipAt):
+            text = f"{who} " + tr("places the {face} in column {col}{pays}", face=face, col=move.col + 1, pays=pays)
+        elif isinstance(move, FlipAt):
             tile = self.tile_at(self.actor, move.col, move.row)
-            face = tr(names[tile[0]]) if tile else tr("tile")
+            face = tr(names_[tile[0]]) if tile else tr("tile")
             why = {"monkey": tr("the Monkey"), "bonus": tr("the column bonus"), "dolphin": tr("the Dolphin")}[move.why]
-            return tr("flips the {face} in column {col}, row {row} ({why})", face=face, col=move.col + 1,
-                      row=move.row + 1, why=why)
-        return str(move)
+            text = f"{who} " + tr("flips the {face} in column {col}, row {row} ({why})", face=face, col=move.col + 1,
+                                  row=move.row + 1, why=why)
+            if tile:
+                text += tr(": now {new}", new=tr(names_[tile[1]]))
+        else:
+            return str(move)
+        from tabletop.games.captain_flip.ledger import trace
+
+        parts = []
+        for e in trace(self, move):
+            if e.kind == "coins" and e.source != "paid":
+                part = tr("{source} {n:+d}", source=tr(e.source), n=e.amount)
+            elif e.kind == "map":
+                part = tr("takes the Treasure Map")
+            elif e.kind == "draw":
+                part = tr("another tile ({source})", source=tr(e.source))
+            else:
+                continue
+            parts.append(part if e.seat == self.actor else f"{who_is(e.seat)} {part}")
+        return f"{text}: {', '.join(parts)}" if parts else text

@@ -30,7 +30,9 @@ from tabletop.games.captain_flip.rules import (
 from tabletop.games.captain_flip.scene_geom import BOX, Parts, Slot, card_tile, inside
 from tabletop.games.captain_flip.scene_paint import Painter
 from tabletop.i18n import tr
+from tabletop.ui import theme
 from tabletop.ui.game_scene import GameScene, PlayerRow
+from tabletop.ui.results import ResultTable
 from tabletop.ui.table import EdgePanel
 from tabletop.ui.widgets import Button, Viewport
 
@@ -335,6 +337,45 @@ class CaptainFlipScene(GameScene):
 
     def result_text(self, outcome: Any) -> str:
         return txt.result(self, outcome)
+
+    def result_table(self, outcome: Any) -> ResultTable:
+        return txt.result_table(self, outcome)
+
+    # -- motion and markers -----------------------------------------------------------------------------
+    def slide_steps(self, before: Any, move: Any) -> float:
+        """A tile flies to its space, or turns over, in about two thirds of a second."""
+        if isinstance(move, (Place, FlipAt)) or (isinstance(move, Choice) and move.flip):
+            return 3.0
+        return 1.0
+
+    def show_effects(self, before: Any, move: Any, delay: float) -> None:
+        """ "+3" over the tile (or the bonus) that paid, the Treasure Map changing hands, a Parrot's
+        or a bonus's extra tile, the Dolphin, a ship that sinks."""
+        from tabletop.games.captain_flip.ledger import trace
+
+        if isinstance(move, DolphinDraw):
+            self.effects.mark(("card",), tr("Dolphin!"), (40, 130, 190), delay)
+            return
+        if isinstance(move, (Draw, Choice)):
+            return
+        step = 0.0
+        for e in trace(before, move):
+            at = ("space", e.seat, *e.space) if e.space is not None else ("head", e.seat)
+            if e.kind == "coins" and e.amount:
+                rgb = theme.GOOD if e.amount > 0 else theme.BAD
+                self.effects.pop(at, f"{e.amount:+d}", rgb, delay + step)
+                self.effects.pop(("head", e.seat), f"{e.amount:+d}", rgb, delay + step)
+            elif e.kind == "map":
+                self.effects.mark(at, tr("Treasure Map!"), theme.ACCENT_DARK, delay + step)
+            elif e.kind == "draw":
+                self.effects.mark(at, tr("Another tile!"), (40, 130, 190), delay + step)
+            elif e.kind == "flip":
+                self.effects.mark(at, tr("Flip a tile!"), (40, 130, 190), delay + step)
+            step += 0.25
+        rows_before, rows_after = before.score_breakdown(), self.state.score_breakdown()
+        for seat, (a, b) in enumerate(zip(rows_before, rows_after, strict=False)):
+            if b["lost"] and not a["lost"]:
+                self.effects.mark(("head", seat), tr("Sunk!"), theme.BAD, delay + step)
 
     def show_game_over(self) -> None:
         if self.state.num_players == 1 and not self.recorded:

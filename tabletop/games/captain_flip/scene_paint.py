@@ -14,6 +14,7 @@ import pygame
 
 from tabletop.games.captain_flip import scene_draw as sd
 from tabletop.games.captain_flip import scene_text as txt
+from tabletop.games.captain_flip.moves import FlipAt, Place
 from tabletop.games.captain_flip.rules import (
     BONUS_FLIP,
     DOLPHIN_FLIP,
@@ -30,6 +31,8 @@ from tabletop.ui.table import EdgePanel
 from tabletop.ui.widgets import Viewport
 
 BOX_H = 760.0
+LAST_MOVE = (40, 120, 230)
+"""The frame of the latest turn's tiles (blue: apart from the lit targets' yellow)."""
 
 if TYPE_CHECKING:
     from tabletop.games.captain_flip.scene import CaptainFlipScene
@@ -132,6 +135,9 @@ class Painter:
         if sc.state.num_players == 1:
             self.solo_card(surface, vp)
         self.strip(surface, vp, slots[0].seat)
+        self.outline(surface, vp, slots)
+        sc.effects.draw(surface, lambda at: self.effect_px(at, vp, slots), sc.metrics.body,
+                        sd.px(vp, card_tile()).w * 0.3)
         if sc.drag and sc.obs.drawn is not None:
             size = sd.px(vp, card_tile()).w
             r = pygame.Rect(0, 0, size, size)
@@ -140,6 +146,47 @@ class Painter:
             sd.blit_tile(surface, self.tile(face, other, size), r)
         self.tip(surface, vp, area)
         surface.set_clip(clip)
+
+    def effect_px(self, at: tuple, vp: Viewport, slots: list[Slot]) -> tuple[float, float]:
+        """Where a marker stands: over a space of a seat's board, its header's coins, or the card."""
+        sc = self.scene
+        if at[0] == "card":
+            r = sd.px(vp, card_tile())
+            return (r.centerx, r.centery, r.w * 0.45)
+        slot = next((s for s in slots if s.seat == at[1]), None)
+        if slot is None:
+            return sd.px(vp, card_tile()).center
+        if at[0] == "head":
+            r = sd.px(vp, slot.head_rect(sc.board))
+            return (r.right - r.h, r.centery, r.h * 0.5)
+        r = sd.px(vp, slot.space(sc.board, at[2], at[3]))
+        return (r.centerx, r.centery, r.w * 0.45)
+
+    def outline(self, surface: pygame.Surface, vp: Viewport, slots: list[Slot]) -> None:
+        """The latest turn's tiles stay framed until the next turn: where a tile was placed (thick)
+        and which tiles were flipped (thin), so a player who looked away sees what happened."""
+        sc = self.scene
+        moves = sc.outline
+        if sc.anim_progress() < 1.0 and moves and moves[-1][1] is sc.last_move:
+            moves = moves[:-1]  # the tile moving now is framed once it has landed
+        for before, move in moves:
+            seat = before.actor
+            slot = next((s for s in slots if s.seat == seat), None)
+            if slot is None:
+                continue
+            if isinstance(move, Place):
+                spot, width = before.next_space(seat, move.col), 3
+            elif isinstance(move, FlipAt):
+                spot, width = (move.col, move.row), 2
+            else:
+                continue
+            if spot is None:
+                continue
+            r = sd.px(vp, slot.space(sc.board, *spot))
+            w = max(2, r.w // 14) if width == 3 else max(2, r.w // 22)
+            pygame.draw.rect(surface, theme.WHITE, r.inflate(2 * w + 2, 2 * w + 2), width=w + 2,
+                             border_radius=max(3, r.w // 7))
+            pygame.draw.rect(surface, LAST_MOVE, r.inflate(2 * w, 2 * w), width=w, border_radius=max(3, r.w // 7))
 
     def tile(self, face: int, other: int, size: int) -> pygame.Surface:
         chars = self.scene.state.layout.tiles.characters

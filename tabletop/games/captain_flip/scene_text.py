@@ -109,11 +109,31 @@ def strip_samples(name: str) -> list[tuple[str, bool, bool]]:
 
 
 def result(scene: Any, outcome: Any) -> str:
-    """The game-over card: winners, then every captain's breakdown; solo adds rank and high scores."""
-    state: CaptainFlipState = scene.state
+    """The game-over card as text: winners, then every captain's breakdown (see ``result_table``)."""
+    from tabletop.ui.results import table_text
+
     if outcome is None:
         return ""
+    return table_text(result_table(scene, outcome))
+
+
+END_WORDS = (("swabby", "Swabby"), ("carpenter", "Carpenter"), ("lookout", "Lookout"), ("parrot", "Parrot"))
+"""The characters that score at the end, and their words."""
+
+
+def result_table(scene: Any, outcome: Any) -> Any:
+    """The result card's table: per captain, the coins earned in play by source (characters, the
+    Treasure Map, paid to place), the column bonuses (in play and at the end), the characters'
+    end scoring, the Gunners and the total — the same numbers as the score strip."""
+    from tabletop.games.captain_flip.ledger import SOURCES, coins_by_source
+    from tabletop.ui.results import ResultRow, ResultTable
+
+    state: CaptainFlipState = scene.state
     rows = state.score_breakdown()
+    try:
+        sources = coins_by_source(scene.session)
+    except Exception:  # an old save that does not replay: the totals alone
+        sources = []
     names = [scene.seat_name(s) for s in outcome.winners]
     if state.solo:
         head = tr("Your rank: {rank} with {n} coins.", rank=tr(str(rows[0]["rank"])), n=int(rows[0]["shown"]))
@@ -123,23 +143,32 @@ def result(scene: Any, outcome: Any) -> str:
         head = tr("{name} wins.", name=names[0])
     else:
         head = tr("Every ship sank: nobody wins.")
-    out = [head]
-    if outcome.detail and not state.solo:
-        out.append(_sentence(outcome.detail) + ".")
-    out.append("")
+    detail = _sentence(outcome.detail) + "." if outcome.detail and not state.solo else ""
     order = sorted(range(state.num_players), key=lambda s: (bool(rows[s]["lost"]), -int(rows[s]["total"])))
+    out = []
     for seat in order:
         row = rows[seat]
-        parts = [f"{tr(word)} {int(row[key])}" for key, word in CATEGORY_WORDS]
-        parts.append(tr("Gunners {n}", n=int(row["gunners"])))
-        sunk = tr(" — sunk (3+ Gunners), counts as 0") if row["lost"] else ""
-        held = tr(" · holds the Treasure Map") if row.get("map") else ""
-        out.append(f"# {scene.seat_name(seat)}: {coins_text(int(row['total']))}{sunk}{held}")
-        out.append("   " + " · ".join(parts))
+        by = sources[seat] if seat < len(sources) and sum(sources[seat].values()) == int(row["coins"]) else None
+        if by is not None:
+            play = " · ".join(f"{tr(k)} {v:+d}" if k == "paid" else f"{tr(k)} {v}"
+                              for k, v in by.items() if v and k != "column bonus" and k in SOURCES) or "0"
+            bonus = by.get("column bonus", 0)
+        else:
+            play, bonus = str(int(row["coins"])), 0
+        columns = tr("in play {play} · {board} {end}", play=bonus, board=tr("board bonus"), end=int(row["board_end"]))
+        end = " · ".join(f"{tr(word)} {int(row[key]):+d}" for key, word in END_WORDS)
+        gunners = tr("{n}: sunk", n=int(row["gunners"])) if row["lost"] else str(int(row["gunners"]))
+        total = coins_text(int(row["total"])) + (tr(" (sunk: 0)") if row["lost"] else "")
+        if row.get("map"):
+            total += tr(" · Map")
+        st = scene.seat_style(seat)
+        out.append(ResultRow(seat, scene.seat_name(seat), st.rgb, st.symbol, (play, columns, end, gunners, total),
+                             winner=seat in outcome.winners, role=scene.seat_role(seat), out=bool(row["lost"])))
+    notes: list[str] = []
     if state.solo:
-        out.append("")
-        out += solo_table(scene)
-    return "\n".join(out)
+        notes = [line.lstrip("# ") for line in solo_table(scene)]
+    heads = (tr("Coins in play"), tr("Column bonuses"), tr("Characters at the end"), tr("Gunners"), tr("Total"))
+    return ResultTable(head, detail, heads, tuple(out), tuple(notes))
 
 
 def final_lines(scene: Any) -> list[tuple[str, bool]]:
