@@ -150,9 +150,11 @@ def test_a_game_that_reaches_the_safety_net_stops_with_no_winner():
     assert again.outcome() == out
     from tabletop.games.chicken_chase.scene import ChickenChaseScene
 
-    scene = SimpleNamespace(state=state, seat_name=lambda s: f"Seat {s + 1}")
+    scene = SimpleNamespace(state=state, seat_name=lambda s: f"Seat {s + 1}", seat_role=lambda s: "",
+                            layout_data=LAYOUT, cards_won=lambda: None)
+    scene.result_table = lambda o: ChickenChaseScene.result_table(scene, o)
     text = ChickenChaseScene.result_text(scene, out).splitlines()
-    assert text[:2] == ["Nobody wins.", out.detail]
+    assert text[:2] == ["Nobody wins.", "The" + out.detail[3:] + "."]
 
 
 def test_the_net_fires_at_the_end_of_the_5000th_turn_only():

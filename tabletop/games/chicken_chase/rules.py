@@ -540,41 +540,68 @@ class ChickenState(GameState):
         deck = card_deck(card)
         return f"{card_value(card)} ({tr(self.topo.deck_names[deck])})"
 
-    def describe_move(self, move: Any) -> str:
-        who = self.player_name(self.current_player) if self.current_player not in (None, CHANCE) else ""
+    def describe_move(self, move: Any, names: Any = None) -> str:
+        """The log's sentence: who, what from where to where (a chick from the supply or a feed
+        field to a feed field; a hen from field to field, and every hen it pushes down), and every
+        card that changes hands (a card won on a feed field, a card drawn). ``names``: the seats
+        as the app names them (default: the board's colours)."""
+        def name(seat: int) -> str:
+            return names[seat] if names is not None and 0 <= seat < len(names) else self.player_name(seat)
+
+        seat = self.current_player if self.current_player not in (None, CHANCE) else None
+        who = name(seat) if seat is not None else ""
         kind = type(move)
         if kind is Roll:
-            return tr("Rolled {dice}", dice=", ".join(str(d) for d in move.dice))
+            return tr("{who} rolls {dice}", who=name(self.turn), dice=", ".join(str(d) for d in move.dice))
         if kind is Draw:
             if self.draws and self.draws[0][0] < 0:
-                seat = self.draws[0][1]
-                return tr("{who} draws a card from {deck}", who=self.player_name(seat),
+                return tr("{who} draws a card from {deck}", who=name(self.draws[0][1]),
                           deck=tr(self.topo.deck_names[card_deck(move.card)]))
             return tr("A {card} is laid on feed field {field}", card=self.card_name(move.card),
                       field=self.draws[0][0] + 1)
         if kind is FirstPlayer:
-            return tr("{who} starts", who=self.player_name(move.seat))
+            return tr("{who} starts", who=name(move.seat))
         if kind is SetupChick:
-            return tr("{who} puts a chick on feed field {field}", who=who, field=move.field)
+            return tr("{who}: chick supply->feed field {field}", who=who, field=move.field)
         if kind is ChooseRoll:
             return tr("{who} rolls the dice (action A)", who=who)
         if kind is Place:
             dice = " + ".join(str(d) for d in move.dice)
             if move.source:
-                return tr("{who} moves a chick from feed field {source} to feed field {field} ({dice})",
+                text = tr("{who}: chick feed field {source}->feed field {field} ({dice})",
                           who=who, source=move.source, field=move.field, dice=dice)
-            return tr("{who} places a chick to feed field {field} ({dice})", who=who, field=move.field, dice=dice)
+            else:
+                text = tr("{who}: chick supply->feed field {field} ({dice})", who=who, field=move.field, dice=dice)
+            card = self.face[move.field - 1]
+            after = self.copy()
+            after.apply_unchecked(move)
+            if card is not None and len(after.known[seat]) > len(self.known[seat]):  # type: ignore[index]
+                text += tr(", wins the {card} card (the chicks there go home)", card=self.card_name(card))
+            return text
         if kind is EndRoll:
             return tr("{who} leaves the other dice", who=who)
         if kind is NoCard:
             return tr("{who} plays no card", who=who)
-        if kind in (PlayCard, PlayC):
-            return tr("{who} plays {card} on hen {hen}", who=who, card=self.card_name(move.card), hen=move.hen + 1)
-        if kind is PlayB:
-            cards = " + ".join(self.card_name(c) for c in move.cards)
-            total = sum(card_value(c) for c in move.cards)
-            return tr("{who} plays {cards} = {total} on hen {hen} (action B)", who=who, cards=cards, total=total,
-                      hen=move.hen + 1)
+        if kind in (PlayCard, PlayC, PlayB):
+            after = self.copy()
+            after.apply_unchecked(move)
+            hen = 2 * self.turn + move.hen
+            walk = tr("hen {hen}: {frm}->{to}", hen=move.hen + 1, frm=field_word(self.hens[hen]),
+                      to=field_word(after.hens[hen]))
+            if kind is PlayB:
+                cards = " + ".join(self.card_name(c) for c in move.cards)
+                total = sum(card_value(c) for c in move.cards)
+                text = tr("{who} plays {cards} = {total} (action B): {walk}", who=who, cards=cards, total=total,
+                          walk=walk)
+            else:
+                text = tr("{who} plays {card}: {walk}", who=who, card=self.card_name(move.card), walk=walk)
+            for other, (a, b) in enumerate(zip(self.hens, after.hens, strict=True)):
+                if other != hen and a != b:
+                    text += tr(", pushes {whose}'s hen {k} down: {frm}->{to}", whose=name(other // 2), k=other % 2 + 1,
+                               frm=field_word(a), to=field_word(b))
+            if after.phase == "over" and after.winner == self.turn:
+                text += tr(": both hens at the finish!")
+            return text
         return str(move)
 
     # -- JSON ------------------------------------------------------------------------------------
@@ -612,6 +639,11 @@ class ChickenState(GameState):
         from tabletop.games.chicken_chase.notation import parse_state
 
         return parse_state(text, layout)
+
+
+def field_word(field: int) -> str:
+    """A hen's field as the board labels it: "Start" or its number."""
+    return tr("Start (hill field)") if field <= 0 else str(field)
 
 
 def new_game(setup: Setup) -> ChickenState:

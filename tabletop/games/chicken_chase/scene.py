@@ -30,6 +30,7 @@ from tabletop.games.chicken_chase.scene_geom import build_geometry, inside
 from tabletop.i18n import tr
 from tabletop.ui import draw, theme
 from tabletop.ui.game_scene import GameScene, PlayerRow
+from tabletop.ui.results import ResultRow, ResultTable, table_text
 from tabletop.ui.widgets import Button
 
 B_LIMIT = 8
@@ -624,14 +625,78 @@ class ChickenChaseScene(ChickenPainter, GameScene):
     def result_text(self, outcome: Any) -> str:
         if outcome is None:
             return ""
+        return table_text(self.result_table(outcome))
+
+    def result_table(self, outcome: Any) -> ResultTable:
+        """Per seat: where both hens stand, the cards won on the feed strip over the game (from
+        the record), the cards still in hand (shown now the game is over) and the chicks left."""
         state = self.state
         names = [self.seat_name(s) for s in outcome.winners]
         head = tr("{name} wins.", name=tr(" and ").join(names)) if names else tr("Nobody wins.")
-        lines = [head, outcome.detail]
+        won = self.cards_won()
+        looks = self.layout_data.players
+        rows = []
         for seat in range(state.n):
             hens = tr(" and ").join(_field_name(state.hens[2 * seat + k]) for k in (0, 1))
-            lines.append(tr("{name}: hens on {hens}", name=self.seat_name(seat), hens=hens))
-        return "\n".join(line for line in lines if line)
+            hand = state.hand(seat)
+            cards = ", ".join(str(card_value(c)) for c in hand) if hand else "—"
+            look = looks[seat % len(looks)]
+            rows.append(ResultRow(seat, self.seat_name(seat), look.hen, look.symbol,
+                                  (hens, str(won[seat]) if won is not None else "?", cards, str(state.supply[seat])),
+                                  winner=seat in outcome.winners, role=self.seat_role(seat)))
+        heads = (tr("Hens on"), tr("Cards won"), tr("Cards in hand"), tr("Chicks in supply"))
+        return ResultTable(head, _sentence(outcome.detail), heads, tuple(rows))
+
+    def cards_won(self) -> list[int] | None:
+        """How many feed cards each seat won over the game (replayed from the record)."""
+        try:
+            state = self.session.initial.copy()
+            won = [0] * state.n
+            for played in self.session.played:
+                move = state.parse_move(played.text)
+                seat = state.turn
+                before = len(state.known[seat])
+                state.apply(move)
+                if isinstance(move, Place) and len(state.known[seat]) > before:
+                    won[seat] += 1
+            return won
+        except Exception:  # an old save that does not replay
+            return None
+
+    # -- motion and markers -------------------------------------------------------------------------------
+    def seat_colour_word(self, seat: int) -> str:
+        """A seat is called by its hens' colour everywhere (the board file's names)."""
+        return self.state.player_name(seat)
+
+    def slide_steps(self, before: Any, move: Any) -> float:
+        """A hen walks field by field (and a pushed hen slides down after it); a chick flies."""
+        if isinstance(move, (PlayCard, PlayB, PlayC)):
+            moved = sum(abs(a - b) for a, b in zip(before.hens, self.state.hens, strict=False))
+            return 1.0 + 0.7 * min(moved, 12)
+        if isinstance(move, (Place, SetupChick)):
+            won = before.face[move.field - 1] is not None and self.state.face[move.field - 1] != before.face[move.field - 1]
+            return 5.0 if won else 2.5
+        return 1.0
+
+    def show_effects(self, before: Any, move: Any, delay: float) -> None:
+        """A pushed hen, a won card, a hen at the finish, marked where it happened."""
+        state = self.state
+        if isinstance(move, (Place, SetupChick)):
+            field = move.field
+            if before.face[field - 1] is not None and state.face[field - 1] != before.face[field - 1]:
+                self.effects.mark(self.feed_card_centre(field), tr("Card won!"), theme.GOOD, delay * 0.5)
+            return
+        if not isinstance(move, (PlayCard, PlayB, PlayC)):
+            return
+        mover = before.turn
+        for i, (a, b) in enumerate(zip(before.hens, state.hens, strict=False)):
+            if a == b:
+                continue
+            at = self.hen_points(state.hens)[i]
+            if i // 2 != mover:
+                self.effects.mark(at, tr("Pushed!"), theme.BAD, delay)
+            elif b == 15:
+                self.effects.mark(at, tr("Finish!"), theme.GOOD, delay)
 
     def move_sound(self, before: Any, move: Any) -> str:
         if isinstance(move, (PlayCard, PlayB, PlayC)):
@@ -649,3 +714,7 @@ def _near(a: tuple[float, float], b: tuple[float, float], r: float) -> bool:
 
 def _field_name(field: int) -> str:
     return tr("Start (hill field)") if field == 0 else str(field)
+
+
+def _sentence(detail: str) -> str:
+    return detail[:1].upper() + detail[1:] + ("." if detail and not detail.endswith(".") else "")

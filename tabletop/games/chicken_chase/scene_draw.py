@@ -41,6 +41,8 @@ TROUGH = (232, 214, 176)
 TROUGH_RIM = (158, 124, 82)
 STRIP = (244, 234, 212)
 CARD_FACE = (253, 250, 242)
+LAST_MOVE = (40, 120, 230)
+"""The outline of the latest turn (blue: apart from the yellow targets and the hens' colours)."""
 
 
 def _mix(a, b, t: float) -> tuple[int, int, int]:
@@ -100,7 +102,8 @@ class ChickenPainter:
         return out
 
     def _slid_points(self) -> list[Point]:
-        """Hen positions, sliding along the trail while the last move animates."""
+        """Hen positions while the last move animates: the mover's hen walks up the trail field by
+        field, then each hen it pushed slides down to where it drops (so the push reads as one)."""
         state = self.state
         now = self.hen_points(state.hens)
         before = self.last_state
@@ -108,15 +111,107 @@ class ChickenPainter:
         if before is None or t >= 1 or len(before.hens) != len(state.hens) or before.hens == state.hens:
             return now
         then = self.hen_points(before.hens)
-        t = 1 - (1 - t) ** 2
+        mover = before.turn
+        pushed = any(a != b for i, (a, b) in enumerate(zip(before.hens, state.hens, strict=False)) if i // 2 != mover)
+        split = 0.62 if pushed else 1.0
         out = list(now)
         for i, (a, b) in enumerate(zip(before.hens, state.hens, strict=False)):
             if a == b:
                 continue
+            if i // 2 == mover:
+                u = min(1.0, t / split)
+            else:
+                u = max(0.0, (t - split) / (1 - split)) if split < 1 else t
+            u = 1 - (1 - u) ** 2
             step = 1 if b > a else -1
             path = [then[i]] + [self.layout_data.hill_point(f) for f in range(a + step, b, step)] + [now[i]]
-            out[i] = _along(path, t)
+            out[i] = _along(path, u)
         return out
+
+    # -- what the last move did: flights, markers, the outline ----------------------------------------
+    def seat_spot(self, seat: int) -> Point:
+        """Where a seat's chicks and cards come from and go to on the board: its piece in the hand
+        strip (window mode), else the middle of the board's lower edge (toward the table's panels)."""
+        g = self.geom
+        if not self.strip_shown():
+            return (g.width / 2, g.height)
+        x, y, w, h = g.strip
+        viewer = self.viewer()
+        if seat == viewer:
+            return (x + 44, y + 40)
+        ox, oy, ow, oh = g.others_area if viewer is not None else self._wide_others()
+        seats = [s for s in range(self.state.n) if s != viewer]
+        if seat not in seats:
+            return (x + 44, y + 40)
+        row_h = min(66.0, oh / len(seats))
+        return (ox + 18, oy + row_h * (seats.index(seat) + 0.5))
+
+    def feed_centre(self, field: int) -> Point:
+        x, y, w, h = self.geom.feed_boxes[field - 1]
+        return (x + w * 0.62, y + h / 2)
+
+    def feed_card_centre(self, field: int) -> Point:
+        x, y, w, h = self.geom.feed_boxes[field - 1]
+        return (x + 14 + 37, y + h / 2)
+
+    def _draw_flights(self, surface: pygame.Surface, vp: Viewport) -> None:
+        """A placed chick flies from its owner's supply (or its old feed field) to its field; a card
+        won there flies to its new owner's hand."""
+        move, before = self.last_move, self.last_state
+        t = self.move_progress()
+        if before is None or t >= 1 or type(move).__name__ not in ("Place", "SetupChick"):
+            return
+        lay = self.layout_data
+        seat = before.current_player if type(move).__name__ == "SetupChick" else before.turn
+        look = lay.players[seat % len(lay.players)]
+        start = self.feed_centre(move.source) if getattr(move, "source", 0) else self.seat_spot(seat)
+        won = before.face[move.field - 1] is not None and self.state.face[move.field - 1] != before.face[move.field - 1]
+        u = min(1.0, t / (0.55 if won else 1.0))
+        u = 1 - (1 - u) ** 2
+        end = self.feed_centre(move.field)
+        at = (start[0] + (end[0] - start[0]) * u, start[1] + (end[1] - start[1]) * u - 60 * math.sin(math.pi * u))
+        if u < 1:
+            draw.piece(surface, vp.to_px(*at), max(4, vp.length(16)), look.chick, look.symbol)
+        if won and t > 0.45:
+            v = (t - 0.45) / 0.55
+            v = 1 - (1 - v) ** 2
+            a, b = self.feed_card_centre(move.field), self.seat_spot(seat)
+            c = (a[0] + (b[0] - a[0]) * v, a[1] + (b[1] - a[1]) * v - 80 * math.sin(math.pi * v))
+            code = before.face[move.field - 1]
+            deck = lay.decks[lay.feed_deck[move.field - 1]]
+            rect = self._rect(vp, (c[0] - 30, c[1] - 42, 60, 84))
+            surface.blit(card_image(code, rect.w, rect.h, True, deck.back, self._px(vp, 40)), rect.topleft)
+
+    def _draw_outline(self, surface: pygame.Surface, vp: Viewport) -> None:
+        """The latest turn stays marked until the next one: the feed fields chicks went to, and each
+        hen's old field (a thin ring) and new one (a thick ring)."""
+        moves = self.outline
+        if self.move_progress() < 1.0 and moves and moves[-1][1] is self.last_move:
+            moves = moves[:-1]
+        fr = vp.length(self.geom.field_r)
+        w = max(2, int(vp.length(5)))
+        for before, move in moves:
+            name = type(move).__name__
+            if name in ("Place", "SetupChick"):
+                rect = self._rect(vp, self.geom.feed_boxes[move.field - 1])
+                pygame.draw.rect(surface, theme.WHITE, rect.inflate(2 * w + 2, 2 * w + 2), width=w + 2,
+                                 border_radius=max(4, rect.h // 6))
+                pygame.draw.rect(surface, LAST_MOVE, rect.inflate(2 * w, 2 * w), width=w, border_radius=max(4, rect.h // 6))
+            elif name in ("PlayCard", "PlayB", "PlayC"):
+                hen = 2 * before.turn + move.hen
+                after = before.copy()
+                after.apply_unchecked(move)
+                for field, width in ((before.hens[hen], w), (after.hens[hen], 2 * w)):
+                    if field <= 0:
+                        continue
+                    c = vp.to_px(*self.layout_data.hill_point(min(field, hill.FINISH)))
+                    pygame.draw.circle(surface, theme.WHITE, c, fr * 1.2 + width, width=width + 2)
+                    pygame.draw.circle(surface, LAST_MOVE, c, fr * 1.2 + width - 1, width=width)
+
+    def effect_px(self, at: Any) -> tuple[float, float]:
+        """Markers stand on a hill field or a feed field (logical points, mapped at draw time)."""
+        vp = self.viewport
+        return vp.to_px(*at) if vp is not None else (0.0, 0.0)
 
     # -- the picture ----------------------------------------------------------------------------------
     def draw_board_static(self, surface: pygame.Surface, vp: Viewport) -> None:
@@ -126,9 +221,12 @@ class ChickenPainter:
     def draw_board(self, surface: pygame.Surface, vp: Viewport) -> None:
         self.faces_drawn = set()
         self._draw_feed(surface, vp)
+        self._draw_outline(surface, vp)
         self._draw_hens(surface, vp)
         if self.strip_shown():
             self._draw_strip(surface, vp)
+        self._draw_flights(surface, vp)
+        self.effects.draw(surface, self.effect_px, self.metrics.body, max(5, vp.length(self.geom.hen_r)))
 
     def _px(self, vp: Viewport, units: float, floor: int | None = None) -> int:
         return max(floor if floor is not None else self.metrics.small, int(vp.length(units)))
