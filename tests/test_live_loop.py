@@ -13,7 +13,7 @@ import random
 
 import pygame
 import pytest
-from live_loop import post_click, post_key, settle, stale_pixels
+from live_loop import differing_pixels, post_click, post_key, settle, stale_pixels
 
 from tabletop.app import App, AppOptions
 from tabletop.core import CHANCE
@@ -33,6 +33,7 @@ def data_dir(tmp_path, monkeypatch):
 def start(game: str, table: bool) -> tuple[App, GameScene]:
     spec = get_game(game)
     app = App(AppOptions(size=(1366, 768), headless=True, mute=True, table=table))
+    app.settings["computer_pace"] = "fast"  # real motion and pauses, just shorter: the suite stays quick
     seats = [Seat("human"), Seat("ai", "random")]
     session = new_session(spec, app.store, 2, None, {}, seats, 11)
     scene = make_scene(app, session)
@@ -158,5 +159,34 @@ def test_idle_screen_equals_a_fresh_redraw(game, table):
         played += 1
     computer_moves = sum(1 for p in scene.session.played if p.seat == 1)
     assert computer_moves > 0, "the computer never played: the test did not see its turn"
+    scene.closed()
+    pygame.display.quit()
+
+
+def test_a_slide_and_its_pin_marker_end_on_a_fresh_frame():
+    """A person pins a checker: it slides, a "Pinned!" marker rises over it, and when all has
+    stopped the screen is the final picture (no marker left on it) and equals a fresh redraw."""
+    from test_plakoto_scene import source_px, target_px
+
+    from tabletop.games.plakoto.rules import PlakotoState
+
+    app, scene = start("plakoto", False)
+    scene.session.state = PlakotoState.from_notation("w 61 1:b14 7:b1 13:w1 24:w14 off:w0,b0 match:0-0/5 start:w")
+    scene._changed()
+    settle(app)
+    post_click(source_px(scene, 13))
+    post_click(target_px(scene, 7))
+    seen = None
+    for _ in range(2000):
+        app.step()
+        if scene.effects.showing():
+            seen = app.screen.copy()
+            break
+    assert seen is not None, "the pin marker was never on screen"
+    assert scene.session.played[-1].text == "13/7"
+    settle(app)
+    assert not scene.effects.items and not scene.animating()
+    assert stale_pixels(app) == 0, "stale after the marker"
+    assert differing_pixels(seen, app.screen) > 0, "the marker is gone from the final picture"
     scene.closed()
     pygame.display.quit()

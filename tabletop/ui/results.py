@@ -86,7 +86,8 @@ class ResultOverlay(MessageOverlay):
         f = theme.font(size)
         fb = theme.font(size, True)
         chip = int(size * 1.6)
-        name_w = max([fb.size(r.name)[0] + chip + size for r in t.rows] + [size * 6])
+        small = theme.font(max(12, size * 3 // 4))
+        name_w = max([max(fb.size(r.name)[0], small.size(r.role)[0]) + chip + size for r in t.rows] + [size * 6])
         name_w = min(name_w, width // 3)
         natural = []
         for k, head in enumerate(t.columns):

@@ -1,0 +1,114 @@
+"""The end card is for everyone: a winner banner and one row per seat with that game's breakdown
+(Captain Flip: coins by source, column bonuses, end characters; Trap the Cap: prisoners locked up
+and in towers; Chicken Chase: hens and cards; Plakoto: games and match score), then Look at the
+board (the default, it only closes the card), Play again, New game and Menu."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from feedback_helpers import play_out, start
+from scene_input import instant_scenes
+
+from tabletop.games.chicken_chase.moves import PlayB
+from tabletop.games.plakoto.rules import PlakotoState, Step
+from tabletop.launch import Seat
+from tabletop.ui import text_audit
+from tabletop.ui.menu import MenuScene
+from tabletop.ui.results import ResultOverlay
+
+
+@pytest.fixture(autouse=True)
+def quick(monkeypatch, tmp_path):
+    instant_scenes(monkeypatch, tmp_path)
+
+
+def card_of(app, scene) -> ResultOverlay:
+    app.tick(0.0)
+    card = app.top
+    assert isinstance(card, ResultOverlay), card
+    return card
+
+
+def check_card(app, scene, card: ResultOverlay, columns: list[str]) -> None:
+    table = card.table
+    n = scene.state.num_players
+    assert sorted(r.seat for r in table.rows) == list(range(n)), "every seat has a row"
+    for row in table.rows:
+        assert row.name == scene.seat_name(row.seat)
+        assert len(row.cells) == len(table.columns)
+    for word in columns:
+        assert word in table.columns, (word, table.columns)
+    outcome = scene.state.outcome()
+    winners = [r for r in table.rows if r.winner]
+    assert {r.seat for r in winners} == set(outcome.winners)
+    for r in winners:
+        assert r.name in table.banner
+    assert [b.label for b in card.row.buttons] == ["Look at the board", "Play again", "New game", "Menu"]
+    with text_audit.TextAudit() as audit:
+        app.mark_dirty()
+        app.render()
+    shown = " ".join(d.text for d in audit.placed())
+    for row in table.rows:
+        assert row.name in shown, f"{row.name} is not drawn on the card"
+    assert not audit.cut(), [d.wanted for d in audit.cut()]
+
+
+def test_plakoto_card_shows_each_colours_games_and_the_match_score():
+    app, scene = start("plakoto", [Seat("human"), Seat("ai", "random")], options={"match": "1"})
+    scene.session.state = PlakotoState.from_notation("w 65 1:w1 24:b15 off:w14,b0 match:0-0/1 start:w")
+    scene._changed()
+    assert scene.play(next(m for m in scene.state.legal_moves() if isinstance(m, Step) and m.to == 0))
+    card = card_of(app, scene)
+    check_card(app, scene, card, ["Games won", "Game points", "Match score"])
+    white = next(r for r in card.table.rows if r.seat == 0)
+    assert white.cells[0] == "1" and "2 of 1" in white.cells[2] and "borne off" in white.cells[1]
+
+
+def test_trap_the_cap_card_shows_prisoners_locked_up_and_in_towers_for_every_seat():
+    app, scene = start("trap_the_cap", players=3, options={"turn_limit": "3"}, seed=4)
+    play_out(app, scene)
+    card = card_of(app, scene)
+    check_card(app, scene, card, ["Locked up", "In towers", "Points"])
+
+
+def test_captain_flip_card_shows_coins_by_source_bonuses_and_end_characters():
+    app, scene = start("captain_flip", players=4, variant="B", seed=9)
+    play_out(app, scene)
+    card = card_of(app, scene)
+    check_card(app, scene, card, ["Coins in play", "Column bonuses", "Characters at the end", "Gunners", "Total"])
+    rows = scene.state.score_breakdown()
+    for row in card.table.rows:
+        assert str(int(rows[row.seat]["total"])) in row.cells[-1]
+        assert "Swabby" in row.cells[2] and "Lookout" in row.cells[2]
+
+
+def test_chicken_chase_card_shows_every_seats_hens_and_cards():
+    app, scene = start("chicken_chase", players=3, seed=2)
+    state = scene.state
+    while state.phase in ("setup", "first") or state.current_player not in (0, 1, 2) or state.phase != "action":
+        play_out(app, scene, limit=1)
+        state = scene.state
+    state.hens[:] = [15, 14, 3, 0, 0, 0]
+    seat = state.turn
+    state.hens[2 * seat:2 * seat + 2] = [15, 14]
+    state.known[seat] = [1]
+    state.hidden[seat] = []
+    scene._changed()
+    move = next(m for m in state.legal_moves() if isinstance(m, PlayB) and m.hen == 1)
+    before = state.copy()
+    scene.session.play(move)
+    scene._after_move(before, move, seat)
+    card = card_of(app, scene)
+    check_card(app, scene, card, ["Hens on", "Cards won", "Cards in hand"])
+
+
+def test_new_game_opens_the_menu_on_this_game():
+    app, scene = start("plakoto", [Seat("human"), Seat("ai", "random")], options={"match": "1"})
+    scene.session.state = PlakotoState.from_notation("w 65 1:w1 24:b15 off:w14,b0 match:0-0/1 start:w")
+    scene._changed()
+    scene.play(next(m for m in scene.state.legal_moves() if isinstance(m, Step) and m.to == 0))
+    card = card_of(app, scene)
+    next(b for b in card.row.buttons if b.label == "New game").action()
+    assert isinstance(app.top, MenuScene) and app.top.game_id == "plakoto"
+    assert pygame.display.get_init()
