@@ -201,7 +201,8 @@ class GameScene(TableModeMixin, Scene):
         before = self.state.copy()
         owner = self.roller()
         move = self.session.roll()
-        self.timers.start("roll", self.anim_time(ROLL_TIME, owner))
+        # a seat's roll or draw tumbles; the table's own dealing (no one's roll) only flickers
+        self.timers.start("roll", self.anim_time(ROLL_TIME if owner is not None else ROLL_TIME / 4, owner))
         self.app.audio.play(self.chance_sound(move))
         self._after_move(before, move, CHANCE, owner)
 

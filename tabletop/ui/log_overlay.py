@@ -45,7 +45,7 @@ class LogOverlay(Scene):
 
     def page(self) -> int:
         """Entries per page (about the lines that fit)."""
-        return max(1, self.area.h // theme.font(self.metrics.body).get_linesize() - 2)
+        return max(1, self.area.h // theme.font(int(self.metrics.body * 1.25)).get_linesize() - 2)
 
     def scroll_by(self, n: int) -> None:
         self.scroll = max(0, min(len(self.log.entries) - 1, self.scroll + n))
@@ -79,7 +79,7 @@ class LogOverlay(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
         draw.dialog(surface, self.card, tr("Game log"), m.large, m.pad)
-        self.log.draw(surface, self.area, m.body, scroll=self.scroll, corner=False)
+        self.log.draw(surface, self.area, int(m.body * 1.25), scroll=self.scroll, corner=False)
         hint = tr("Mouse wheel, arrows or Page Up/Down scroll; Esc closes.")
         draw.fitted_text(surface, hint, pygame.Rect(self.card.x + 2 * m.pad, self.row.buttons[0].rect.y,
                                                     self.row.buttons[0].rect.x - self.card.x - 4 * m.pad, m.button_h),

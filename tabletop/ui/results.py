@@ -65,6 +65,20 @@ def table_text(table: ResultTable) -> str:
     return "\n".join(out).rstrip()
 
 
+def wrap_parts(cell: str, size: int, width: int) -> list[str]:
+    """A cell's lines, broken between its " · " parts where it can ("Cook 4" stays together)."""
+    font = theme.font(size)
+    lines: list[str] = []
+    for part in cell.split(" · "):
+        if lines and font.size(lines[-1] + " · " + part)[0] <= width:
+            lines[-1] += " · " + part
+        elif font.size(part)[0] <= width:
+            lines.append(part)
+        else:
+            lines.extend(theme.wrap(part, size, width))
+    return lines
+
+
 class ResultOverlay(MessageOverlay):
     """The result card: banner, table, notes, buttons (see the module docstring)."""
 
@@ -76,7 +90,7 @@ class ResultOverlay(MessageOverlay):
 
     # -- layout ----------------------------------------------------------------------------------
     def _cells(self, size: int, widths: list[int]) -> list[list[list[str]]]:
-        return [[theme.wrap(cell, size, widths[k + 1] - size // 2) if cell else [""]
+        return [[wrap_parts(cell, size, widths[k + 1] - size // 2) if cell else [""]
                  for k, cell in enumerate(row.cells)] for row in self.table.rows]
 
     def _widths(self, size: int, width: int) -> list[int]:
@@ -86,7 +100,7 @@ class ResultOverlay(MessageOverlay):
         f = theme.font(size)
         fb = theme.font(size, True)
         chip = int(size * 1.6)
-        small = theme.font(max(12, size * 3 // 4))
+        small = theme.font(self.metrics.small)
         name_w = max([max(fb.size(r.name)[0], small.size(r.role)[0]) + chip + size for r in t.rows] + [size * 6])
         name_w = min(name_w, width // 3)
         natural = []
@@ -118,10 +132,12 @@ class ResultOverlay(MessageOverlay):
             line_h = theme.font(text_size).get_linesize()
             heights = [max(len(c) for c in row) * line_h + m.pad if row else line_h + m.pad for row in cells]
             head_h = max([len(theme.wrap(hd, text_size, widths[k + 1] - text_size // 2, bold=True))
-                          for k, hd in enumerate(self.table.columns)] + [1]) * line_h + m.pad
+                          for k, hd in enumerate(self.table.columns)] + [1]) * line_h + m.pad // 2
             notes_h = len(self.table.notes) * theme.font(m.small).get_linesize()
-            banner_h = int(m.large * 2.2) + (theme.font(m.body).get_linesize() if self.table.detail else 0)
-            need = m.large * 2 + banner_h + head_h + sum(heights) + notes_h + m.button_h + 10 * m.pad
+            detail_h = theme.font(m.body).get_linesize() + m.pad if self.table.detail else 0
+            # as ``draw`` stacks them: title, banner, detail, heading, rows, notes, then the buttons
+            need = (m.large * 2 + m.pad + int(m.large * 1.8) + m.pad + detail_h + head_h + sum(heights) + m.pad
+                    + notes_h + 3 * m.pad + m.button_h + 2 * m.pad)
             if need <= h * 0.94 or text_size == m.small:
                 break
         self._plan = (text_size, widths, cells, heights)
@@ -183,8 +199,7 @@ class ResultOverlay(MessageOverlay):
             x = x0 + widths[0]
             for k, lines in enumerate(row_cells):
                 for i, line in enumerate(lines):
-                    draw.text(surface, line, (x + text_size // 4, y + m.pad // 2 + i * line_h), text_size, ink,
-                              bold=row.winner and k == len(row_cells) - 1)
+                    draw.text(surface, line, (x + text_size // 4, y + m.pad // 2 + i * line_h), text_size, ink)
                 x += widths[k + 1]
             y += rh
             pygame.draw.line(surface, theme.PANEL_EDGE, (x0, y), (x0 + sum(widths), y), 1)

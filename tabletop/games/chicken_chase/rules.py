@@ -588,7 +588,9 @@ class ChickenState(GameState):
             hen = 2 * self.turn + move.hen
             walk = tr("hen {hen}: {frm}->{to}", hen=move.hen + 1, frm=field_word(self.hens[hen]),
                       to=field_word(after.hens[hen]))
-            if kind is PlayB:
+            if kind is PlayB and len(move.cards) == 1:
+                text = tr("{who} plays {card} (action B): {walk}", who=who, card=self.card_name(move.cards[0]), walk=walk)
+            elif kind is PlayB:
                 cards = " + ".join(self.card_name(c) for c in move.cards)
                 total = sum(card_value(c) for c in move.cards)
                 text = tr("{who} plays {cards} = {total} (action B): {walk}", who=who, cards=cards, total=total,
