@@ -201,8 +201,7 @@ class GameScene(TableModeMixin, Scene):
         before = self.state.copy()
         owner = self.roller()
         move = self.session.roll()
-        # a seat's roll or draw tumbles; the table's own dealing (no one's roll) only flickers
-        self.timers.start("roll", self.anim_time(ROLL_TIME if owner is not None else ROLL_TIME / 4, owner))
+        self.timers.start("roll", self.anim_time(self.chance_time(move, owner), owner))
         self.app.audio.play(self.chance_sound(move))
         self._after_move(before, move, CHANCE, owner)
 
@@ -332,6 +331,11 @@ class GameScene(TableModeMixin, Scene):
         """A way to re-word a log line later (None: it never changes)."""
         return None
 
+    def chance_time(self, move: Any, owner: int | None) -> float:
+        """How long a roll or draw tumbles: a seat's whole ``ROLL_TIME``; the table's own dealing
+        (no one's roll) only flickers."""
+        return ROLL_TIME if owner is not None else ROLL_TIME / 4
+
     def slide_steps(self, before: Any, move: Any) -> float:
         """How many steps the move's piece travels (its slide takes ``MOVE_TIME`` per step)."""
         return 2.0
@@ -420,6 +424,7 @@ class GameScene(TableModeMixin, Scene):
         scene.log = self.log
         scene.over_shown = self.over_shown
         scene.reloader = self.reloader
+        scene.history, scene.outline, scene._log_mover = self.history, self.outline, self._log_mover
         self.log.add(tr("Board updated from the edited file."), theme.INK_SOFT)
         index = self.app.stack.index(self) if self in self.app.stack else -1
         if index >= 0:

@@ -414,6 +414,10 @@ class PlakotoScene(GameScene):
     def log_redo(self, before: Any, move: Any) -> Any:
         return lambda: self.describe(before, move)  # the numbering follows the board when it is turned
 
+    def chance_time(self, move: Any, owner: int | None) -> float:
+        """Going on to the next game of the match rolls nothing: no tumble to wait for."""
+        return 0.0 if isinstance(move, NextGame) else super().chance_time(move, owner)
+
     def slide_steps(self, before: Any, move: Any) -> float:
         """A checker's slide lasts longer the farther it goes (a die of 6 about twice a 1)."""
         return 1.6 + 0.3 * move.die if isinstance(move, Step) else 1.0
