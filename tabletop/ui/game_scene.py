@@ -332,9 +332,9 @@ class GameScene(TableModeMixin, Scene):
         return None
 
     def chance_time(self, move: Any, owner: int | None) -> float:
-        """How long a roll or draw tumbles: a seat's whole ``ROLL_TIME``; the table's own dealing
-        (no one's roll) only flickers."""
-        return ROLL_TIME if owner is not None else ROLL_TIME / 4
+        """How long a roll or draw tumbles: a seat's whole ``ROLL_TIME``; a deal nobody rolls for
+        (setting up cards) a quick ``DEAL_TIME`` a card."""
+        return ROLL_TIME if owner is not None else DEAL_TIME
 
     def slide_steps(self, before: Any, move: Any) -> float:
         """How many steps the move's piece travels (its slide takes ``MOVE_TIME`` per step)."""
