@@ -65,7 +65,7 @@ def x(display: str, *cmd: str, timeout: float = 30) -> str:
     return out.stdout.strip() + out.stderr.strip()
 
 
-def window_of(display: str, limit: float = 30.0) -> str:
+def window_of(display: str, limit: float = 90.0) -> str:
     end = time.monotonic() + limit
     while time.monotonic() < end:
         found = x(display, "xdotool", "search", "--class", "tabletop").split()
