@@ -49,8 +49,14 @@ def settle(app: App, limit: float = 30.0, quiet: float = 0.25) -> float:
 
 
 def stale_pixels(app: App) -> int:
-    """How many pixels of the shown frame differ from a forced full redraw of the same state."""
+    """How many pixels of the shown frame differ from a forced full redraw of the same state
+    (drawn afresh: pictures a scene keeps while nothing changes are forgotten first, so a kept
+    picture that missed a change shows up here too)."""
     shown = app.screen.copy()
+    for scene in app.stack:
+        forget = getattr(scene, "drop_caches", None)
+        if forget is not None:
+            forget()
     app.mark_dirty()
     app.render()
     return differing_pixels(shown, app.screen)

@@ -25,13 +25,19 @@ def shadowed_panel(surface: pygame.Surface, rect: pygame.Rect, fill=theme.PANEL,
         pygame.draw.rect(surface, edge, rect, width=max(1, rect.h // 200 + 1), border_radius=radius)
 
 
-def dialog(surface: pygame.Surface, card: pygame.Rect, title: str, size: int, pad: int) -> None:
-    """A dialog over the scene: the scene dimmed, the card, its title at the top."""
+def dialog(surface: pygame.Surface, card: pygame.Rect, title: str, size: int, pad: int, veil: bool = True) -> None:
+    """A dialog over the scene: the scene dimmed (``veil``), the card, its title at the top."""
+    if veil:
+        dim(surface)
+    shadowed_panel(surface, card)
+    text(surface, title, (card.centerx, card.y + 2 * pad), size, theme.INK, bold=True, anchor="midtop")
+
+
+def dim(surface: pygame.Surface) -> None:
+    """The scene under a dialog, dimmed."""
     veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     veil.fill((20, 16, 12, 150))
     surface.blit(veil, (0, 0))
-    shadowed_panel(surface, card)
-    text(surface, title, (card.centerx, card.y + 2 * pad), size, theme.INK, bold=True, anchor="midtop")
 
 
 @lru_cache(maxsize=32)

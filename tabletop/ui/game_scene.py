@@ -460,6 +460,8 @@ class GameScene(TableModeMixin, Scene):
                 self.future is None, self.over_shown, self.app.audio.enabled)
 
     def update(self, dt: float) -> None:
+        if self.app.table_mode:
+            self.table_tick()
         if time.monotonic() >= self.next_poll:
             self.poll_boards()
         if self.timers.poll():  # a timer runs, or one just ended: its last frame must be drawn
@@ -563,6 +565,8 @@ class GameScene(TableModeMixin, Scene):
         if event.type == pygame.KEYDOWN:
             self.key(event)
             return
+        if self.app.table_mode:
+            self.table_pointer(event)  # touch: hover where a finger lands, a still hold = right click
         if event.type == pygame.MOUSEMOTION:
             self.dirty |= self.buttons.motion(event.pos)
             if self.app.table_mode:
@@ -724,6 +728,7 @@ class GameScene(TableModeMixin, Scene):
         if self.app.table_mode:
             self.table_layout(size)
             return
+        theme.set_turn_marks(False)
         w, h = size
         m = self.metrics
         panel_w = max(int(w * 0.27), 300)
@@ -831,7 +836,8 @@ class GameScene(TableModeMixin, Scene):
                 draw.shadowed_panel(table, self.panel)
             self._table = table.convert() if pygame.display.get_surface() is not None else table
             self._table_key = key
-        surface.blit(self._table, (0, 0))
+        for area in self.texture_areas((w, h)):  # in table mode the strips cover the rest
+            surface.blit(self._table, area.topleft, area)
 
     def invalidate_static(self) -> None:
         """The static board looks different now (flipped, edited): rebuild the background."""
@@ -894,10 +900,9 @@ class GameScene(TableModeMixin, Scene):
             pygame.draw.rect(surface, (255, 236, 190), rect, border_radius=size // 5)
             pygame.draw.rect(surface, theme.ACCENT, rect, width=2, border_radius=size // 5)
         if not values:
-            word = self.roll_word()
-            label = (tr("Click to roll") if word == "roll" else tr("Click to {word}", word=tr(word))) if highlight else ""
             if highlight:
-                draw.text(surface, label, rect.center, m.body, theme.ACCENT_DARK, bold=True, anchor="center")
+                draw.fitted_text(surface, self.roll_label(), rect, m.body, theme.ACCENT_DARK, bold=True,
+                                 min_size=m.small)
             return
         gap = size // 4
         total = len(values) * size + (len(values) - 1) * gap
@@ -932,6 +937,10 @@ class GameScene(TableModeMixin, Scene):
         if cp == CHANCE:
             roller = self.roller()
             if roller is not None and self.seat_is_human(roller):
+                if self.app.table_mode:  # touch words at a table
+                    if self.roll_word() == "roll":
+                        return tr("{name}: tap the dice to roll.", name=self.seat_name(roller))
+                    return tr("{name}: tap to {word}.", name=self.seat_name(roller), word=tr(self.roll_word()))
                 if self.roll_word() == "roll":
                     return tr("{name}: roll (click the dice or press Space).", name=self.seat_name(roller))
                 return tr("{name}: {word} (click or press Space).", name=self.seat_name(roller),

@@ -9,6 +9,7 @@ import pygame
 
 from tabletop.i18n import tr
 from tabletop.ui import draw, richtext, theme
+from tabletop.ui.table import EdgePanel, facing_frame
 from tabletop.ui.widgets import Button, ButtonRow, row_buttons
 
 if TYPE_CHECKING:
@@ -56,7 +57,14 @@ class Scene:
 
 
 class MessageOverlay(Scene):
-    """A centred card with a title, wrapped text and buttons (confirmations, errors, rules)."""
+    """A centred card with a title, wrapped text and buttons (confirmations, errors, rules).
+
+    In table mode the card faces a seat: the one whose strip asked for it, the winner, or the seat
+    on turn (the game scene under it says which edge: ``message_edge``). It is laid out upright as
+    that player sees the screen and turned to his edge, clicks mapped back through the same turn;
+    its Turn button hands it on to the next edge round the table, so every seat can read it. A
+    long text scrolls by dragging it (touch) as well as by the wheel and the arrow keys.
+    """
 
     opaque = False
 
@@ -78,6 +86,15 @@ class MessageOverlay(Scene):
         self.row.set([Button(label, self._wrap(action), primary=(i == self.default))
                       for i, (label, action) in enumerate(specs)])
         self.card = pygame.Rect(0, 0, 0, 0)
+        self.facing: str | None = None
+        self.edges: list[str] = []
+        host = next((s for s in reversed(app.stack) if hasattr(s, "message_edge")), None) \
+            if getattr(app, "table_mode", False) else None
+        if host is not None:
+            self.facing = host.message_edge()
+            self.edges = host.table_edge_cycle()
+        self.turn_button = Button(tr("Turn"), self.turn_to_next) if len(self.edges) > 1 else None
+        self._drag_y: float | None = None
 
     def _wrap(self, action):
         def run() -> None:
@@ -86,9 +103,31 @@ class MessageOverlay(Scene):
                 action()
         return run
 
+    # -- facing a seat (table mode) --------------------------------------------------------------
+    def frame(self) -> EdgePanel | None:
+        """The screen as the facing seat sees it (None: upright, as in a window)."""
+        if self.facing in (None, "bottom") or not self.size[0]:
+            return None
+        return facing_frame(self.facing, self.size)
+
+    def turn_to_next(self) -> None:
+        """Hand the card on to the next edge round the table (clockwise)."""
+        if self.edges:
+            at = self.edges.index(self.facing) if self.facing in self.edges else -1
+            self.facing = self.edges[(at + 1) % len(self.edges)]
+            self.layout(self.size)
+
+    def _local(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        frame = self.frame()
+        if frame is None:
+            return pos
+        local = frame.to_local(pos)
+        return (int(local[0]), int(local[1])) if local is not None else None
+
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        w, h = size
+        frame = self.frame()
+        w, h = frame.size if frame is not None else size
         m = self.metrics
         cw = int(w * (0.8 if self.wide else 0.56))
         lines = richtext.layout(self.body, m.body, cw - 4 * m.pad)
@@ -100,13 +139,45 @@ class MessageOverlay(Scene):
         bar = pygame.Rect(self.card.x + 2 * m.pad, self.card.bottom - m.button_h - 2 * m.pad,
                           self.card.w - 4 * m.pad, m.button_h)
         row_buttons(self.row.buttons, bar, 2 * m.pad)
+        if self.turn_button is not None:
+            tw = max(int(m.button_h * 1.6), theme.font(m.small).size(self.turn_button.label)[0] + 2 * m.pad)
+            self.turn_button.rect = pygame.Rect(self.card.right - tw - m.pad, self.card.y + m.pad, tw,
+                                                int(m.button_h * 0.8))
+
+    def _body_area(self) -> pygame.Rect:
+        m = self.metrics
+        return pygame.Rect(self.card.x + 2 * m.pad, self.card.y + m.large * 2 + 2 * m.pad,
+                           self.card.w - 4 * m.pad, self.card.h - m.large * 2 - m.button_h - 6 * m.pad)
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.row.click(event.pos)
-            self.dirty = True
-        elif event.type == pygame.MOUSEMOTION:
-            self.dirty |= self.row.motion(event.pos)
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            pos = self._local(event.pos)
+            if pos is None:
+                return
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                if self.turn_button is not None and self.turn_button.hit(pos):
+                    self.turn_button.action()
+                elif not self.row.click(pos) and self._body_area().collidepoint(pos):
+                    self._drag_y = pos[1]  # a finger on the text: dragging scrolls it
+                self.dirty = True
+            elif event.type == pygame.MOUSEBUTTONUP:
+                self._drag_y = None
+            else:
+                self.dirty |= self.row.motion(pos)
+                if self.turn_button is not None:
+                    hover = self.turn_button.rect.collidepoint(pos)
+                    self.dirty |= hover != self.turn_button.hover
+                    self.turn_button.hover = hover
+                held = bool(getattr(event, "buttons", (0,))[0])
+                if self._drag_y is not None and held:
+                    line_h = theme.font(self.metrics.body).get_linesize()
+                    lines = int((self._drag_y - pos[1]) / line_h)
+                    if lines:
+                        self.scroll = max(0, self.scroll + lines)
+                        self._drag_y -= lines * line_h
+                        self.dirty = True
+                elif not held:
+                    self._drag_y = None
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, self.scroll - event.y * 3)
             self.dirty = True
@@ -125,16 +196,40 @@ class MessageOverlay(Scene):
                 self.dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:
+        frame = self.frame()
+        if frame is None:
+            self._draw_card(surface, veil=True)
+            return
+        draw.dim(surface)
         m = self.metrics
-        draw.dialog(surface, self.card, self.title, m.large, m.pad)
-        area = pygame.Rect(self.card.x + 2 * m.pad, self.card.y + m.large * 2 + 2 * m.pad,
-                           self.card.w - 4 * m.pad, self.card.h - m.large * 2 - m.button_h - 6 * m.pad)
+        region = self.card.inflate(6 * m.pad, 6 * m.pad)
+        upright = pygame.Surface(region.size, pygame.SRCALPHA)
+        shift = (-region.x, -region.y)
+        self._move(shift)
+        try:
+            self._draw_card(upright, veil=False)
+        finally:
+            self._move((-shift[0], -shift[1]))
+        frame.blit(surface, upright, region)
+
+    def _move(self, by: tuple[int, int]) -> None:
+        self.card.move_ip(by)
+        for b in self.row.buttons + ([self.turn_button] if self.turn_button is not None else []):
+            b.rect.move_ip(by)
+
+    def _draw_card(self, surface: pygame.Surface, veil: bool) -> None:
+        m = self.metrics
+        draw.dialog(surface, self.card, self.title, m.large, m.pad, veil=veil)
+        area = self._body_area()
         lines = richtext.layout(self.body, m.body, area.w)
         line_h = theme.font(m.body).get_linesize()
         fit = max(1, area.h // line_h)
         self.scroll = min(self.scroll, max(0, len(lines) - fit))
         richtext.draw_lines(surface, lines[self.scroll: self.scroll + fit], area.topleft, m.body)
         if len(lines) > fit:
-            draw.text(surface, tr("{n} more lines below (mouse wheel)", n=len(lines) - fit - self.scroll), (area.right, area.bottom),
-                      m.small, theme.INK_SOFT, anchor="bottomright")
+            more = (tr("{n} more lines below (drag up)", n=len(lines) - fit - self.scroll) if self.facing is not None
+                    else tr("{n} more lines below (mouse wheel)", n=len(lines) - fit - self.scroll))
+            draw.text(surface, more, (area.right, area.bottom), m.small, theme.INK_SOFT, anchor="bottomright")
         self.row.draw(surface, m.body)
+        if self.turn_button is not None:
+            self.turn_button.draw(surface, m.small, min_size=m.small)

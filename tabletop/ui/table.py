@@ -1,14 +1,21 @@
-"""Table mode geometry: each seat's panel sits at its edge of a screen lying flat among the
-players, rotated to face that player, and clicks on it are mapped back exactly.
+"""Table mode geometry: where the board and each seat's strip go on a screen lying flat among the
+players, and the turn that makes a strip (or a card) face its player, with its exact inverse.
 
 A panel is drawn upright on its own surface (``size``: width along the edge × depth into the
-screen), then rotated: bottom 0°, right 90°, top 180°, left 270° (counter-clockwise, as
+screen), then turned: bottom 0°, right 90°, top 180°, left 270° (counter-clockwise, as
 ``pygame.transform.rotate``). ``to_local`` is the inverse used for hit-testing.
+
+:func:`plan_table` places the board first (as large as the strips leave room for: at least 85% of
+the screen's short side) and fits the strips into what is left. On a wide screen the room beside
+the board forms two columns: a seat at a side edge gets (a share of) the column at his edge, and a
+seat at the top or bottom edge gets a corner *block* of a column, at the corner he prefers (next
+to his home on the board, else his right-hand end). When the board is too wide for columns that
+deep (a wide board, many seats), a top or bottom seat gets a thin *band* along his edge instead.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -19,23 +26,37 @@ EDGES_BY_PLAYERS = {
     4: ["bottom", "left", "top", "right"],
     5: ["bottom", "bottom", "left", "top", "right"],
 }
+"""Clockwise round the table from the bottom edge (two at the bottom for five: right one first)."""
 ANGLE = {"bottom": 0, "right": 90, "top": 180, "left": 270}
+RIGHT_HAND = {"bottom": "right", "top": "left", "left": "bottom", "right": "top"}
+"""The screen side that is a player's right hand, at each edge (where his strip goes by default)."""
+MIN_SHARE = 0.85
+"""The board's least share of the screen's short side."""
 
 
 @dataclass
 class EdgePanel:
-    """One seat's panel: its edge, its upright size and where it lands on the screen."""
+    """One seat's panel: its edge, its upright size and where it lands on the screen. ``kind``
+    says what shape it is: "band" (thin, along the edge), "block" (a corner of a column beside the
+    board, facing a top or bottom seat) or "side" (a share of the column at a side seat's edge)."""
 
     seat: int
     edge: str
     size: tuple[int, int]  # upright (width along the edge, depth)
     screen_rect: pygame.Rect
+    kind: str = "band"
+    end: str | None = None  # the screen side of the seat's home, if the game gave one
+
+    @property
+    def home_right(self) -> bool:
+        """Upright, the seat's home is to the right (his right hand) — else to the left."""
+        return self.end is None or self.end == RIGHT_HAND[self.edge]
 
     @property
     def angle(self) -> int:
         return ANGLE[self.edge]
 
-    def to_local(self, pos: tuple[int, int]) -> tuple[float, float] | None:
+    def to_local(self, pos: tuple[float, float]) -> tuple[float, float] | None:
         """Screen pixel → upright panel coordinates, or None when outside the panel."""
         if not self.screen_rect.collidepoint(pos):
             return None
@@ -63,41 +84,221 @@ class EdgePanel:
             x, y = h - 1 - v, u
         return (self.screen_rect.x + x, self.screen_rect.y + y)
 
-    def blit(self, screen: pygame.Surface, upright: pygame.Surface) -> None:
+    def rect_to_screen(self, rect: pygame.Rect) -> pygame.Rect:
+        """Where an upright rectangle of the panel lands on the screen (turned with it)."""
+        a = self.to_screen((rect.x, rect.y))
+        b = self.to_screen((rect.right - 1, rect.bottom - 1))
+        x0, x1 = sorted((a[0], b[0]))
+        y0, y1 = sorted((a[1], b[1]))
+        return pygame.Rect(int(x0), int(y0), int(x1 - x0) + 1, int(y1 - y0) + 1)
+
+    def turn(self, upright: pygame.Surface) -> pygame.Surface:
+        """An upright picture turned to face this edge."""
         if self.angle == 180:  # the same pixels as rotate(180), in about half the time
-            image = pygame.transform.flip(upright, True, True)
+            return pygame.transform.flip(upright, True, True)
+        return pygame.transform.rotate(upright, self.angle) if self.angle else upright
+
+    def blit(self, screen: pygame.Surface, upright: pygame.Surface, region: pygame.Rect | None = None) -> None:
+        """Show ``upright`` (the whole panel, or only its part ``region``) turned to this edge."""
+        at = self.rect_to_screen(region).topleft if region is not None else self.screen_rect.topleft
+        screen.blit(self.turn(upright), at)
+
+
+def facing_frame(edge: str, size: tuple[int, int]) -> EdgePanel:
+    """The whole screen seen from ``edge``: an EdgePanel over the screen whose upright size is the
+    screen as that player sees it (sideways for a side edge). Cards turned to a seat use it."""
+    w, h = size
+    upright = (w, h) if edge in ("bottom", "top") else (h, w)
+    return EdgePanel(-1, edge, upright, pygame.Rect(0, 0, w, h), "screen")
+
+
+@dataclass(frozen=True)
+class SeatPlace:
+    """Where a seat sits: its ``edge`` and, optionally, the screen side (``end``) of the corner
+    nearest its home on the board: "left"/"right" for a top or bottom seat, "top"/"bottom" for a
+    side seat. None: his right-hand end."""
+
+    edge: str
+    end: str | None = None
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """The strips' least sizes in pixels: a band's depth, a column's width holding a corner
+    block, a column's width holding only side strips; ``fill`` is the board's largest share of
+    the short side and ``margin`` the gap kept round it."""
+
+    band: int
+    block: int
+    side: int
+    fill: float = 0.95
+    margin: int = 0
+
+
+@dataclass
+class TablePlan:
+    board: pygame.Rect                       # the board's area (the Viewport letterboxes into it)
+    panels: list[EdgePanel] = field(default_factory=list)
+
+    def drawn_height(self, aspect: float) -> float:
+        """The height of a board of ``aspect`` once fitted into ``board`` (pixels)."""
+        return min(self.board.h, self.board.w / aspect) if aspect > 0 else self.board.h
+
+
+def uncovered(screen: pygame.Rect, covers: list[pygame.Rect]) -> list[pygame.Rect]:
+    """The parts of ``screen`` that none of ``covers`` overlaps, as a few rectangles (a frame
+    restores only these from its background: the strips and opaque pictures cover the rest)."""
+    free = [screen.copy()]
+    for cover in covers:
+        nxt: list[pygame.Rect] = []
+        for r in free:
+            c = r.clip(cover)
+            if c.w <= 0 or c.h <= 0:
+                nxt.append(r)
+                continue
+            if c.y > r.y:
+                nxt.append(pygame.Rect(r.x, r.y, r.w, c.y - r.y))
+            if c.bottom < r.bottom:
+                nxt.append(pygame.Rect(r.x, c.bottom, r.w, r.bottom - c.bottom))
+            if c.x > r.x:
+                nxt.append(pygame.Rect(r.x, c.y, c.x - r.x, c.h))
+            if c.right < r.right:
+                nxt.append(pygame.Rect(c.right, c.y, r.right - c.right, c.h))
+        free = nxt
+    return free
+
+
+def default_places(players: int) -> list[SeatPlace]:
+    edges = EDGES_BY_PLAYERS.get(players) or (EDGES_BY_PLAYERS[4] * 2)[:players]
+    return [SeatPlace(e) for e in edges]
+
+
+_TRANSPOSE_EDGE = {"bottom": "right", "right": "bottom", "top": "left", "left": "top"}
+_TRANSPOSE_END = {"left": "top", "top": "left", "right": "bottom", "bottom": "right", None: None}
+
+
+def plan_table(size: tuple[int, int], aspect: float, places: list[SeatPlace], sizes: Sizes) -> TablePlan:
+    """The board's area and every seat's panel (in seat order) for a screen of ``size`` and a
+    board ``aspect`` (width / height as drawn). A portrait screen is planned transposed."""
+    w, h = size
+    if h > w:
+        flipped = [SeatPlace(_TRANSPOSE_EDGE[p.edge], _TRANSPOSE_END[p.end]) for p in places]
+        plan = _plan_landscape((h, w), 1 / aspect if aspect > 0 else 1.0, flipped, sizes)
+        board = pygame.Rect(plan.board.y, plan.board.x, plan.board.h, plan.board.w)
+        panels = [EdgePanel(p.seat, _TRANSPOSE_EDGE[p.edge], p.size,
+                            pygame.Rect(p.screen_rect.y, p.screen_rect.x, p.screen_rect.h, p.screen_rect.w), p.kind,
+                            places[p.seat].end)
+                  for p in plan.panels]
+        return TablePlan(board, panels)
+    return _plan_landscape(size, aspect, places, sizes)
+
+
+def _plan_landscape(size: tuple[int, int], aspect: float, places: list[SeatPlace], sizes: Sizes) -> TablePlan:
+    best: tuple[float, TablePlan] | None = None
+    for blocks in (True, False):
+        plan = _attempt(size, aspect, places, sizes, blocks)
+        drawn = plan.drawn_height(aspect) / size[1]
+        if drawn >= MIN_SHARE:
+            return plan
+        if best is None or drawn > best[0]:
+            best = (drawn, plan)
+    assert best is not None
+    return best[1]
+
+
+def _attempt(size: tuple[int, int], aspect: float, places: list[SeatPlace], sizes: Sizes, blocks: bool) -> TablePlan:
+    w, h = size
+    cells: dict[str, list[tuple[int, str]]] = {"left": [], "right": []}  # column → (seat, role)
+    bands: dict[str, list[int]] = {"top": [], "bottom": []}
+    for seat, place in enumerate(places):
+        if place.edge in cells:
+            cells[place.edge].append((seat, "side"))
+    taken: set[tuple[str, str]] = set()
+    for seat, place in enumerate(places):
+        if place.edge not in bands:
+            continue
+        pref = place.end if place.end in ("left", "right") else RIGHT_HAND[place.edge]
+        column = None
+        if blocks:
+            for col in (pref, "left" if pref == "right" else "right"):
+                if (col, place.edge) not in taken:
+                    column = col
+                    break
+        if column is None:
+            bands[place.edge].append(seat)
         else:
-            image = pygame.transform.rotate(upright, self.angle) if self.angle else upright
-        screen.blit(image, self.screen_rect.topleft)
-
-
-def plan_panels(players: int, screen: tuple[int, int], depth: int,
-                edges: list[str] | None = None) -> tuple[list[EdgePanel], pygame.Rect]:
-    """Assign every seat an edge (``edges``, when the game knows where each seat belongs, e.g. by
-    its home corner) and a panel; return them and the free centre for the board."""
-    w, h = screen
-    if edges is None or len(edges) != players or any(e not in ANGLE for e in edges):
-        edges = EDGES_BY_PLAYERS.get(players, EDGES_BY_PLAYERS[4][:players] if players < 5 else EDGES_BY_PLAYERS[5])
-    used = set(edges)
-    left = depth if "left" in used else 0
-    right = depth if "right" in used else 0
-    top = depth if "top" in used else 0
-    bottom = depth if "bottom" in used else 0
-    centre = pygame.Rect(left, top, w - left - right, h - top - bottom)
+            taken.add((column, place.edge))
+            cells[column].append((seat, place.edge))
+    need = {c: (sizes.block if any(role != "side" for _, role in cells[c]) else sizes.side) if cells[c] else 0
+            for c in cells}
+    depth = {e: sizes.band if bands[e] else 0 for e in bands}
+    m = sizes.margin
+    room_h = h - sum(depth[e] or m for e in depth)  # a band's strip has its own inner margin
+    board_h = min(h * sizes.fill, room_h)
+    room_w = w - need["left"] - need["right"] - 2 * m
+    board_w = aspect * board_h
+    if board_w > room_w:
+        board_w, board_h = room_w, room_w / aspect
+    board_w, board_h = int(board_w), int(board_h)
+    left_over = w - board_w - need["left"] - need["right"] - 2 * m
+    used = [c for c in cells if cells[c]]
+    col_w = dict(need)
+    if used:
+        for c in used:
+            col_w[c] += left_over // len(used)
+    else:
+        col_w = {"left": left_over // 2, "right": left_over - left_over // 2}
+    band_x0 = col_w["left"] if cells["left"] else 0
+    band_x1 = w - (col_w["right"] if cells["right"] else 0)
+    y0 = (depth["top"] or m) + (room_h - board_h) // 2
+    board = pygame.Rect(col_w["left"] + m, y0, board_w, board_h)
+    if not used:  # nothing beside the board: centre it
+        board.x = (w - board_w) // 2
     panels: list[EdgePanel] = []
-    for edge in ("bottom", "top"):
-        seats = [s for s, e in enumerate(edges) if e == edge]
-        span = centre.w
+    for c in ("left", "right"):
+        panels += _column_panels(c, cells[c], col_w[c], w, h, places)
+    for e in ("top", "bottom"):
+        seats = bands[e]
+        if not seats:
+            continue
+        if e == "bottom":
+            seats = list(reversed(seats))  # clockwise along the bottom edge runs right to left
+        span = band_x1 - band_x0
         for i, seat in enumerate(seats):
-            pw = span // len(seats)
-            x = centre.x + i * pw
-            rect = pygame.Rect(x, h - depth if edge == "bottom" else 0, pw, depth)
-            if edge == "top":  # seat order runs left→right from the bottom player's view, so mirror
-                rect.x = centre.right - (i + 1) * pw
-            panels.append(EdgePanel(seat, edge, (pw, depth), rect))
-    for edge in ("left", "right"):
-        for seat in (s for s, e in enumerate(edges) if e == edge):
-            rect = pygame.Rect(0 if edge == "left" else w - depth, top, depth, h - top - bottom)
-            panels.append(EdgePanel(seat, edge, (rect.h, depth), rect))
+            x = band_x0 + span * i // len(seats)
+            x_end = band_x0 + span * (i + 1) // len(seats)
+            rect = pygame.Rect(x, 0 if e == "top" else h - depth[e], x_end - x, depth[e])
+            panels.append(EdgePanel(seat, e, (rect.w, rect.h), rect, "band"))
+    for p in panels:
+        p.end = places[p.seat].end
     panels.sort(key=lambda p: p.seat)
-    return panels, centre
+    return TablePlan(board, panels)
+
+
+def _column_panels(column: str, cells: list[tuple[int, str]], width: int, w: int, h: int,
+                   places: list[SeatPlace]) -> list[EdgePanel]:
+    """A column's cells top to bottom: the top seat's block, the side seats, the bottom seat's
+    block; an alone block keeps to half the height, at its corner."""
+    if not cells or width <= 0:
+        return []
+    top = [c for c in cells if c[1] == "top"]
+    sides = [c for c in cells if c[1] == "side"]
+    if column == "left":
+        sides.reverse()  # clockwise up the left edge: the first side seat lowest
+    bottom = [c for c in cells if c[1] == "bottom"]
+    order = top + sides + bottom
+    x = 0 if column == "left" else w - width
+    out: list[EdgePanel] = []
+    if len(order) == 1 and order[0][1] != "side":
+        seat, role = order[0]
+        rect = pygame.Rect(x, 0 if role == "top" else h - h // 2, width, h // 2)
+        return [EdgePanel(seat, role, (rect.w, rect.h), rect, "block")]
+    n = len(order)
+    for i, (seat, role) in enumerate(order):
+        y, y_end = h * i // n, h * (i + 1) // n
+        rect = pygame.Rect(x, y, width, y_end - y)
+        if role == "side":
+            out.append(EdgePanel(seat, places[seat].edge, (rect.h, rect.w), rect, "side"))
+        else:
+            out.append(EdgePanel(seat, role, (rect.w, rect.h), rect, "block"))
+    return out

@@ -1,49 +1,85 @@
-"""Table mode for every game scene: the board in the middle, each seat's panel (colour, name,
-score, prompt, dice and buttons when it is his turn) at his edge, rotated to face him.
+"""Table mode for every game scene: the board as large as the screen allows (at least 85% of its
+short side), and each seat's strip at its own edge, turned to face him: name and score, his own
+Menu button (Rules, Sound, Leave — readable from every seat), the prompt, the dice and buttons
+while he acts, the game's own part (a hand) and the last events of the log.
 
-Mixed into :class:`~tabletop.ui.game_scene.GameScene`; games need nothing extra. A game may
-override ``draw_seat_extra`` to add its own per-seat content (a hand, a board) to the panel, and
-read (or override) ``table_regions`` to know where the prompt, the dice and the buttons sit.
+Mixed into :class:`~tabletop.ui.game_scene.GameScene`. A game may say where its seats sit
+(``table_places``: edges and the corner nearest each seat's home), ask for room in the strip
+(``table_extra_size``) and draw there (``draw_seat_extra``), and add to a strip's cache key
+(``table_strip_key``) whatever else its strip shows.
+
+Speed: a strip is drawn upright on a copy of the table under it and turned once; the turned
+picture is kept while nothing it shows changes (its key: texts, buttons and their hover, dice,
+log lines, the game's key), so a redraw of an unchanged table is a few opaque blits.
+``drop_caches`` forgets them (the live-loop test compares a cached frame with a fresh one).
+
+Touch: a finger down on the board first hovers there (a finger has no hover before it), and a
+finger held still on the board for ``HOLD_TIME`` does what a right click does (``board_hold``).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from tabletop.core import CHANCE
-from tabletop.ui import draw, theme
-from tabletop.ui.table import EdgePanel, plan_panels
-from tabletop.ui.widgets import Button, Viewport, row_buttons
+from tabletop.i18n import language, tr
+from tabletop.ui import draw, table_strip, text_audit, theme
+from tabletop.ui.table import EdgePanel, SeatPlace, Sizes, default_places, plan_table, uncovered
+from tabletop.ui.table_strip import StripNeeds, StripParts
+from tabletop.ui.widgets import Button, Viewport
+
+HOLD_TIME = 0.6
+"""Seconds a finger (or the mouse button) stays down and still on the board to count as a hold."""
+LOG_LINES = 8
+CLOCKWISE = ("bottom", "left", "top", "right")
+ACTIVE_FILL = (255, 240, 205)
 
 
 class TableModeMixin:
-    """Layout, drawing and hit-testing of the edge panels (uses GameScene's attributes)."""
+    """Layout, drawing and hit-testing of the seats' strips (uses GameScene's attributes)."""
 
     table_panels: list[EdgePanel]
     table_buttons: dict[int, list[Button]]
-    global_area: pygame.Rect
+    table_menus: dict[int, Button]
+    table_parts: dict[int, StripParts]
+    table_focus: int | None = None
+    _hold_at: tuple[int, int] | None = None
+
+    # -- where everything goes --------------------------------------------------------------------
+    def table_sizes(self) -> Sizes:
+        m = self.metrics
+        return Sizes(band=m.button_h + m.pad, block=5 * m.button_h, side=2 * m.button_h, margin=m.pad // 2)
+
+    def table_places(self) -> list[SeatPlace]:
+        """Where each seat sits: the game's ``extra["table_edges"]`` (e.g. next to his home on the
+        board), else round the table from the bottom."""
+        players = self.state.num_players
+        edges = self.spec.extra.get("table_edges")
+        if edges is not None:
+            found = list(edges(self.state))
+            if len(found) == players:
+                return [SeatPlace(e) for e in found]
+        return default_places(players)
+
+    def table_aspect(self) -> float:
+        x0, y0, w, h = self.board_box()
+        return (h / w) if self.board_rotation() in (90, 270) else (w / h)
 
     def table_layout(self, size: tuple[int, int]) -> None:
-        m = self.metrics
-        w, h = size
-        head_h = int(m.body * 2.2)
-        depth = max(int(min(w, h) * 0.14), head_h + int(m.button_h * 1.3) + 5 * m.pad)
-        players = self.state.num_players
-        self.table_panels, centre = plan_panels(players, size, depth, self.table_edges())
-        self.global_area = pygame.Rect(centre.x + m.pad, centre.y + m.pad, m.button_h * 3, m.button_h * 3 + 2 * m.pad)
-        self.board_area = centre.inflate(-2 * m.pad, -2 * m.pad)
-        self.board_area.x += self.global_area.w // 2 + m.pad
-        self.board_area.w -= self.global_area.w // 2 + m.pad
+        theme.set_turn_marks(True)
+        plan = plan_table(size, self.table_aspect(), self.table_places(), self.table_sizes())
+        self.table_panels = plan.panels
+        self.board_area = plan.board
         self.viewport = Viewport(self.board_box(), self.board_area, self.board_rotation())
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.dice_rect = pygame.Rect(0, 0, 0, 0)
+        self.drop_caches()
         self.table_relayout()
 
-    def table_edges(self) -> list[str] | None:
-        """Where each seat sits (bottom/top/left/right), if the game says (``extra["table_edges"]``,
-        e.g. next to the seat's home on the board); None: round the table from the bottom."""
-        edges = self.spec.extra.get("table_edges")
-        return list(edges(self.state)) if edges is not None else None
+    def panel_of(self, seat: int | None) -> EdgePanel | None:
+        return next((p for p in getattr(self, "table_panels", []) if p.seat == seat), None)
 
     def acting_seat(self) -> int | None:
         cp = self.state.current_player
@@ -52,81 +88,240 @@ class TableModeMixin:
         return cp
 
     def table_relayout(self) -> None:
+        """Every strip's buttons and parts for the position now (cheap: called every frame)."""
         m = self.metrics
-        actions = self.action_buttons()
-        small = self.global_buttons()
-        for i, b in enumerate(small):
-            b.rect = pygame.Rect(self.global_area.x, self.global_area.y + i * (m.button_h + m.pad),
-                                 self.global_area.w, m.button_h)
-        self.buttons.set(small)
-        self.table_buttons = {}
+        self.buttons.set([])  # no shared buttons in table mode: every strip has its own Menu
         acting = self.acting_seat()
         over = self.state.current_player is None
+        old = {s: {b.label: b.hover for b in bs} for s, bs in getattr(self, "table_buttons", {}).items()}
+        old_menu = {s: b.hover for s, b in getattr(self, "table_menus", {}).items()}
+        self.table_buttons, self.table_menus, self.table_parts = {}, {}, {}
         for panel in self.table_panels:
+            seat = panel.seat
+            active = seat == acting
             if over:  # every seat can open the result card again, or start the next game
                 visible = self.result_buttons()
-                row_buttons(visible, self.table_regions(panel)["buttons"], m.pad)
-                self.table_buttons[panel.seat] = visible
-            elif panel.seat == acting and self.seat_is_human(acting):
-                visible = [b for b in actions if b.label]
-                row_buttons(visible, self.table_regions(panel)["buttons"], m.pad)
-                self.table_buttons[panel.seat] = visible
-        if pygame.display.get_init() and pygame.mouse.get_focused():  # rebuilt buttons keep their hover
-            pos = pygame.mouse.get_pos()
-            self.buttons.motion(pos)
-            self.table_motion(pos)
+            elif active and self.seat_is_human(acting):
+                visible = [b for b in self.action_buttons() if b.label]
+            else:
+                visible = []
+            visible = self.table_buttons_for(seat, visible)
+            for b in visible:
+                b.key = ""  # no keyboard hints on a touch table
+                b.hover = old.get(seat, {}).get(b.label, False) and b.enabled
+            menu = Button(tr("Menu"), lambda seat=seat: self.open_table_menu(seat))
+            menu.hover = old_menu.get(seat, False)
+            parts = table_strip.strip_parts(panel.size, m, self._needs(panel, active, over, visible, menu),
+                                            panel.home_right)
+            for b, rect in zip(visible, parts.buttons, strict=False):
+                b.rect = rect
+            menu.rect = parts.menu
+            self.table_buttons[seat] = visible
+            self.table_menus[seat] = menu
+            self.table_parts[seat] = parts
+            self.table_place_extra(panel, parts)
+
+    def _needs(self, panel: EdgePanel, active: bool, over: bool, buttons: list[Button], menu: Button) -> StripNeeds:
+        m = self.metrics
+        row = next((r for r in self.player_rows() if r.seat == panel.seat), None)
+        name = row.name if row else self.seat_name(panel.seat)
+        detail = row.detail if row else ""
+        text_w = max(theme.font(m.body, True).size(name)[0], theme.font(m.small).size(detail)[0])
+        head_w = int(m.button_h * 0.8) + m.pad + text_w + m.pad
+        menu_w = max(int(m.button_h * 1.3), theme.font(m.small).size(menu.label)[0] + 2 * m.pad)
+        widths = tuple(max(int(m.button_h * 1.6), theme.font(m.body, b.primary).size(b.label)[0] + 3 * m.pad)
+                       for b in buttons)
+        dice_w = self.table_dice_width() if active and not over and self.shows_dice() else 0
+        return StripNeeds(head_w, menu_w, widths, dice_w, self.table_extra_size(panel.seat, panel),
+                          prompt=active or over)
+
+    def table_dice_width(self) -> int:
+        """How wide the acting seat's dice are in a band (dice a button tall, or the roll word)."""
+        m = self.metrics
+        values = self.dice()
+        size = m.button_h
+        if not values:
+            return theme.font(m.body, True).size(self.roll_label())[0] + 2 * m.pad if self.can_roll() else 0
+        return len(values) * size + (len(values) - 1) * (size // 4)
+
+    # -- hooks for the game ------------------------------------------------------------------------
+    def table_buttons_for(self, seat: int, buttons: list[Button]) -> list[Button]:
+        """The buttons a seat's strip shows (a game may relabel or add its own)."""
+        return buttons
+
+    def table_extra_size(self, seat: int, panel: EdgePanel) -> tuple[int, int] | None:
+        """The room (width, height) the game wants in a seat's strip for its own part, or None."""
+        return None
+
+    def table_place_extra(self, panel: EdgePanel, parts: StripParts) -> None:
+        """The strip's parts are known: a game may lay its own part out inside ``parts.extra``."""
+
+    def table_strip_key(self, seat: int) -> Any:
+        """Whatever else the game draws in this seat's strip (its cache key part)."""
+        return None
+
+    def draw_seat_extra(self, surf: pygame.Surface, rect: pygame.Rect, seat: int, active: bool) -> None:
+        """Hook: a game's own per-seat content in table mode (e.g. a hand), drawn upright."""
+
+    def table_opaque_rects(self) -> list[pygame.Rect]:
+        """Screen rectangles the game covers this frame with opaque pictures of its own (the
+        background need not be restored under them)."""
+        return []
+
+    def texture_areas(self, size: tuple[int, int]) -> list[pygame.Rect]:
+        """Where a frame restores the background: everything in a window; at a table, what the
+        strips (opaque, drawn whole every frame) and the game's opaque pictures leave uncovered.
+        A frame still covers the whole screen, so nothing an overlay drew can stay behind."""
+        screen = pygame.Rect((0, 0), size)
+        if not self.app.table_mode or not getattr(self, "table_panels", None):
+            return [screen]
+        covers = [p.screen_rect for p in self.table_panels] + self.table_opaque_rects()
+        key = (size, tuple(tuple(r) for r in covers))
+        if getattr(self, "_areas_key", None) != key:
+            self._areas_key, self._areas = key, uncovered(screen, covers)
+        return self._areas
+
+    def board_hold(self, pos: tuple[float, float]) -> None:
+        """A finger held still on the board: what a right click does (drop the selection)."""
+        self.cancel_selection()
+
+    # -- drawing --------------------------------------------------------------------------------------
+    def drop_caches(self) -> None:
+        self._strip_cache: dict[int, tuple[Any, pygame.Surface]] = {}
+        self._strip_base: dict[int, tuple[Any, pygame.Surface]] = {}
 
     def table_draw(self, surface: pygame.Surface) -> None:
-        m = self.metrics
         self.table_relayout()
         self.draw_table_texture(surface)
         if self.viewport is not None:
             self.draw_board(surface, self.viewport)
         rows = {r.seat: r for r in self.player_rows()}
         acting = self.acting_seat()
+        over = self.state.current_player is None
+        audit = text_audit.active()
+        self._audited: list[pygame.Surface] = []  # an audit tells surfaces apart by id: keep them alive
         for panel in self.table_panels:
-            if panel.angle == 0 and surface.get_rect().contains(panel.screen_rect):
-                # an upright panel is drawn straight onto the screen: no surface to blend in
-                self.draw_seat_panel(surface.subsurface(panel.screen_rect), panel, rows.get(panel.seat),
-                                     panel.seat == acting)
+            seat = panel.seat
+            active = seat == acting and not over
+            key = None if audit else self._strip_key(panel, rows.get(seat), active, over)
+            cached = self._strip_cache.get(seat)
+            if key is not None and cached is not None and cached[0] == key:
+                surface.blit(cached[1], panel.screen_rect.topleft)
                 continue
-            upright = pygame.Surface(panel.size, pygame.SRCALPHA)
-            self.draw_seat_panel(upright, panel, rows.get(panel.seat), panel.seat == acting)
-            panel.blit(surface, upright)
-        self.buttons.draw(surface, m.small)
+            upright = self._strip_base_for(panel, surface).copy()
+            self.draw_seat_panel(upright, panel, rows.get(seat), active)
+            turned = panel.turn(upright)
+            surface.blit(turned, panel.screen_rect.topleft)
+            if audit:
+                self._audited.append(upright)
+            if key is not None:
+                self._strip_cache[seat] = (key, turned)
+
+    def _strip_base_for(self, panel: EdgePanel, surface: pygame.Surface) -> pygame.Surface:
+        """The table under a strip seen upright, with the strip card's shadow: drawn once per
+        layout (the background does not change under a strip)."""
+        parts = self.table_parts[panel.seat]
+        key = (panel.edge, panel.size, tuple(panel.screen_rect), tuple(parts.card), getattr(self, "_table_key", None))
+        found = self._strip_base.get(panel.seat)
+        if found is not None and found[0] == key:
+            return found[1]
+        table = getattr(self, "_table", surface)  # the background (the screen has not got it there)
+        under = table.subsurface(panel.screen_rect.clip(table.get_rect())).copy()
+        if under.get_size() != panel.screen_rect.size:
+            under = pygame.Surface(panel.screen_rect.size)
+            under.fill(theme.TABLE)
+        base = pygame.transform.rotate(under, -panel.angle) if panel.angle else under
+        draw.shadowed_panel(base, parts.card, radius=self._strip_radius(parts))
+        self._strip_base[panel.seat] = (key, base)
+        return base
+
+    def _strip_radius(self, parts: StripParts) -> int:
+        return max(6, min(parts.card.h, parts.card.w) // 10 if parts.mode == "band" else self.metrics.pad)
+
+    def _strip_key(self, panel: EdgePanel, row: Any, active: bool, over: bool) -> Any:
+        """Everything a strip shows, or None while its picture moves (dice tumbling)."""
+        seat = panel.seat
+        if active and self.rolling():
+            return None
+        parts = self.table_parts[seat]
+        buttons = tuple((b.label, b.enabled, b.hover, b.toggled, b.primary, tuple(b.rect))
+                        for b in self.table_buttons.get(seat, []))
+        menu = self.table_menus[seat]
+        row_key = (row.name, row.detail, row.active, row.out, row.rgb, row.symbol, row.colour) if row else None
+        shown = active or over
+        return (panel.size, panel.edge, parts.mode, tuple(map(tuple, (parts.prompt, parts.log, parts.extra, parts.dice))),
+                row_key, active, over, self.prompt_line() if shown else "",
+                tuple(self.dice()) if active and self.shows_dice() else (), self.can_roll(), buttons,
+                (menu.label, menu.hover), tuple(table_strip.log_tail(self.log, LOG_LINES)),
+                self.table_strip_key(seat), language(), self.metrics.height, getattr(self, "_table_key", None))
 
     def draw_seat_panel(self, surf: pygame.Surface, panel: EdgePanel, row, active: bool) -> None:
+        """One seat's strip, upright (the caller turns it to face the seat)."""
         m = self.metrics
-        regions = self.table_regions(panel)
-        card = regions["card"]
-        draw.shadowed_panel(surf, card, fill=(255, 240, 205) if active else theme.PANEL,
-                            edge=theme.ACCENT if active else theme.PANEL_EDGE)
         seat = panel.seat
-        st = row.style() if row else theme.style("")
-        head_h = int(m.body * 2.2)
-        draw.piece(surf, (card.x + head_h // 2 + m.pad, card.y + head_h // 2 + m.pad), head_h * 0.38, st.rgb, st.symbol)
-        name = row.name if row else self.seat_name(seat)
-        # the acting seat's right half holds dice and buttons; the others may use the whole width
-        name_w = (card.w * 0.42 if active else card.w - 2 * m.pad) - head_h
-        draw.fitted_text(surf, name, pygame.Rect(card.x + head_h + m.pad, card.y + m.pad, name_w, head_h // 2 + m.pad),
-                         m.body, theme.INK, bold=True, anchor="midleft", min_size=m.small)
-        if row and row.detail:
-            draw.fitted_text(surf, row.detail, pygame.Rect(card.x + head_h + m.pad, card.y + head_h // 2 + m.pad,
-                                                          name_w, head_h // 2), m.body, theme.INK_SOFT,
-                             anchor="midleft", min_size=m.small)
-        body = regions["body"]
+        parts = self.table_parts[seat]
+        card = parts.card
         over = self.state.current_player is None
-        if active or over:
-            self.draw_fitted_prompt(surf, self.prompt_line(), regions["prompt"])
-            if self.shows_dice() and not over:
-                self.draw_dice(surf, regions["top"])
-            for b in self.table_buttons.get(seat, []):
-                b.draw(surf, m.small)
-        self.draw_seat_extra(surf, body, seat, active)
+        radius = self._strip_radius(parts)
+        pygame.draw.rect(surf, ACTIVE_FILL if active else theme.PANEL, card, border_radius=radius)
+        pygame.draw.rect(surf, theme.ACCENT if active else theme.PANEL_EDGE, card,
+                         width=max(2, m.pad // 6) if active else max(1, m.pad // 12), border_radius=radius)
+        self._draw_head(surf, parts.head, seat, row)
+        self.table_menus[seat].draw(surf, m.small, min_size=m.small)
+        if parts.log.w and parts.log.h:
+            table_strip.draw_log(surf, parts.log, table_strip.log_tail(self.log, LOG_LINES), m.small, m.pad)
+        if parts.prompt.w and (active or over):
+            self._draw_prompt_part(surf, parts)
+        if parts.dice.w and active:
+            self.draw_dice(surf, parts.dice)
+        if parts.extra.w and parts.extra.h:
+            self.draw_seat_extra(surf, parts.extra, seat, active)
+        for b in self.table_buttons.get(seat, []):
+            b.draw(surf, m.body, min_size=m.small)
 
-    def draw_fitted_prompt(self, surf: pygame.Surface, prompt: str, area: pygame.Rect) -> None:
+    def _draw_head(self, surf: pygame.Surface, rect: pygame.Rect, seat: int, row) -> None:
+        """The seat's piece, name (bold) and score line."""
+        if rect.w <= 0 or rect.h <= 0:
+            return
+        m = self.metrics
+        r = min(rect.h * 0.3, m.button_h * 0.32)
+        if row is not None:
+            self.draw_row_piece(surf, (rect.x + r + 2, rect.centery), r, row)
+        left = rect.x + int(2 * r) + m.pad
+        name = row.name if row else self.seat_name(seat)
+        if row is not None and row.out:
+            name = tr("{name} (out)", name=name)
+        name_h = theme.font(m.body, True).get_linesize()
+        detail_h = theme.font(m.small).get_linesize()
+        width = rect.right - left
+        detail = theme.wrap(row.detail, m.small, width) if row is not None and row.detail else []
+        if len(detail) > 1 and name_h + len(detail) * detail_h > rect.h:  # no room to wrap: one cut line
+            detail = [row.detail]
+        top = rect.centery - (name_h + len(detail) * detail_h) // 2
+        text = pygame.Rect(left, top, width, name_h)
+        draw.fitted_text(surf, name, text, m.body, theme.INK, bold=True, anchor="midleft", min_size=m.small)
+        for i, line in enumerate(detail):
+            draw.fitted_text(surf, line, pygame.Rect(left, text.bottom + i * detail_h, width, detail_h), m.small,
+                             theme.INK_SOFT, anchor="midleft", min_size=m.small)
+
+    def _draw_prompt_part(self, surf: pygame.Surface, parts: StripParts) -> None:
+        """The prompt; in a band, with room to spare under it, the last event too (the acting
+        player sees what happened just before his turn)."""
+        m = self.metrics
+        used = self.draw_fitted_prompt(surf, self.prompt_line(), parts.prompt)
+        if parts.mode != "band":
+            return
+        line = theme.font(m.small).get_linesize()
+        rest = pygame.Rect(parts.prompt.x, parts.prompt.y + used, parts.prompt.w, parts.prompt.h - used)
+        last = table_strip.log_tail(self.log, 1)
+        if last and rest.h >= line:
+            draw.fitted_text(surf, last[0][0], pygame.Rect(rest.x, rest.bottom - line, rest.w, line), m.small,
+                             theme.INK_SOFT, anchor="midleft", min_size=m.small)
+
+    def draw_fitted_prompt(self, surf: pygame.Surface, prompt: str, area: pygame.Rect) -> int:
         """The prompt in ``area``: smaller type when it needs more lines than fit (down to the
-        smallest readable size), and an ellipsis only if even that is not enough."""
+        smallest readable size), and an ellipsis only if even that is not enough. Returns the
+        height used."""
         m = self.metrics
         size = m.body
         while True:
@@ -139,27 +334,37 @@ class TableModeMixin:
         if len(lines) > fit:
             lines = lines[:fit]
             last = lines[-1]
-            while last and theme.font(size, True).size(last + "...")[0] > area.w:
+            while last and theme.font(size, True).size(last + "…")[0] > area.w:
                 last = last[:-1]
-            lines[-1] = last.rstrip() + "..."
+            lines[-1] = last.rstrip() + "…"
+            if text_audit.active():
+                text_audit.note(lines[-1], size, None, surf, cut=True, wanted=prompt)
         y = area.y
         for line in lines:
             draw.text(surf, line, (area.x, y), size, theme.INK, bold=True)
             y += line_h
+        return y - area.y
 
+    # -- input ------------------------------------------------------------------------------------------
     def table_click(self, pos: tuple[int, int]) -> bool:
-        """A click on an edge panel: its buttons, or its dice. True when a panel took it."""
+        """A click on a strip: its buttons, its Menu, or its dice. True when a strip took it."""
         for panel in self.table_panels:
             local = panel.to_local(pos)
             if local is None:
                 continue
             point = (int(local[0]), int(local[1]))
+            menu = self.table_menus.get(panel.seat)
+            if menu is not None and menu.hit(point):
+                menu.action()
+                self.app.audio.play("click")
+                return True
             for b in self.table_buttons.get(panel.seat, []):
                 if b.hit(point):
+                    self.table_focus = panel.seat
                     b.action()
                     self.app.audio.play("click")
                     return True
-            if panel.seat == self.acting_seat() and self.can_roll():
+            if panel.seat == self.acting_seat() and self.can_roll():  # anywhere in his own strip
                 self.roll()
             return True
         return False
@@ -168,30 +373,81 @@ class TableModeMixin:
         changed = False
         for panel in self.table_panels:
             local = panel.to_local(pos)
-            for b in self.table_buttons.get(panel.seat, []):
+            for b in [*self.table_buttons.get(panel.seat, []), self.table_menus[panel.seat]]:
                 hover = local is not None and b.rect.collidepoint(local) and b.enabled
                 if hover != b.hover:
                     b.hover = hover
                     changed = True
         return changed
 
-    def table_regions(self, panel: EdgePanel) -> dict[str, pygame.Rect]:
-        """The parts of a seat's panel in its upright coordinates: ``card`` (the whole panel),
-        ``body`` (under the head row), ``prompt`` (left), ``top`` (right, above the buttons: the
-        dice) and ``buttons`` (right, bottom). Drawing and hit-testing both read them; a scene may
-        override it to split its panels differently, or read ``top`` to use it when no dice show."""
-        m = self.metrics
-        pw, ph = panel.size
-        head_h = int(m.body * 2.2)
-        card = pygame.Rect(m.pad, m.pad, pw - 2 * m.pad, ph - 2 * m.pad)
-        body = pygame.Rect(card.x + 2 * m.pad, card.y + head_h + m.pad, card.w - 4 * m.pad, card.h - head_h - 2 * m.pad)
-        return {
-            "card": card,
-            "body": body,
-            "prompt": pygame.Rect(body.x, body.y, int(card.w * 0.42), body.h),
-            "top": pygame.Rect(int(pw * 0.45), card.y + m.pad, int(pw * 0.55) - 3 * m.pad, card.h - m.button_h - 4 * m.pad),
-            "buttons": pygame.Rect(int(pw * 0.45), ph - m.button_h - 3 * m.pad, int(pw * 0.55) - 3 * m.pad, m.button_h),
-        }
+    def table_pointer(self, event: pygame.event.Event) -> None:
+        """Touch on the board: hover where a finger lands; a still hold acts as a right click."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.viewport is None or not self.board_area.collidepoint(event.pos):
+                return
+            if getattr(event, "touch", False):
+                here = pygame.event.Event(pygame.MOUSEMOTION, pos=event.pos, rel=(0, 0), buttons=(0, 0, 0), touch=True)
+                self.dirty |= bool(self.board_motion(self.viewport.to_logical(*event.pos), here))
+            self._hold_at = tuple(event.pos)
+            self.timers.start("hold", HOLD_TIME)
+        elif event.type == pygame.MOUSEMOTION and self._hold_at is not None:
+            x, y = self._hold_at
+            if abs(event.pos[0] - x) + abs(event.pos[1] - y) > self.metrics.pad:
+                self._cancel_hold()
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._cancel_hold()
 
-    def draw_seat_extra(self, surf: pygame.Surface, rect: pygame.Rect, seat: int, active: bool) -> None:
-        """Hook: a game's own per-seat content in table mode (e.g. a hand), drawn upright."""
+    def _cancel_hold(self) -> None:
+        if self._hold_at is not None:
+            self._hold_at = None
+            self.timers.cancel("hold")
+
+    def table_tick(self) -> None:
+        """Called every update: a hold that has lasted ``HOLD_TIME`` fires once."""
+        if self._hold_at is not None and not self.timers.running("hold"):
+            pos, self._hold_at = self._hold_at, None
+            if self.viewport is not None:
+                self.board_hold(self.viewport.to_logical(*pos))
+                self.dirty = True
+
+    # -- the seat's own menu, and cards that face a seat -------------------------------------------
+    def open_table_menu(self, seat: int) -> None:
+        """A seat's Menu: the rules, the sound, leaving — on a card that faces that seat."""
+        self.table_focus = seat
+        sound = tr("Sound off") if self.app.audio.enabled else tr("Sound on")
+        self.app.message(tr("Menu"), tr("{game}: {name}", game=tr(self.spec.title), name=self.seat_name(seat)),
+                         [(tr("Rules"), lambda: self._for_seat(seat, self.show_rules)),
+                          (sound, self.toggle_sound),
+                          (tr("Leave"), lambda: self._for_seat(seat, self.confirm_leave)),
+                          (tr("Close"), None)], cancel=3)
+        self.table_focus = None
+
+    def _for_seat(self, seat: int, action: Any) -> None:
+        self.table_focus = seat
+        action()
+        self.table_focus = None
+
+    def message_edge(self) -> str:
+        """The edge a new card faces: the seat that asked for it (its strip was tapped), else
+        after the game the (first) winner, else the seat on turn."""
+        seat = self.table_focus
+        if seat is None and self.state.current_player is None:
+            outcome = self.state.outcome()
+            seat = outcome.winners[0] if outcome is not None and outcome.winners else None
+        if seat is None:
+            seat = self.acting_seat()
+        panel = self.panel_of(seat)
+        return panel.edge if panel is not None else "bottom"
+
+    def table_edge_cycle(self) -> list[str]:
+        """The edges that have a seat, clockwise from the bottom (a card's Turn button cycles them)."""
+        used = {p.edge for p in getattr(self, "table_panels", [])}
+        return [e for e in CLOCKWISE if e in used] or ["bottom"]
+
+    def roll_label(self) -> str:
+        """The word on the dice that wait to be rolled (touch words in table mode)."""
+        word = self.roll_word()
+        if self.app.table_mode:
+            return tr("Tap to roll") if word == "roll" else tr("Tap to {word}", word=tr(word))
+        return tr("Click to roll") if word == "roll" else tr("Click to {word}", word=tr(word))
+

@@ -6,6 +6,7 @@ table screen: the smallest text is 1/56 of the height (the design asks for no le
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -111,9 +112,39 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return f
 
 
+_TURNABLE = re.compile(r"^[×x+=\-]?\s?[01689]+$")
+_marks = False
+
+
+def set_turn_marks(on: bool) -> None:
+    """Table mode: numbers that read as another number upside down (6, 9, 16, 66, 99...) are
+    underlined wherever they are drawn, so a player across the table knows which way is up."""
+    global _marks
+    _marks = on
+
+
+def turn_marks() -> bool:
+    """Whether numbers are marked now (for caches of pictures that hold numbers)."""
+    return _marks
+
+
+def turnable(text: str) -> bool:
+    """True for a number that turned 180° reads as another one: only digits that survive the turn
+    (0 1 6 8 9), at least one 6 or 9 (a sign or "×" before it is allowed)."""
+    return bool(_TURNABLE.match(text)) and ("6" in text or "9" in text)
+
+
 @lru_cache(maxsize=2048)
-def _render(text: str, size: int, rgb: tuple[int, int, int], bold: bool) -> pygame.Surface:
-    return font(size, bold).render(text, True, rgb)
+def _render(text: str, size: int, rgb: tuple[int, int, int], bold: bool, marked: bool = False) -> pygame.Surface:
+    f = font(size, bold)
+    img = f.render(text, True, rgb)
+    if marked:  # a bar under the digits, in the descender's room: upside down it sits on top
+        img = img.copy()
+        bar = max(2, size // 11)
+        y = min(img.get_height() - bar, f.get_ascent() + max(1, size // 14))
+        digits = f.size(text)[0] - f.size(text.lstrip("×x+=- "))[0]
+        pygame.draw.rect(img, rgb, pygame.Rect(digits + bar // 2, y, max(bar, img.get_width() - digits - bar), bar))
+    return img
 
 
 def render(text: str, size: int, rgb: tuple[int, int, int] = INK, bold: bool = False,
@@ -122,7 +153,7 @@ def render(text: str, size: int, rgb: tuple[int, int, int] = INK, bold: bool = F
     blitted by the caller are recorded for text audits by size only; ``draw.text`` records where.)"""
     if audit:
         text_audit.note(text, size)
-    return _render(text, size, tuple(rgb[:3]), bold)
+    return _render(text, size, tuple(rgb[:3]), bold, _marks and turnable(text))
 
 
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:

@@ -24,7 +24,7 @@ class Button:
     hover: bool = False
     toggled: bool = False
 
-    def draw(self, surface: pygame.Surface, size: int) -> None:
+    def draw(self, surface: pygame.Surface, size: int, min_size: int = 10) -> None:
         if self.rect.w <= 0:
             return
         if not self.enabled:
@@ -41,7 +41,7 @@ class Button:
         pygame.draw.rect(surface, draw.shade(fill, 0.75), self.rect, width=max(1, self.rect.h // 24),
                          border_radius=radius)
         label = self.label + (f"  [{self.key}]" if self.key and self.rect.w > size * 9 else "")
-        draw.fitted_text(surface, label, self.rect.inflate(-radius, 0), size, ink, bold=self.primary)
+        draw.fitted_text(surface, label, self.rect.inflate(-radius, 0), size, ink, bold=self.primary, min_size=min_size)
 
     def hit(self, pos: tuple[int, int]) -> bool:
         return self.enabled and self.rect.collidepoint(pos)

@@ -1,0 +1,240 @@
+"""One seat's strip in table mode, laid out upright (the frame turns it to face its player): where
+the name and score, the Menu button, the prompt, the game's own part (a hand), the dice, the
+buttons and the last events of the log go, for any strip shape the table plan gives.
+
+Three shapes: a *band* (a thin strip along the edge: everything in one row), *rows* (a wide strip
+with some depth: the name row on top, the log under it, the row of things to act with nearest the
+player) and a *stack* (a deep, narrow block: one thing under another). Upright, the bottom of a
+strip is the player's own edge of the screen, so what he touches (dice, buttons) sits nearest him.
+
+The log is read through :func:`log_tail`, the one place that knows how the log keeps its lines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from tabletop.ui import draw, theme
+
+EMPTY = pygame.Rect(0, 0, 0, 0)
+
+
+@dataclass
+class StripParts:
+    mode: str                    # band | rows | stack
+    card: pygame.Rect            # the strip's card (everything is inside it)
+    head: pygame.Rect            # piece, name and score
+    menu: pygame.Rect            # the seat's own Menu button (Rules, Sound, Leave)
+    prompt: pygame.Rect          # what to do now (the acting seat; or the result)
+    log: pygame.Rect             # the last events
+    extra: pygame.Rect           # the game's own part (a hand), or empty
+    dice: pygame.Rect            # the acting seat's dice, or empty
+    buttons: list[pygame.Rect] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class StripNeeds:
+    """What a strip must hold: widths are what the texts or the game ask for."""
+
+    head_w: int
+    menu_w: int
+    button_ws: tuple[int, ...] = ()
+    dice: int = 0                # how many dice
+    extra: tuple[int, int] | None = None  # the game's part: (width, height) it would like
+    prompt: bool = False         # a prompt of its own (else the log takes its place in a band)
+
+
+def strip_parts(size: tuple[int, int], m: theme.Metrics, needs: StripNeeds, home_right: bool = True) -> StripParts:
+    """The parts of a strip of upright ``size`` (see the module docstring for the shapes). A deep
+    strip longer than a block needs keeps a block's width, at the end nearest the seat's home
+    (``home_right``: to his right)."""
+    w, d = size
+    bh, p = m.button_h, m.pad
+    q = max(2, p // 4)
+    card = pygame.Rect(q, q, w - 2 * q, d - 2 * q)
+    if d < int(2.3 * bh):
+        return _band(card, card.inflate(-2 * q, -2 * q), m, needs)
+    if d >= int(4.6 * bh):
+        if card.w > 10 * bh:
+            card = pygame.Rect(card.right - 10 * bh if home_right else card.x, card.y, 10 * bh, card.h)
+        return _stack(card, card.inflate(-2 * q, -2 * q), m, needs)
+    return _rows(card, card.inflate(-2 * q, -2 * q), m, needs)
+
+
+def _row(area: pygame.Rect, m: theme.Metrics, needs: StripNeeds, items: tuple[str, ...]) -> dict[str, pygame.Rect]:
+    """Lay ``items`` left to right across ``area`` (``text`` — the prompt or the log — takes what
+    is left). When they do not all fit, the game's part gives way first (down to 40% of what it
+    asked: a hand's cards overlap more), then the buttons (down to a touch target's width), then
+    the text."""
+    p, bh = m.pad, m.button_h
+    h = min(area.h, bh)
+    want = {"head": min(needs.head_w, int(area.w * 0.24)), "menu": needs.menu_w, "dice": needs.dice,
+            "extra": needs.extra[0] if needs.extra else 0}
+    bws = list(needs.button_ws)
+    text_min = int((12 if needs.prompt else 6) * m.body)
+    used = [k for k in items if k != "buttons" and k != "text" and want.get(k)]
+    gaps = p * (len(used) + len(bws) + (1 if "text" in items else 0))
+    room = area.w - gaps - (text_min if "text" in items else 0)
+    over = sum(want[k] for k in used) + (sum(bws) if "buttons" in items else 0) - room
+    if over > 0 and want["extra"]:
+        cut = min(over, int(want["extra"] * 0.6))
+        want["extra"] -= cut
+        over -= cut
+    if over > 0 and "buttons" in items and bws:
+        least = int(1.4 * bh)
+        give = sum(max(0, b - least) for b in bws)
+        cut = min(over, give)
+        bws = [b - (max(0, b - least) * cut // give if give else 0) for b in bws]
+        over -= cut
+    fixed = sum(want[k] for k in used) + (sum(bws) if "buttons" in items else 0)
+    text_w = max(0, area.w - gaps - fixed) if "text" in items else 0
+    out: dict[str, pygame.Rect] = {k: EMPTY.copy() for k in ("head", "menu", "dice", "extra", "text")}
+    out_buttons: list[pygame.Rect] = []
+    x = area.x
+    for k in items:
+        if k == "buttons":
+            for b in bws:
+                out_buttons.append(pygame.Rect(x, area.y + (area.h - h) // 2, b, h))
+                x += b + p
+        elif k == "text":
+            out["text"] = pygame.Rect(x, area.y, text_w, area.h)
+            x += text_w + p
+        elif want.get(k):
+            w = want[k]
+            if k == "menu":
+                out[k] = pygame.Rect(x, area.y + (area.h - h) // 2, w, h)
+            elif k == "extra" and needs.extra:
+                eh = min(area.h, needs.extra[1])
+                out[k] = pygame.Rect(x, area.bottom - eh, w, eh)
+            else:
+                out[k] = pygame.Rect(x, area.y, w, area.h)
+            x += w + p
+    out["buttons"] = out_buttons  # type: ignore[assignment]
+    return out
+
+
+def _band(card: pygame.Rect, inner: pygame.Rect, m: theme.Metrics, needs: StripNeeds) -> StripParts:
+    r = _row(inner, m, needs, ("head", "text", "extra", "dice", "buttons", "menu"))
+    text = r["text"]
+    return StripParts("band", card, r["head"], r["menu"], text if needs.prompt else EMPTY.copy(),
+                      EMPTY.copy() if needs.prompt else text, r["extra"], r["dice"], r["buttons"])  # type: ignore[arg-type]
+
+
+def _rows(card: pygame.Rect, inner: pygame.Rect, m: theme.Metrics, needs: StripNeeds) -> StripParts:
+    """The name, the prompt (or the log) and the Menu on top; the game's part, the dice and the
+    buttons in the row nearest the player; the log between them when there is room."""
+    p, bh = m.pad, m.button_h
+    main_h = max(bh, needs.extra[1] if needs.extra else 0)
+    top_h = max(min(bh, inner.h - main_h - p), theme.font(m.small).get_linesize() * 2)
+    main_h = min(main_h, inner.h - top_h - p)
+    top = pygame.Rect(inner.x, inner.y, inner.w, top_h)
+    main = pygame.Rect(inner.x, inner.bottom - main_h, inner.w, main_h)
+    t = _row(top, m, StripNeeds(needs.head_w, needs.menu_w, prompt=needs.prompt), ("head", "text", "menu"))
+    r = _row(main, m, StripNeeds(needs.head_w, needs.menu_w, needs.button_ws, needs.dice, needs.extra, needs.prompt),
+             ("extra", "dice", "buttons"))
+    middle = pygame.Rect(inner.x, top.bottom + p // 2, inner.w, main.y - top.bottom - p)
+    line = theme.font(m.small).get_linesize()
+    if needs.prompt:
+        prompt, log = t["text"], middle if middle.h >= 2 * line else EMPTY.copy()
+    else:
+        text = t["text"]
+        prompt = EMPTY.copy()
+        log = pygame.Rect(text.x, text.y, text.w, middle.bottom - text.y) if middle.h >= line else text
+    return StripParts("rows", card, t["head"], t["menu"], prompt, log, r["extra"], r["dice"], r["buttons"])  # type: ignore[arg-type]
+
+
+def _stack(card: pygame.Rect, inner: pygame.Rect, m: theme.Metrics, needs: StripNeeds) -> StripParts:
+    """Top to bottom: name row (with Menu), the log (what is left), the prompt, the game's part,
+    the dice, the buttons (rows of as many as fit) — the bottom being the player's own edge."""
+    p, bh = m.pad, m.button_h
+    # the card is only as tall as a seat on turn needs (its name, a few events, three prompt lines,
+    # the game's part, the dice, two rows of buttons), at the player's edge: the rest is table
+    want = (bh + 6 * theme.font(m.small).get_linesize() + 3 * theme.font(m.body, True).get_linesize()
+            + (needs.extra[1] if needs.extra else 0) + int(1.3 * bh) + 2 * bh + 7 * p)
+    if inner.h > want + 2 * p:
+        cut = inner.h - want
+        card = pygame.Rect(card.x, card.y + cut, card.w, card.h - cut)
+        inner = pygame.Rect(inner.x, inner.y + cut, inner.w, inner.h - cut)
+    y_bottom = inner.bottom
+    buttons: list[pygame.Rect] = []
+    ws = list(needs.button_ws)
+    if ws:
+        per_row = max(1, min(len(ws), inner.w // int(2.2 * bh)))
+        rows = [ws[i:i + per_row] for i in range(0, len(ws), per_row)]
+        for row in reversed(rows):
+            y_bottom -= bh
+            bw = (inner.w - p * (len(row) - 1)) // len(row)
+            buttons[:0] = [pygame.Rect(inner.x + i * (bw + p), y_bottom, bw, bh) for i in range(len(row))]
+            y_bottom -= p // 2
+        y_bottom -= p // 2
+    dice = EMPTY.copy()
+    if needs.dice:
+        dh = int(bh * 1.3)
+        y_bottom -= dh
+        dice = pygame.Rect(inner.x, y_bottom, inner.w, dh)
+        y_bottom -= p // 2
+    extra = EMPTY.copy()
+    if needs.extra:
+        eh = min(needs.extra[1], max(0, y_bottom - inner.y - 2 * bh))
+        y_bottom -= eh
+        extra = pygame.Rect(inner.x, y_bottom, inner.w, eh)
+        y_bottom -= p // 2
+    prompt = EMPTY.copy()
+    if needs.prompt:
+        line = theme.font(m.body, True).get_linesize()
+        ph = min(3 * line + p // 2, max(0, y_bottom - inner.y - bh))
+        y_bottom -= ph
+        prompt = pygame.Rect(inner.x, y_bottom, inner.w, ph)
+        y_bottom -= p // 2
+    head_h = min(bh, max(0, y_bottom - inner.y))
+    head = pygame.Rect(inner.x, inner.y, max(0, inner.w - needs.menu_w - p), head_h)
+    menu = pygame.Rect(inner.right - needs.menu_w, inner.y, needs.menu_w, head_h)
+    log = pygame.Rect(inner.x, head.bottom + p // 2, inner.w, max(0, y_bottom - head.bottom - p))
+    return StripParts("stack", card, head, menu, prompt, log, extra, dice, buttons)
+
+
+# -- the log ---------------------------------------------------------------------------------------
+def log_tail(log: Any, n: int) -> list[tuple[str, tuple[int, int, int]]]:
+    """The last ``n`` entries of the game log as (text, colour), oldest first. The only place
+    table mode reads the log's insides: a change to how the log keeps lines is merged here."""
+    lines = getattr(log, "lines", [])
+    out = []
+    for entry in lines[-n:] if n > 0 else []:
+        if isinstance(entry, tuple):
+            text, rgb = entry[0], (entry[1] if len(entry) > 1 else theme.INK)
+        else:
+            text, rgb = str(getattr(entry, "text", entry)), getattr(entry, "rgb", theme.INK)
+        out.append((str(text), tuple(rgb[:3])))
+    return out
+
+
+def log_rows(entries: list[tuple[str, tuple[int, int, int]]], size: int, width: int,
+             fit: int) -> list[tuple[str, tuple[int, int, int]]]:
+    """The newest entries wrapped to ``width``, as many whole lines as ``fit`` (newest last)."""
+    rows: list[tuple[str, tuple[int, int, int]]] = []
+    for text, rgb in reversed(entries):
+        rows[:0] = [(part, rgb) for part in theme.wrap(text, size, width)]
+        if len(rows) >= fit:
+            break
+    return rows[-fit:] if fit > 0 else []
+
+
+def draw_log(surface: pygame.Surface, rect: pygame.Rect, entries: list[tuple[str, tuple[int, int, int]]],
+             size: int, pad: int) -> None:
+    """The last events in a flat box, newest at the bottom; a line too long for the box ends in
+    an ellipsis rather than running out of it."""
+    line_h = theme.font(size).get_linesize()
+    if rect.w < 4 * size or rect.h < line_h or not entries:
+        return
+    inner = rect.inflate(-pad, -max(2, pad // 3))
+    rows = log_rows(entries, size, inner.w, max(1, inner.h // line_h))
+    y = inner.bottom - len(rows) * line_h
+    used = pygame.Rect(rect.x, y - max(1, pad // 6), rect.w, rect.bottom - y + max(1, pad // 6))
+    pygame.draw.rect(surface, (252, 248, 238), used, border_radius=max(4, size // 3))
+    for text, rgb in rows:
+        draw.fitted_text(surface, text, pygame.Rect(inner.x, y, inner.w, line_h), size, rgb, anchor="midleft",
+                         min_size=size)
+        y += line_h
