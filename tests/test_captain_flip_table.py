@@ -1,8 +1,8 @@
 """Captain Flip in table mode: the middle area (the large board, the drawn-tile card, the score strip,
-the other boards) faces the captain in focus. With the top seat on turn it is drawn turned 180°, and
-clicks, drags and hover are mapped through the same turn; with the bottom seat on turn nothing
-changes. The expected screen positions here are computed by hand (the upright position mirrored
-through the board area), not with the scene's own mapping."""
+the other boards) faces the captain in focus at whichever edge he sits: 0° at the bottom, 180° at the
+top, 90° at the right, 270° at the left. Clicks, drags and hover are mapped through the same turn.
+The expected screen positions here are computed by hand (the upright position turned inside the
+board area), not with the scene's own mapping."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from tabletop.games.captain_flip.rules import PLACE, UNKNOWN
 from tabletop.games.captain_flip.scene_geom import BOX, card_tile
 from tabletop.launch import Seat
 from tabletop.ui.game_scene import GameScene, make_scene
+from tabletop.ui.table import EdgePanel
 
 SPEC = get_game("captain_flip")
 
@@ -57,6 +58,25 @@ def mirrored(scene, pos: tuple[int, int]) -> tuple[int, int]:
     """The same pixel turned 180° inside the board area."""
     a = scene.board_area
     return (a.x + a.w - 1 - (pos[0] - a.x), a.y + a.h - 1 - (pos[1] - a.y))
+
+
+def turned(scene, rect) -> tuple[int, int]:
+    """Where the centre of a logical rectangle is drawn for the captain in focus: upright in the
+    turned area's own picture (its viewport), then turned by hand onto the board area."""
+    panel, vp = scene.facing()
+    x, y, w, h = rect
+    u, v = vp.to_px(x + w / 2, y + h / 2)
+    a = scene.board_area
+    width, height = panel.size
+    if panel.angle == 0:
+        px, py = u, v
+    elif panel.angle == 180:
+        px, py = width - 1 - u, height - 1 - v
+    elif panel.angle == 90:  # counter-clockwise: the picture's top edge lies along the area's left
+        px, py = v, width - 1 - u
+    else:
+        px, py = height - 1 - v, u
+    return int(a.x + px), int(a.y + py)
 
 
 def left_column(scene) -> tuple[Place, tuple[float, float, float, float]]:
@@ -117,12 +137,14 @@ def test_top_seat_drags_the_turned_tile_into_a_turned_column():
     assert placed(scene, 1, m.col) == before + 1
 
 
-def test_bottom_seat_on_turn_is_unchanged():
+def test_bottom_seat_on_turn_sees_it_upright():
     app, scene = start(actor=0)
-    assert scene.facing() is None
+    panel, _vp = scene.facing()
+    assert panel.edge == "bottom" and panel.angle == 0
     m, space = left_column(scene)
     before = placed(scene, 0, m.col)
     flat = upright(scene, space)
+    assert turned(scene, space) == pytest.approx(flat, abs=1)  # the upright view is the window's mapping
     json_before = scene.state.to_json()
     click(app, mirrored(scene, flat))
     assert scene.state.to_json() == json_before
@@ -141,13 +163,31 @@ def test_window_mode_never_turns():
     assert placed(scene, 1, m.col) == before + 1
 
 
-@pytest.mark.parametrize("players, top", [(3, 2), (4, 2)])
-def test_side_seats_stay_upright_and_the_top_seat_turns(players, top):
-    _app, scene = start(actor=1, players=players)
-    edge = next(p.edge for p in scene.table_panels if p.seat == 1)
-    assert edge == "left" and scene.facing() is None
-    _app, scene = start(actor=top, players=players)
-    assert scene.facing() is not None
+@pytest.mark.parametrize("players, actor, edge, angle", [(3, 1, "left", 270), (4, 1, "left", 270),
+                                                         (4, 3, "right", 90), (5, 4, "right", 90)])
+@pytest.mark.parametrize("size", [(1920, 1080), (3840, 2160)])
+def test_side_seats_see_it_turned_to_their_edge(players, actor, edge, angle, size):
+    """A captain at a side edge: the middle area turned 90°/270°, fitted into the area on its side;
+    a click where the turned column is drawn places the tile, the upright position does not."""
+    app, scene = start(actor=actor, players=players, size=size)
+    panel, vp = scene.facing()
+    assert (panel.edge, panel.angle) == (edge, angle)
+    assert panel.size == (scene.board_area.h, scene.board_area.w)
+    assert vp.rect.w >= 0.85 * min(size)  # the box's long side lies along the screen's short side
+    m, space = left_column(scene)
+    before = placed(scene, actor, m.col)
+    at = turned(scene, space)
+    json_before = scene.state.to_json()
+    flat = upright(scene, space)
+    move(app, flat)
+    if scene.hover_col == m.col:  # the unturned pixel may land on the same column by chance
+        pytest.skip("the upright and turned positions meet on this column")
+    click(app, flat)
+    assert scene.state.to_json() == json_before
+    move(app, at)
+    assert scene.hover_col == m.col
+    click(app, at)
+    assert placed(scene, actor, m.col) == before + 1
 
 
 @pytest.mark.parametrize("size", [(1024, 600), (1366, 768), (1920, 1080)])
@@ -161,7 +201,11 @@ def test_turned_area_is_the_upright_area_turned(size, monkeypatch):
     area = scene.board_area
     raw = app.screen.subsurface(area).copy()
     turned = pygame.transform.rotate(raw, 180)
-    monkeypatch.setattr(scene, "facing", lambda: None)
+    panel, vp = scene.facing()
+    assert panel.angle == 180
+    bottom = (EdgePanel(panel.seat, "bottom", panel.size, panel.screen_rect.copy(), "middle"), vp)
+    monkeypatch.setattr(scene, "facing", lambda: bottom)  # the same picture, not turned
+    scene.drop_caches()
     scene.dirty = True
     app.render()
     flat = app.screen.subsurface(area).copy()

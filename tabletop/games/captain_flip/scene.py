@@ -37,12 +37,6 @@ from tabletop.ui.table import EdgePanel
 from tabletop.ui.widgets import Button, Viewport
 
 FLIP_PHASES = (MONKEY_FLIP, BONUS_FLIP, DOLPHIN_FLIP)
-TURNED_EDGES = ("top",)
-"""Table mode: the edges whose captain sees the middle area turned to face him. Not the sides: the
-landscape middle area turned into a portrait rectangle shrinks to about two thirds (boards too small
-at 1366x768, the card's and the strip's words cut off, the header's name under its coins), so a side
-seat's captain keeps the upright (bottom) view: both ends of his edge are as near, and upright is
-what the table saw before."""
 
 
 class CaptainFlipScene(GameScene):
@@ -64,7 +58,8 @@ class CaptainFlipScene(GameScene):
         self._sticky = -1
         self.parts = Parts()  # the card's and the strip's heights: set for the window in layout()
         self.painter = Painter(self)
-        self._turns: dict[tuple[int, str], tuple[EdgePanel, Viewport]] = {}
+        self._turns: dict[str, tuple[EdgePanel, Viewport]] = {}
+        self._view_parts: dict[tuple[int, int], Parts] = {}  # the parts planned per turned view size
         self.recorded = False
         self.high_note = ""
         self.on_state_changed()
@@ -133,16 +128,19 @@ class CaptainFlipScene(GameScene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         self._turns = {}
+        self._view_parts = {}
         if self.viewport is not None and hasattr(self, "painter"):
             self.parts = self.painter.plan(self.viewport)
 
     # -- table mode: the middle area faces the captain in focus -----------------------------------------
     def facing(self) -> tuple[EdgePanel, Viewport] | None:
-        """In table mode, when the captain whose board is drawn large (the one on turn; see
-        ``focus_seat``) sits at the top edge: the middle area as an upright surface turned 180° onto
-        the board area (an :class:`EdgePanel`, the frame's own turn and its exact inverse) and the
-        Viewport that maps the box into that surface. None: drawn upright, as in window mode.
-        A seat at a side edge keeps the upright view (see ``TURNED_EDGES``)."""
+        """In table mode: the middle area (the large board, the drawn-tile card, the score strip and
+        the other boards) as an upright surface turned onto the board area to face the captain whose
+        board is drawn large (the one on turn; see ``focus_seat``) at whichever edge he sits — 0°
+        at the bottom, 180° at the top, 90°/270° at a side, where the box is fitted into the area
+        turned on its side (an :class:`EdgePanel`: the frame's own turn and its exact inverse) —
+        and the Viewport that maps the box into that surface. The card and strip are planned
+        again for that view's scale, so their words fit. None: window mode, drawn upright."""
         if not self.app.table_mode or self.viewport is None or not getattr(self, "table_panels", None):
             return None
         area = self.board_area
@@ -150,14 +148,25 @@ class CaptainFlipScene(GameScene):
             return None
         seat = self.focus_seat()
         edge = next((p.edge for p in self.table_panels if p.seat == seat), "bottom")
-        if edge not in TURNED_EDGES:
-            return None
-        turn = self._turns.get((seat, edge))
+        turn = self._turns.get(edge)
         if turn is None:
             size = area.size if edge in ("bottom", "top") else (area.h, area.w)
-            panel = EdgePanel(seat, edge, size, area.copy())
-            turn = self._turns[seat, edge] = (panel, Viewport(self.board_box(), pygame.Rect((0, 0), size)))
+            panel = EdgePanel(seat, edge, size, area.copy(), "middle")
+            turn = self._turns[edge] = (panel, Viewport(self.board_box(), pygame.Rect((0, 0), size)))
+        parts = self._view_parts.get(turn[0].size)
+        if parts is None:
+            parts = self._view_parts[turn[0].size] = self.painter.plan(turn[1])
+        self.parts = parts
         return turn
+
+    def table_opaque_rects(self) -> list[pygame.Rect]:
+        """The turned middle area is one opaque picture over the whole board area."""
+        return [self.board_area] if self.facing() is not None else []
+
+    def drop_caches(self) -> None:
+        super().drop_caches()
+        if hasattr(self, "painter"):
+            self.painter.forget_frame()
 
     def board_point(self, pos: tuple[float, float], event: pygame.event.Event) -> tuple[float, float]:
         """The logical point under the mouse: ``pos`` (the frame's upright mapping), or, while the
@@ -298,13 +307,15 @@ class CaptainFlipScene(GameScene):
     def prompt_line(self) -> str:
         state = self.state
         if state.current_player == CHANCE:
+            if self.seat_is_human(self.roller()) and self.app.table_mode:
+                return tr("{name}: tap the bag to draw a tile.", name=self.seat_name(state.actor))
             if self.seat_is_human(self.roller()):
                 return tr("{name}: draw a tile — click the bag or press Space.", name=self.seat_name(state.actor))
             return tr("{name} draws a tile…", name=self.seat_name(state.actor))
         return super().prompt_line()
 
     def prompt(self) -> str:
-        return txt.prompt(self.obs)
+        return txt.prompt(self.obs, touch=self.app.table_mode)
 
     def player_rows(self) -> list[PlayerRow]:
         st = self.obs

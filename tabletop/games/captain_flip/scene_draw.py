@@ -151,7 +151,7 @@ def tile_surface(char: Character, size: int, label: tuple[str, int] | None,
         pygame.draw.circle(surf, (255, 255, 255), c, r + max(1, s // 60))
         pygame.draw.circle(surf, mark.colour, c, r)
         mini = sprite(mark.sprite, int(r * 1.5))
-        if mini is not None and r >= 8:
+        if mini is not None:  # the icon even on a small tile: a letter that size could not be read
             surf.blit(mini, mini.get_rect(center=c))
         elif r >= 6:
             img = theme.render(tr(mark.id)[:1], max(8, int(r * 1.3)), theme.WHITE, True)

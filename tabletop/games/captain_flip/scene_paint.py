@@ -25,8 +25,8 @@ from tabletop.games.captain_flip.rules import (
     UNKNOWN,
 )
 from tabletop.games.captain_flip.scene_geom import Parts, Slot, card_tile, inside
-from tabletop.i18n import tr
-from tabletop.ui import draw, theme
+from tabletop.i18n import language, tr
+from tabletop.ui import draw, text_audit, theme
 from tabletop.ui.table import EdgePanel
 from tabletop.ui.widgets import Viewport
 
@@ -53,7 +53,8 @@ class Painter:
         self._baize: pygame.Surface | None = None    # the bare table under the middle area (table mode)
         self._turned: pygame.Surface | None = None   # the turned middle area's static layer, upright
         self._turned_key: Any = None
-        self._work: pygame.Surface | None = None     # the turned middle area's frame, upright
+        self._baize_key: Any = None
+        self._frame: tuple[Any, pygame.Surface] | None = None  # the last turned frame and what it showed
         self.high = txt.high_rows(scene.state.variant) if scene.state.num_players == 1 else []
 
     # -- static layer --------------------------------------------------------------------------------
@@ -67,6 +68,14 @@ class Painter:
         if vp is None:
             table_texture(surface)
             return
+        if sc.app.table_mode:  # the middle area is always painted on its own surface and turned
+            table_texture(surface)
+            key = (surface.get_size(), tuple(sc.board_area), getattr(sc, "_table_key", None))
+            table = getattr(sc, "_table", None)
+            if key != self._baize_key and table is not None and table.get_rect().contains(sc.board_area):
+                self._baize = table.subsurface(sc.board_area).copy()  # the table under the area
+                self._baize_key = key
+            return
         parts = sc.parts
         key = (surface.get_size(), tuple(vp.rect), tuple(sc.board_area), sc.state.num_players, id(sc.board), m.small,
                parts)
@@ -74,8 +83,6 @@ class Painter:
             surface.blit(self._static, (0, 0))
             return
         table_texture(surface)
-        if sc.app.table_mode and surface.get_rect().contains(sc.board_area):
-            self._baize = surface.subsurface(sc.board_area).copy()  # the table under a turned middle area
         self.base_layer(surface, vp, sc.board_area)
         self._static = surface.copy()
         self._key = key
@@ -96,12 +103,13 @@ class Painter:
         surface.set_clip(clip)
 
     def paint_turned(self, surface: pygame.Surface, turn: EdgePanel, vp: Viewport) -> None:
-        """Table mode, the captain in focus away from the bottom edge: the middle area is painted
-        upright on its own surface (``vp`` maps the box into it) and turned to face his edge, the way
-        the frame turns the seats' panels. The turned static layer (the table under the area turned
-        back, then the boards' bases) is kept until the window, the parts or the edge change."""
+        """Table mode: the middle area is painted upright on its own surface (``vp`` maps the box
+        into it) and turned to face the captain in focus, the way the frame turns the seats'
+        strips. The turned static layer (the table under the area turned back, then the boards'
+        bases) is kept until the window, the parts or the edge change; the turned frame is kept
+        while nothing it shows changes (see ``frame_key``), so an unchanged redraw is one blit."""
         sc = self.scene
-        key = (turn.edge, turn.size, tuple(turn.screen_rect), self._key, sc.parts)
+        key = (turn.edge, turn.size, tuple(turn.screen_rect), self._baize_key, sc.parts, sc.state.num_players)
         if self._turned_key != key or self._turned is None:
             base = pygame.transform.rotate(self._baize, -turn.angle) if self._baize is not None else None
             if base is None or base.get_size() != turn.size:
@@ -109,13 +117,28 @@ class Painter:
                 base.fill(theme.TABLE)
             self.base_layer(base, vp, base.get_rect())
             self._turned, self._turned_key = base, key
-            self._work = None
-        if self._work is None or self._work.get_size() != turn.size:
-            self._work = self._turned.copy()
-        else:
-            self._work.blit(self._turned, (0, 0))
-        self.paint(self._work, vp, self._work.get_rect())
-        turn.blit(surface, self._work)
+            self._frame = None
+        shown = self.frame_key(turn)
+        if shown is not None and self._frame is not None and self._frame[0] == shown:
+            surface.blit(self._frame[1], turn.screen_rect.topleft)
+            return
+        work = self._turned.copy()
+        self.paint(work, vp, work.get_rect())
+        image = turn.turn(work)
+        surface.blit(image, turn.screen_rect.topleft)
+        self._frame = (shown, image) if shown is not None else None
+
+    def frame_key(self, turn: EdgePanel) -> Any:
+        """Everything the middle area shows, or None while it moves (a tile sliding, turning up)
+        or while a text audit wants every text drawn."""
+        sc = self.scene
+        if text_audit.active() or sc.animating() or sc.anim_progress() < 1.0:
+            return None
+        return (turn.edge, sc.state_version, sc.frame_signature(), sc.focus_seat(), sc.hover_col, sc.hover_tip,
+                sc.drag, sc.drag_pos if sc.drag else None, sc.parts, tuple(self.high), self._turned_key, language())
+
+    def forget_frame(self) -> None:
+        self._frame = None
 
     # -- the frame -------------------------------------------------------------------------------------
     def paint(self, surface: pygame.Surface, vp: Viewport, area: pygame.Rect | None = None) -> None:
@@ -316,7 +339,8 @@ class Painter:
             sd.blit_tile(surface, sd.back_surface(tile_r.w, word, m.body), tile_r)
             if sc.can_roll():
                 sd.highlight(surface, tile_r)
-                lines = [(tr("Your draw"), True), (tr("Click the bag or press Space."), False)]
+                how = tr("Tap the bag.") if sc.app.table_mode else tr("Click the bag or press Space.")
+                lines = [(tr("Your draw"), True), (how, False)]
             else:
                 lines = [(tr("{name} draws…", name=sc.seat_name(obs.actor)), True)]
         elif drawn is not None:

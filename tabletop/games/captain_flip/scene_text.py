@@ -42,10 +42,18 @@ def highscore_path() -> Any:
     return data_dir() / HIGHSCORE_FILE
 
 
-def prompt(obs: CaptainFlipState) -> str:
-    """What the player to move does now, in a few words."""
+def prompt(obs: CaptainFlipState, touch: bool = False) -> str:
+    """What the player to move does now, in a few words (``touch``: in the words of a touch table)."""
     phase = obs.phase
     name = tr(CHARACTER_IDS[obs.drawn[0]]) if obs.drawn is not None else tr("tile")
+    if touch and phase == PLACE:
+        return tr("tap a lit column to place the {name} (or drag it there).", name=name)
+    if touch and phase == MONKEY_FLIP:
+        return tr("Monkey: tap a lit neighbouring tile to flip it.")
+    if touch and phase == BONUS_FLIP:
+        return tr("column bonus: tap any lit tile of yours to flip it.")
+    if touch and phase == DOLPHIN_FLIP:
+        return tr("Dolphin: tap one of your lit tiles to flip it.")
     if phase == KEEP_OR_FLIP:
         return tr("keep the {name}, or flip the tile to its hidden side (Keep / Flip).", name=name)
     if phase == PLACE:

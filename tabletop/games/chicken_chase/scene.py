@@ -57,6 +57,7 @@ class ChickenChaseScene(ChickenPainter, GameScene):
         self._legal: list[Any] = []
         self._obs: Any = None
         self.faces_drawn: set[int] = set()  # seats whose card faces the last frame showed
+        self._hands: dict[int, Any] = {}    # table mode: each seat's hand in its strip
 
     def strip_shown(self) -> bool:
         """The hand strip under the board: window mode only. On a table each hand sits in its own
@@ -223,50 +224,23 @@ class ChickenChaseScene(ChickenPainter, GameScene):
         return super().table_click(pos)
 
     def action_buttons(self) -> list[Button]:
-        """Table mode: no greyed-out Roll button outside the dice phase (the dice in the panel roll
-        too): the edge panels are narrow, and A, B and C need the room."""
+        """Table mode: no greyed-out Roll button outside the dice phase (the dice in the strip roll
+        too): the strips are narrow, and A, B and C need the room."""
         buttons = super().action_buttons()
         if self.app.table_mode and self.state.phase != "roll":
             buttons = [b for b in buttons if b.action != self.roll]
         return buttons
 
-    def table_relayout(self) -> None:
-        """The frame's panel buttons, plus "Show my hand" beside the hand in the viewer's panel."""
-        seat = self.viewer()
-        before = getattr(self, "table_buttons", {}).get(seat, [])
-        super().table_relayout()
-        self._short_action_labels(self.table_buttons.get(self.acting_seat(), []))
-        panel = next((p for p in self.table_panels if p.seat == seat), None)
-        layout = self.panel_hand(panel) if panel is not None else None
-        if layout is None or layout.show is None:
-            return
-        shown = self.hand_shown()
-        label = ("Hide my hand" if shown else "Show my hand") + (" (short)" if layout.short else "")
-        show = Button(tr(label), self.toggle_hand, rect=layout.show, primary=not shown, toggled=shown, key="H")
-        show.hover = any(b.hover and b.rect == show.rect for b in before)
-        self.table_buttons.setdefault(seat, []).append(show)
-
-    def _short_action_labels(self, buttons: list[Button]) -> None:
-        """A, B and C read alike in a panel: the full labels with their key hints when all three
-        fit, else the full labels alone, else the short ones ("A: roll", "B: cards ≤ 8",
-        "C: 1 per hen"), else the bare letters (the prompt explains). Never a mix."""
-        abc = [b for b in buttons if b.key in ("A", "B", "C")]
-        if not abc:
-            return
-        m = self.metrics
-        font = theme.font(m.small)
-
-        def fits(labels: list[str]) -> bool:
-            return all(font.size(text)[0] <= b.rect.w - max(6, b.rect.h // 4) for b, text in zip(abc, labels, strict=True))
-
-        full = [b.label for b in abc]
-        if fits([f"{text}  [{b.key}]" for b, text in zip(abc, full, strict=True)]) and all(b.rect.w > m.small * 9 for b in abc):
-            return
+    def table_buttons_for(self, seat: int, buttons: list[Button]) -> list[Button]:
+        """In a strip A, B and C say it in few words ("A: roll", "B: cards ≤ 8", "C: 1 per hen"),
+        all three alike (the prompt explains them)."""
         words = {"A": tr("A: roll"), "B": tr("B: cards ≤ 8"), "C": tr("C: 1 per hen")}
-        short = [words[b.key] for b in abc]
-        labels = full if fits(full) else short if fits(short) else [b.key for b in abc]
-        for b, text in zip(abc, labels, strict=True):
-            b.label, b.key = text, ""
+        for b in buttons:
+            if b.key in words:
+                b.label = words[b.key]
+            elif b.key == "D" and self.state.phase in ("roll", "place"):
+                b.label = tr("Done")  # with this roll: the prompt says so
+        return buttons
 
     def table_motion(self, pos: tuple[int, int]) -> bool:
         changed = super().table_motion(pos)
@@ -566,6 +540,10 @@ class ChickenChaseScene(ChickenPainter, GameScene):
             draw.fitted_text(surface, row.detail, pygame.Rect(text.x, text.y + half, text.w, text.h - half), m.small,
                              theme.INK_SOFT, anchor="midleft", min_size=m.small)
 
+    def _say(self, mouse: str, touch: str) -> str:
+        """The mouse words in a window, the touch words at a table."""
+        return touch if self.app.table_mode else mouse
+
     def prompt(self) -> str:
         state = self.state
         phase = state.phase
@@ -576,26 +554,37 @@ class ChickenChaseScene(ChickenPainter, GameScene):
             if self.mode == "B":
                 codes = self.sel_codes()
                 if not codes:
-                    return tr("B: click cards (sum up to 8), then the hen to move.")
+                    return self._say(tr("B: click cards (sum up to 8), then the hen to move."),
+                                     tr("B: tap cards (sum up to 8), then the hen to move."))
                 total = sum(card_value(c) for c in codes)
                 cards = f"{' + '.join(str(card_value(c)) for c in codes)} = {total}" if len(codes) > 1 else str(total)
-                return tr("B: {cards}. Add cards or click hen {hens}.", cards=cards, hens=self.lit_hens())
+                return self._say(tr("B: {cards}. Add cards or click hen {hens}.", cards=cards, hens=self.lit_hens()),
+                                 tr("B: {cards}. Add cards or tap hen {hens}.", cards=cards, hens=self.lit_hens()))
             if self.mode == "C":
-                return (tr("C: click a card, then the hen it moves first.") if not self.sel_cards
-                        else tr("C: click hen {hens} to move it first.", hens=self.lit_hens()))
+                if not self.sel_cards:
+                    return self._say(tr("C: click a card, then the hen it moves first."),
+                                     tr("C: tap a card, then the hen it moves first."))
+                return self._say(tr("C: click hen {hens} to move it first.", hens=self.lit_hens()),
+                                 tr("C: tap hen {hens} to move it first.", hens=self.lit_hens()))
+            if self.app.table_mode:  # the strip's buttons say what each does
+                return tr("choose A, B or C (the buttons say what each does).")
             return tr("choose A (roll dice), B (cards summing ≤ 8 on one hen) or C (a card for each hen).")
         if phase == "place":
             return self._place_prompt()
         if phase in ("card", "c_second"):
             first = tr("C: now a card for your other hen") if phase == "c_second" else tr("play one card on a hen")
             if not self.hand_shown():
-                return tr("{first}: click your hand (or H) to see it.", first=first)
+                return self._say(tr("{first}: click your hand (or H) to see it.", first=first),
+                                 tr("{first}: tap your hand to see it.", first=first))
             if self.sel_cards:
-                return tr("card {value}: click hen {hens} (ring = where it lands).",
-                          value=card_value(self.sel_codes()[0]), hens=self.lit_hens())
+                value, hens = card_value(self.sel_codes()[0]), self.lit_hens()
+                return self._say(tr("card {value}: click hen {hens} (ring = where it lands).", value=value, hens=hens),
+                                 tr("card {value}: tap hen {hens} (ring = where it lands).", value=value, hens=hens))
             if phase == "card":
-                return tr("{first}: click a card, then a hen, or No card.", first=first)
-            return tr("{first}: click a card, then a hen.", first=first)
+                return self._say(tr("{first}: click a card, then a hen, or No card.", first=first),
+                                 tr("{first}: tap a card, then a hen, or No card.", first=first))
+            return self._say(tr("{first}: click a card, then a hen.", first=first),
+                             tr("{first}: tap a card, then a hen.", first=first))
         return tr("wait…")
 
     def lit_hens(self) -> str:
@@ -607,20 +596,26 @@ class ChickenChaseScene(ChickenPainter, GameScene):
         state = self.state
         nth = tr("roll {k} of 3", k=state.roll_index + 1)
         if not self.placements():
-            return tr("{nth}: no chick can be placed; click Done.", nth=nth)
+            return self._say(tr("{nth}: no chick can be placed; click Done.", nth=nth),
+                             tr("{nth}: no chick can be placed; tap Done.", nth=nth))
         group = self.group()
         empty = state.supply[state.turn] == 0
         if group:
             total = sum(group)
             head = f"{' + '.join(map(str, group))} = {total}" if len(group) > 1 else tr("die {n}", n=total)
             if not self.place_targets():
-                return tr("{head}: too high (max 10); click a die to drop it.", head=head)
+                return self._say(tr("{head}: too high (max 10); click a die to drop it.", head=head),
+                                 tr("{head}: too high (max 10); tap a die to drop it.", head=head))
             if empty and not self.source:
-                return tr("{head}: no chicks left: click one of yours on the strip to move.", head=head)
-            return tr("{head}: click feed field {total}.", head=head, total=total)
+                return self._say(tr("{head}: no chicks left: click one of yours on the strip to move.", head=head),
+                                 tr("{head}: no chicks left: tap one of yours on the strip to move.", head=head))
+            return self._say(tr("{head}: click feed field {total}.", head=head, total=total),
+                             tr("{head}: tap feed field {total}.", head=head, total=total))
         if empty and not self.source:
-            return tr("{nth}: no chicks left: click a die, then one of your chicks.", nth=nth)
-        return tr("{nth}: click dice to group them, then the lit feed field; or Done.", nth=nth)
+            return self._say(tr("{nth}: no chicks left: click a die, then one of your chicks.", nth=nth),
+                             tr("{nth}: no chicks left: tap a die, then one of your chicks.", nth=nth))
+        return self._say(tr("{nth}: click dice to group them, then the lit feed field; or Done.", nth=nth),
+                         tr("{nth}: tap dice to group them, then the lit feed field; or Done.", nth=nth))
 
     def result_text(self, outcome: Any) -> str:
         if outcome is None:

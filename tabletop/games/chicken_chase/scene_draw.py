@@ -22,7 +22,7 @@ from tabletop.i18n import tr
 from tabletop.ui import draw, theme
 from tabletop.ui import game_scene as frame
 from tabletop.ui.table import EdgePanel
-from tabletop.ui.widgets import Viewport
+from tabletop.ui.widgets import Button, Viewport
 
 Point = tuple[float, float]
 MEADOW = (176, 206, 122)
@@ -49,10 +49,17 @@ def _mix(a, b, t: float) -> tuple[int, int, int]:
     return tuple(int(x + (y - x) * t) for x, y in zip(a[:3], b[:3], strict=False))  # type: ignore[return-value]
 
 
-@lru_cache(maxsize=256)
 def card_image(code: int, w: int, h: int, face_up: bool, back: tuple[int, int, int],
-               value_px: int) -> pygame.Surface:
-    """One speed card, face up (value, rim in its deck's back colour) or face down (the back)."""
+               value_px: int, corner_min: int = 0) -> pygame.Surface:
+    """One speed card, face up (value, rim in its deck's back colour) or face down (the back);
+    in table mode a 6 or 9 on it is underlined (see ``theme.set_turn_marks``). The small corner
+    value is left off when it would be smaller than ``corner_min``."""
+    return _card_image(code, w, h, face_up, tuple(back[:3]), value_px, theme.turn_marks(), corner_min)
+
+
+@lru_cache(maxsize=256)
+def _card_image(code: int, w: int, h: int, face_up: bool, back: tuple[int, int, int],
+                value_px: int, marks: bool, corner_min: int) -> pygame.Surface:
     surf = pygame.Surface((w + 6, h + 6), pygame.SRCALPHA)
     radius = max(3, w // 9)
     pygame.draw.rect(surf, (0, 0, 0, 70), pygame.Rect(4, 5, w, h), border_radius=radius)
@@ -64,9 +71,10 @@ def card_image(code: int, w: int, h: int, face_up: bool, back: tuple[int, int, i
         ink = draw.shade(back, 0.55)
         img = theme.render(str(card_value(code)), value_px, ink, True)
         surf.blit(img, img.get_rect(center=inner.center))
-        corner = theme.render(str(card_value(code)), max(8, value_px // 3), ink, True)
-        if corner.get_width() * 3 < inner.w:
-            surf.blit(corner, corner.get_rect(topleft=(inner.x + 3, inner.y + 1)))
+        if value_px // 3 >= corner_min:
+            corner = theme.render(str(card_value(code)), max(8, value_px // 3), ink, True)
+            if corner.get_width() * 3 < inner.w:
+                surf.blit(corner, corner.get_rect(topleft=(inner.x + 3, inner.y + 1)))
     else:
         pygame.draw.rect(surf, back, body, border_radius=radius)
         pygame.draw.rect(surf, draw.shade(back, 0.7), body, width=max(1, w // 30), border_radius=radius)
@@ -228,6 +236,10 @@ class ChickenPainter:
         self._draw_flights(surface, vp)
         self.effects.draw(surface, self.effect_px, self.metrics.body, max(5, vp.length(self.geom.hen_r)))
 
+    def _corner_min(self) -> int:
+        """Table mode: a card's small corner value only where it is as big as the smallest text."""
+        return self.metrics.small if self.app.table_mode else 0
+
     def _px(self, vp: Viewport, units: float, floor: int | None = None) -> int:
         return max(floor if floor is not None else self.metrics.small, int(vp.length(units)))
 
@@ -350,7 +362,8 @@ class ChickenPainter:
                 pygame.draw.rect(surface, draw.shade(deck.back, 1.4), crect, width=max(2, int(L(4))),
                                  border_radius=max(3, crect.w // 9))
             else:
-                surface.blit(card_image(code, crect.w, crect.h, True, deck.back, value_px), crect.topleft)
+                surface.blit(card_image(code, crect.w, crect.h, True, deck.back, value_px, self._corner_min()),
+                             crect.topleft)
             field = i + 1
             if field in targets:
                 strong = targets[field]
@@ -436,7 +449,8 @@ class ChickenPainter:
         for k in landings:
             own = 2 * seat + k
             draw.glow(surface, vp.to_px(*points[own]), hen_r * 1.25, theme.SELECT)
-        mark_px = max(int(self.metrics.small * 0.9), int(hen_r * 0.6))
+        floor = self.metrics.small if self.app.table_mode else int(self.metrics.small * 0.9)
+        mark_px = max(floor, int(hen_r * 0.6))
         for i, p in enumerate(points):
             look = lay.players[(i // 2) % len(lay.players)]
             c = vp.to_px(*p)
@@ -601,40 +615,57 @@ class ChickenPainter:
         x, y, w, h = self.geom.strip
         return (x + w * 0.36, y + 14, w * 0.64 - 20, h - 28)
 
-    # -- table mode: each hand in its seat's edge panel (drawn upright, rotated by the frame) --------
-    def panel_hand(self, panel: EdgePanel) -> PanelHand | None:
-        """Where a seat's hand sits in its panel: the right part above the buttons (the dice's place,
-        free whenever that seat's dice are not showing). Shared by drawing and hit-testing."""
-        seat = panel.seat
-        if seat == self.acting_seat() and self.shows_dice():
+    # -- table mode: each hand in its seat's strip (drawn upright, turned by the frame) ---------------
+    def table_extra_size(self, seat: int, panel: EdgePanel) -> tuple[int, int] | None:
+        """Room for a hand: its cards side by side (at least four's worth), the count, and for the
+        person on turn the control that turns his cards up."""
+        m = self.metrics
+        ch = int(m.button_h * 1.25)
+        cw = int(ch * CARD_W / CARD_H)
+        n = len(self.obs().hand(seat))
+        show = self._show_width()[0] + m.pad if seat == self.viewer() else 0
+        count = theme.font(m.body, True).size("×10")[0] + m.pad
+        return (show + max(n, 4) * (cw + m.pad // 2) + count, ch + ch // 8)
+
+    def _show_width(self) -> tuple[int, bool]:
+        """The show control's width, and whether it says the short word."""
+        m = self.metrics
+        font = theme.font(m.small, True)
+        full = max(font.size(tr(w))[0] for w in ("Show my hand", "Hide my hand"))
+        short = max(font.size(tr(w))[0] for w in ("Show my hand (short)", "Hide my hand (short)"))
+        if full + 3 * m.pad <= m.button_h * 3:
+            return full + 3 * m.pad, False
+        return max(short + 3 * m.pad, int(m.button_h * 1.2)), True
+
+    def table_place_extra(self, panel: EdgePanel, parts: Any) -> None:
+        """The hand's place in the strip; "Show my hand" joins the strip's buttons (taps and hover)."""
+        layout = self._hand_layout(panel.seat, parts.extra)
+        self._hands[panel.seat] = layout
+        if layout is None or layout.show is None:
+            return
+        shown = self.hand_shown()
+        label = ("Hide my hand" if shown else "Show my hand") + (" (short)" if layout.short else "")
+        show = Button(tr(label), self.toggle_hand, rect=layout.show, primary=not shown, toggled=shown)
+        self.table_buttons.setdefault(panel.seat, []).append(show)
+
+    def _hand_layout(self, seat: int, slot: pygame.Rect) -> PanelHand | None:
+        if slot.w <= 0 or slot.h <= 0:
             return None
         m = self.metrics
-        slot = self.table_regions(panel)["top"]
         n = len(self.obs().hand(seat))
-        ch = max(12, int(min(slot.h / 1.14, m.button_h * 1.3)))
+        ch = max(12, int(slot.h / 1.125))
         cw = max(8, int(ch * CARD_W / CARD_H))
         lift = ch // 8
         bottom = slot.bottom
         x = slot.x
-        if seat != self.acting_seat():  # the frame's name and detail may use the panel's whole width then
-            row = next((r for r in self.player_rows() if r.seat == seat), None)
-            if row is not None:
-                card = self.table_regions(panel)["card"]
-                head_h = int(m.body * 2.2)
-                text_w = max(theme.font(m.body, True).size(row.name)[0], theme.font(m.body).size(row.detail)[0])
-                x = min(max(x, card.x + head_h + m.pad + text_w + 2 * m.pad), slot.right - 3 * cw)
         show = None
         short = False
         if seat == self.viewer() and n:
-            font = theme.font(m.small)
-            text = max(font.size(tr(w))[0] for w in ("Show my hand", "Hide my hand"))
-            if text + 3 * m.pad > slot.w * 0.3:  # a narrow panel (a side edge, a small screen)
-                short = True
-                text = max(font.size(tr(w))[0] for w in ("Show my hand (short)", "Hide my hand (short)"))
-            bw = min(int(slot.w * 0.36), text + 3 * m.pad)
+            bw, short = self._show_width()
+            bw = min(bw, slot.w // 3)
             bh = min(m.button_h, ch)
             show = pygame.Rect(x, bottom - (ch + bh) // 2, bw, bh)
-            x = show.right + 2 * m.pad
+            x = show.right + m.pad
         count_px = m.body
         count_w = theme.font(count_px, True).size(f"×{max(n, 10)}")[0] + m.pad
         right = slot.right - count_w
@@ -645,6 +676,10 @@ class ChickenPainter:
         empty = pygame.Rect(x, bottom - ch, cw, ch)  # an empty hand: a faint outline where cards go
         count_at = ((cards[-1] if cards else empty).right + m.pad, bottom - ch // 2)  # the count follows the cards
         return PanelHand(seat, slot, show, short, cards, empty, lift, count_at, count_px)
+
+    def panel_hand(self, panel: EdgePanel) -> PanelHand | None:
+        """Where a seat's hand sits in its strip (upright pixels), shared by drawing and hit-testing."""
+        return self._hands.get(panel.seat)
 
     def panel_card_at(self, panel: EdgePanel, local: tuple[float, float]) -> int | None:
         """The index of the viewer's card under an upright panel point (the topmost one)."""
@@ -657,8 +692,14 @@ class ChickenPainter:
                 return i
         return None
 
+    def table_strip_key(self, seat: int) -> Any:
+        """What a strip shows of the hand and the dice besides the position: the selection."""
+        hover = self.hover if self.hover and self.hover[0] == "panel card" and seat == self.viewer() else None
+        return (tuple(self.obs().hand(seat)), self.hand_shown(), tuple(self.sel_cards), tuple(self.sel_dice),
+                self.mode, self.source, hover)
+
     def draw_seat_extra(self, surf: pygame.Surface, rect: pygame.Rect, seat: int, active: bool) -> None:
-        """The seat's hand in its panel: card backs with a count; the faces only for the person whose
+        """The seat's hand in its strip: card backs with a count; the faces only for the person whose
         turn it is, at his own edge, while he has turned them up with "Show my hand"."""
         panel = next((p for p in self.table_panels if p.seat == seat), None)
         layout = self.panel_hand(panel) if panel is not None else None
@@ -675,9 +716,10 @@ class ChickenPainter:
                              border_radius=max(3, r.w // 9))
             if mine:
                 draw.fitted_text(surf, tr("no cards yet"), pygame.Rect(r.right + m.pad, r.y, layout.slot.right - r.right - m.pad,
-                                                                     r.h), m.small, theme.INK_SOFT, anchor="midleft")
+                                                                     r.h), m.small, theme.INK_SOFT, anchor="midleft",
+                                 min_size=m.small)
                 return
-        value_px = max(10, int(layout.cards[0].h * 0.42)) if layout.cards else 10
+        value_px = max(m.small, int(layout.cards[0].h * 0.42)) if layout.cards else m.small
         width = max(2, layout.cards[0].h // 30) if layout.cards else 2
         for i, code in enumerate(hand):
             r = layout.cards[i]
@@ -685,7 +727,7 @@ class ChickenPainter:
             if selected:
                 r = r.move(0, -layout.lift)
             back = lay.decks[card_deck(code)].back if card_deck(code) < len(lay.decks) else (128, 128, 128)
-            surf.blit(card_image(code if faces else 0, r.w, r.h, faces, back, value_px), r.topleft)
+            surf.blit(card_image(code if faces else 0, r.w, r.h, faces, back, value_px, m.small), r.topleft)
             if not faces:
                 continue
             self.faces_drawn.add(seat)
@@ -699,6 +741,16 @@ class ChickenPainter:
         count = theme.render(f"×{len(hand)}", layout.count_px, theme.INK, True)
         surf.blit(count, count.get_rect(midleft=layout.count_at))
 
+    def table_dice_width(self) -> int:
+        """The roll's dice and the "= sum" of the chosen ones, as ``draw_dice`` lays them out."""
+        entries = self.dice_entries()
+        if not entries or self.state.phase != "place":
+            return super().table_dice_width()
+        m = self.metrics
+        size = int(m.button_h * 0.84)
+        label = theme.font(m.large, True).size("= 10")[0]
+        return int((len(entries) * size + (len(entries) - 1) * (size // 4)) / 0.66) + label + m.pad
+
     # -- the panel dice: grouped by clicking ----------------------------------------------------------
     def draw_dice(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         entries = self.dice_entries()
@@ -707,7 +759,7 @@ class ChickenPainter:
             frame.GameScene.draw_dice(self, surface, rect)  # "click to roll" and the tumble
             return
         m = self.metrics
-        size = max(12, min(int(rect.h * 0.74), int(m.button_h * 1.2)))
+        size = max(12, min(int(rect.h * (0.84 if self.app.table_mode else 0.74)), int(m.button_h * 1.2)))
         gap = size // 4
         total = len(entries) * size + (len(entries) - 1) * gap
         x = rect.x + max(0, (int(rect.w * 0.66) - total) // 2)

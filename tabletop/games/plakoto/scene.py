@@ -25,6 +25,7 @@ from tabletop.i18n import tr
 from tabletop.ui import draw, theme
 from tabletop.ui.game_scene import FORCED_WORDS, GameScene, PlayerRow
 from tabletop.ui.results import ResultRow, ResultTable, table_text
+from tabletop.ui.table import SeatPlace
 from tabletop.ui.widgets import Button, Viewport
 
 COLOURS = ("white", "black")
@@ -59,7 +60,8 @@ class PlakotoScene(GameScene):
     def __init__(self, app: Any, session: Any, layout: Any) -> None:
         super().__init__(app, session, layout)
         humans = [i for i, s in enumerate(self.seats) if s.is_human]
-        self.flipped = len(humans) == 1 and humans[0] == 1
+        # at a table the board lies as it is, White at the bottom edge and Black at the top
+        self.flipped = len(humans) == 1 and humans[0] == 1 and not app.table_mode
         self.selected: int | None = None      # source point, mover's numbering
         self.pressed_on_selected = False       # a click on the selected checker toggles it off
         self.drag_start: tuple[int, int] | None = None
@@ -275,9 +277,26 @@ class PlakotoScene(GameScene):
         return had
 
     def flip_board(self) -> None:
+        if self.app.table_mode:
+            return  # the players sit at their edges: the board is not turned round under them
         self.flipped = not self.flipped
         self.log.reword()  # the log's point numbers follow the board's
         self.invalidate_static()
+
+    # -- table mode --------------------------------------------------------------------------------
+    def table_places(self) -> list[SeatPlace]:
+        """White at the bottom edge, Black at the top (the board as it lies), each strip at the end
+        of his edge nearest his home board (where he bears off)."""
+        fx, _, fw, _ = self.lay.field
+        centre = fx + fw / 2
+        white = "right" if self.lay.point(1).base[0] >= centre else "left"
+        black = "right" if self.lay.point(24).base[0] >= centre else "left"
+        return [SeatPlace("bottom", white), SeatPlace("top", black)]
+
+    def numbers_facing(self) -> int:
+        """Table mode: the seat the point numbers face (in his numbering): the one on turn."""
+        seat = self.acting_seat()
+        return seat if seat in (0, 1) else self.state.turn
 
     def on_state_changed(self) -> None:
         self.cancel_selection()
@@ -334,6 +353,8 @@ class PlakotoScene(GameScene):
         if self.pass_only():
             if dice and self.forced() is not None:
                 return tr("no legal move with {high}-{low}: the turn passes…", high=dice[0], low=dice[1])
+            if dice and self.app.table_mode:
+                return tr("no legal move with {high}-{low}: tap \"Pass\".", high=dice[0], low=dice[1])
             if dice:
                 return tr("no legal move with {high}-{low}: click \"Pass\".", high=dice[0], low=dice[1])
             return tr("no legal move: pass.")
@@ -344,8 +365,19 @@ class PlakotoScene(GameScene):
             return tr("moving the checker on…")
         if self.choice is not None:
             _, _, ways, i = self.choice
+            if self.app.table_mode:
+                return tr("way {k} of {n}: {way}. Tap the point again for the other way, or Confirm.",
+                          k=i + 1, n=len(ways), way=self.way_text(ways[i]))
             return tr("way {k} of {n}: {way}. Click the point again for the other way, or Confirm.",
                       k=i + 1, n=len(ways), way=self.way_text(ways[i]))
+        if self.app.table_mode:
+            if self.selected is not None:
+                if 0 in self.targets():
+                    return tr("tap a lit point or your tray to bear off (or drag there); {left} left.", left=left)
+                return tr("tap a lit point (or drag there); {left} left.", left=left)
+            if len(state.left) == 1:
+                return tr("tap a checker to move (die {left}).", left=left)
+            return tr("tap a checker to move (dice {left}).", left=left)
         if self.selected is not None:
             if 0 in self.targets():
                 return tr("click a lit point or your tray to bear off (or drag there); {left} left.", left=left)
@@ -379,6 +411,8 @@ class PlakotoScene(GameScene):
                 tie = (tr("Both rolled {n}: roll again.", n=opening.white)
                        if opening and opening.white == opening.black
                        else tr("Opening roll, one die each: the higher starts."))
+                if self.app.table_mode:
+                    return tie + " " + (tr("Tap the dice.") if human else "")
                 return tie + " " + (tr("Click the dice or press Space.") if human else "")
             who = self.who(state.turn)
             if state.last_opening and fresh_game(state) and not state.games:
@@ -386,6 +420,8 @@ class PlakotoScene(GameScene):
                 head = (tr("White {white}, Black {black}: White starts.", white=o.white, black=o.black)
                         if state.turn == 0 else
                         tr("White {white}, Black {black}: Black starts.", white=o.white, black=o.black)) + " "
+            if human and self.app.table_mode:
+                return head + tr("{who}: tap the dice to roll.", who=who)
             if human and head:  # after a finished game: a shorter hint in long languages
                 return head + tr("{who}: roll (click the dice or press Space).", who=who)
             if human:
@@ -496,7 +532,8 @@ class PlakotoScene(GameScene):
             buttons.append(Button(tr("Confirm way {k} of {n}", k=i + 1, n=len(ways)), self.confirm_choice,
                                   primary=True, key="Enter"))
             buttons.append(Button(tr("Next way"), self.next_choice, key="Tab"))
-        buttons.append(Button(tr("Flip board"), self.flip_board, key="F"))
+        if not self.app.table_mode:
+            buttons.append(Button(tr("Flip board"), self.flip_board, key="F"))
         return buttons
 
     def key(self, event: pygame.event.Event) -> None:

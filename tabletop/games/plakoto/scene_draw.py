@@ -115,7 +115,7 @@ class BoardGeom:
 
 # -- the static board (cached per window size and orientation) ----------------------------------------
 def build_static(surface: pygame.Surface, g: BoardGeom, numbers_for: int, small: int,
-                 bounds: pygame.Rect) -> tuple[pygame.Surface, pygame.Rect]:
+                 bounds: pygame.Rect, numbers: bool = True) -> tuple[pygame.Surface, pygame.Rect]:
     """Draw the board (shadow, frame, field, bar, trays, triangles, point numbers) once.
 
     The table under it is copied from ``surface`` first, so the cache is opaque and blits fast.
@@ -156,16 +156,29 @@ def build_static(surface: pygame.Surface, g: BoardGeom, numbers_for: int, small:
         pts = [(x + off[0], y + off[1]) for x, y in pts]
         pygame.draw.polygon(cache, geom.colour, pts)
         pygame.draw.aalines(cache, draw.shade(geom.colour, 0.75), True, pts)
-    # point numbers in the frame band, in the bottom player's numbering
-    ink = draw.shade(colours["field"], 1.0)
+    if numbers:  # point numbers in the frame band, in the bottom player's numbering
+        point_numbers(cache, g, numbers_for, small, off)
+    return cache, area
+
+
+def point_numbers(surface: pygame.Surface, g: BoardGeom, numbers_for: int, small: int,
+                  off: tuple[int, int] = (0, 0), turned: bool = False) -> None:
+    """Every point's number in the frame band, in ``numbers_for``'s numbering; ``turned``: each
+    number turned 180° (for a player at the top edge of a table)."""
+    lay = g.layout
+    ink = draw.shade(lay.colours["field"], 1.0)
     for geom in lay.points:
         n = geom.number if numbers_for == 0 else 25 - geom.number
         sign = 1.0 if geom.direction == "up" else -1.0  # outward from the base, into the frame
         band = lay.field[1] * 0.5
         x, y = g.px(geom.base[0], geom.base[1] + sign * band)
-        img = theme.render(str(n), small, ink, True)
-        cache.blit(img, img.get_rect(center=(x + off[0], y + off[1])))
-    return cache, area
+        img = _number(str(n), small, ink, turned)
+        surface.blit(img, img.get_rect(center=(x + off[0], y + off[1])))
+
+
+def _number(text: str, size: int, ink: Colour, turned: bool) -> pygame.Surface:
+    img = theme.render(text, size, ink, True)
+    return pygame.transform.flip(img, True, True) if turned else img
 
 
 def _triangle(g: BoardGeom, geom: PointGeom) -> list[tuple[int, int]]:

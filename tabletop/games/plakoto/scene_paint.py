@@ -33,13 +33,16 @@ def paint_static(scene: PlakotoScene, surface: pygame.Surface, vp: Viewport) -> 
     g = sd.BoardGeom(scene.lay, vp, scene.flipped)
     m = scene.metrics
     cache, area = sd.build_static(surface, g, scene.bottom_seat(), _number_size(g, m.small),
-                                  scene.board_area.inflate(2 * m.pad, 2 * m.pad))
+                                  scene.board_area.inflate(2 * m.pad, 2 * m.pad), numbers=not scene.app.table_mode)
     surface.blit(cache, area.topleft)
 
 
 def paint_board(scene: PlakotoScene, surface: pygame.Surface, vp: Viewport) -> None:
     g = sd.BoardGeom(scene.lay, vp, scene.flipped)
     m = scene.metrics
+    if scene.app.table_mode:  # the point numbers face the player on turn, in his numbering
+        seat = scene.numbers_facing()
+        sd.point_numbers(surface, g, seat, _number_size(g, m.small), turned=seat == 1)
 
     state: PlakotoState = scene.state
     radius = g.radius()

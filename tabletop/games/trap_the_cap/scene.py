@@ -24,6 +24,7 @@ from tabletop.games.trap_the_cap.scene_panel import PanelMixin
 from tabletop.i18n import tr
 from tabletop.ui import draw, theme
 from tabletop.ui.game_scene import GameScene
+from tabletop.ui.table import SeatPlace
 from tabletop.ui.widgets import Button, Viewport
 
 Piece = tuple[str, int]  # (field id, stack index on that field)
@@ -55,6 +56,7 @@ class TrapTheCapScene(PanelMixin, GameScene):
         self.drag: tuple[tuple[int, int], tuple[int, int], bool] | None = None
         self._board_cache: tuple[Any, pygame.Surface] | None = None
         self._dim_cache: tuple[Any, pygame.Surface] | None = None
+        self._dimmed: tuple[Any, pygame.Surface] | None = None
         self._poly_cache: tuple[Any, dict[str, list[Point]]] = (None, {})
         self._looks: dict[int, sd.Look] = {}
         super().__init__(app, session, layout)
@@ -291,6 +293,23 @@ class TrapTheCapScene(PanelMixin, GameScene):
             super().key(event)
         self.dirty = True
 
+    # -- table mode --------------------------------------------------------------------------------------
+    def table_places(self) -> list[SeatPlace]:
+        """Each seat at the edge the game gives it, its strip at the end of that edge nearest its
+        hideout (read from the board file: the hideout's corner of the board)."""
+        places = super().table_places()
+        out = []
+        for seat, place in enumerate(places):
+            hideout = next((self.geo.fields.get(p.hideout) for p in self.layout_data.players
+                            if p.colour == self.seat_colour(seat)), None)
+            if hideout is None:
+                out.append(place)
+                continue
+            hx, hy = hideout.at  # layout units, y up
+            end = ("right" if hx >= 0 else "left") if place.edge in ("top", "bottom") else ("top" if hy >= 0 else "bottom")
+            out.append(SeatPlace(place.edge, end))
+        return out
+
     # -- the panel ---------------------------------------------------------------------------------
     def roller(self) -> int | None:
         return self.state.turn if self.state.current_player == CHANCE else None
@@ -318,6 +337,10 @@ class TrapTheCapScene(PanelMixin, GameScene):
         if cp == CHANCE:
             six = self._rolled_six()
             if self.seat_is_human(state.turn):
+                if self.app.table_mode:
+                    if six:
+                        return tr("{who}: you threw a 6 — tap the die to roll again.", who=who)
+                    return tr("{who}: tap the die to roll.", who=who)
                 if six:
                     return tr("{who}: you threw a 6 — roll again (click the die or press Space).", who=who)
                 return tr("{who}: roll the die (click it or press Space).", who=who)
@@ -353,6 +376,8 @@ class TrapTheCapScene(PanelMixin, GameScene):
         d = state.die or 0
         again = tr(" A 6: you roll again after.") if d == 6 else ""
         legal = state.legal_moves()
+        if self.app.table_mode:
+            return self._touch_prompt(legal, d, again)
         if len(legal) == 1 and isinstance(legal[0], Pass):
             if d == 6:
                 return tr("no legal move with a {n}. Click Pass, then roll again.", n=d)
@@ -368,6 +393,24 @@ class TrapTheCapScene(PanelMixin, GameScene):
         if d == 1:
             return tr("click a glowing cap or tower to move {n} step.", n=d) + again
         return tr("click a glowing cap or tower to move {n} steps.", n=d) + again
+
+    def _touch_prompt(self, legal: list[Any], d: int, again: str) -> str:
+        """The prompt in touch words (table mode): tap, and hold instead of the right click."""
+        if len(legal) == 1 and isinstance(legal[0], Pass):
+            if d == 6:
+                return tr("no legal move with a {n}. Tap Pass, then roll again.", n=d)
+            return tr("no legal move with a {n}. Tap Pass.", n=d)
+        if self.choice is not None:
+            fid, moves, i = self.choice
+            return tr("way {k} of {n} — {way}. Tap the field again for the next way, or Confirm.",
+                      k=i + 1, n=len(moves), way=self.way_text(moves[i]))
+        if self.selected is not None:
+            if d == 1:
+                return tr("tap a lit field to move {n} step (hold: other piece).", n=d) + again
+            return tr("tap a lit field to move {n} steps (hold: other piece).", n=d) + again
+        if d == 1:
+            return tr("tap a glowing cap or tower to move {n} step.", n=d) + again
+        return tr("tap a glowing cap or tower to move {n} steps.", n=d) + again
 
     def way_text(self, move: Move) -> str:
         """One way in words (from the core, no field ids): "through your hideout: moves 2 fields
@@ -395,7 +438,44 @@ class TrapTheCapScene(PanelMixin, GameScene):
         return buttons
 
     # -- drawing -------------------------------------------------------------------------------------
+    def draw_board_static(self, surface: pygame.Surface, vp: Viewport) -> None:
+        """Table mode: the board goes into the frame's cached background (one blit a frame for the
+        table and the board together, under the strips)."""
+        if not self.app.table_mode:
+            return
+        ox, oy = vp.rect.topleft
+        surface.blit(self._render_board(vp), (ox, oy))
+
+    def _render_board(self, vp: Viewport) -> pygame.Surface:
+        ox, oy = vp.rect.topleft
+        playing = {COLOURS[c] for c in self.state.rules.seats}
+        return sd.render_board(self.layout_data, self.geo, vp.rect.size,
+                               lambda p: (self.to_px(p)[0] - ox, self.to_px(p)[1] - oy), vp.scale, playing)
+
+    def table_opaque_rects(self) -> list[pygame.Rect]:
+        """With targets lit, the dimmed board is one opaque picture over the board's rectangle."""
+        return [self.viewport.rect] if self.viewport is not None and self.targets() else []
+
+    def _dimmed_board(self, vp: Viewport, polys: dict[str, list[Point]], targets: dict[str, list[Move]]) -> pygame.Surface:
+        """Table mode: the board from the background with every non-target field dimmed, as one
+        opaque picture (cached per targets): cheaper than blending the dim layer every frame."""
+        key = (vp.rect.topleft, vp.rect.size, tuple(sorted(targets)), getattr(self, "_table_key", None))
+        if self._dimmed is None or self._dimmed[0] != key:
+            table = getattr(self, "_table", None)
+            if table is not None and table.get_rect().contains(vp.rect):
+                base = table.subsurface(vp.rect).copy()
+            else:
+                base = pygame.Surface(vp.rect.size)
+                base.fill(theme.TABLE)
+                base.blit(self._render_board(vp), (0, 0))
+            base.blit(self._dim_layer(vp, polys, targets), (0, 0))
+            self._dimmed = (key, base)
+        return self._dimmed[1]
+
     def draw_board(self, surface: pygame.Surface, vp: Viewport) -> None:
+        if self.app.table_mode:
+            self._draw_board_moving(surface, vp, table=True)
+            return
         playing = {COLOURS[c] for c in self.state.rules.seats}
         key = (vp.rect.size, id(self.layout_data), tuple(sorted(playing)))
         if self._board_cache is None or self._board_cache[0] != key:
@@ -410,6 +490,10 @@ class TrapTheCapScene(PanelMixin, GameScene):
             under.blit(board, (0, 0))
             self._board_cache = (key, under)
         surface.blit(self._board_cache[1], vp.rect.topleft)
+        self._draw_board_moving(surface, vp, table=False)
+
+    def _draw_board_moving(self, surface: pygame.Surface, vp: Viewport, table: bool) -> None:
+        """Everything on the board that changes: targets, hover, pieces, routes, the tooltip."""
         polys = self._polys()
         m = self.metrics
         rolling = self.rolling()  # the die's value is not given away by lit fields while it tumbles
@@ -423,7 +507,9 @@ class TrapTheCapScene(PanelMixin, GameScene):
             preview = self.state.destinations(*hover_piece)
         r = vp.length(self.geo.cap)
         self._draw_outline(surface, polys, vp)
-        if targets:
+        if targets and table:
+            surface.blit(self._dimmed_board(vp, polys, targets), vp.rect.topleft)
+        elif targets:
             surface.blit(self._dim_layer(vp, polys, targets), vp.rect.topleft)
         for fid in preview:
             sd.target(surface, polys[fid], False, r, preview=True)
