@@ -625,6 +625,8 @@ class ChickenPainter:
         n = len(self.obs().hand(seat))
         show = self._show_width()[0] + m.pad if seat == self.viewer() else 0
         count = theme.font(m.body, True).size("×10")[0] + m.pad
+        if not n and seat == self.viewer():  # "no cards yet" beside an outline
+            return (cw + 2 * m.pad + theme.font(m.small).size(tr("no cards yet"))[0], ch + ch // 8)
         return (show + max(n, 4) * (cw + m.pad // 2) + count, ch + ch // 8)
 
     def _show_width(self) -> tuple[int, bool]:
@@ -714,10 +716,14 @@ class ChickenPainter:
             r = layout.empty
             pygame.draw.rect(surf, draw.shade(theme.PANEL_EDGE, 1.05), r, width=max(1, r.w // 20),
                              border_radius=max(3, r.w // 9))
-            if mine:
-                draw.fitted_text(surf, tr("no cards yet"), pygame.Rect(r.right + m.pad, r.y, layout.slot.right - r.right - m.pad,
-                                                                     r.h), m.small, theme.INK_SOFT, anchor="midleft",
-                                 min_size=m.small)
+            if mine:  # beside the outline, on two lines if one is too narrow
+                room = pygame.Rect(r.right + m.pad, r.y, layout.slot.right - r.right - m.pad, r.h)
+                line = theme.font(m.small).get_linesize()
+                words = theme.wrap(tr("no cards yet"), m.small, room.w)[: max(1, room.h // line)]
+                top = room.centery - len(words) * line // 2
+                for i, text in enumerate(words):
+                    draw.fitted_text(surf, text, pygame.Rect(room.x, top + i * line, room.w, line), m.small,
+                                     theme.INK_SOFT, anchor="midleft", min_size=m.small)
                 return
         value_px = max(m.small, int(layout.cards[0].h * 0.42)) if layout.cards else m.small
         width = max(2, layout.cards[0].h // 30) if layout.cards else 2
