@@ -177,3 +177,28 @@ def test_top_panel_blit_is_the_180_degree_turn():
     shown = screen.subsurface(top.screen_rect)
     assert all(shown.get_at((x, y)) == turned.get_at((x, y))
                for x in range(top.size[0]) for y in range(0, top.size[1], 3))
+
+
+@pytest.mark.parametrize("edge", ["left", "right"])
+def test_a_big_quarter_turn_by_tiles_is_the_whole_turn(edge):
+    pygame.init()
+    upright = pygame.Surface((700, 530))
+    for x in range(0, 700, 3):
+        for y in range(0, 530, 7):
+            upright.set_at((x, y), ((x * 7) % 256, (y * 3) % 256, (x ^ y) % 256))
+    panel = EdgePanel(0, edge, (700, 530), pygame.Rect(0, 0, 530, 700))
+    turned = panel.turn(upright)
+    whole = pygame.transform.rotate(upright, ANGLE[edge])
+    assert pygame.image.tobytes(turned, "RGB") == pygame.image.tobytes(whole, "RGB")
+
+
+def test_a_see_through_card_keeps_its_transparency_when_turned():
+    pygame.init()
+    card = pygame.Surface((900, 700), pygame.SRCALPHA)
+    card.fill((0, 0, 0, 0))
+    pygame.draw.rect(card, (200, 100, 50, 255), pygame.Rect(100, 100, 300, 200))
+    for edge in ("left", "right", "top"):
+        turned = facing_frame(edge, (1600, 1000)).turn(card)
+        assert turned.get_at((0, 0)).a == 0, edge
+        whole = pygame.transform.rotate(card, ANGLE[edge])
+        assert pygame.image.tobytes(turned, "RGBA") == pygame.image.tobytes(whole, "RGBA"), edge

@@ -894,6 +894,8 @@ class GameScene(TableModeMixin, Scene):
         values = self.dice()
         m = self.metrics
         size = min(rect.h - 4, int(m.button_h * 1.3))
+        if values:  # four dice of a double in a narrow strip: smaller, never out of it
+            size = min(size, int(rect.w / (len(values) + (len(values) - 1) / 4)))
         rolling = self.rolling()
         highlight = self.can_roll()
         if highlight:

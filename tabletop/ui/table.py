@@ -32,6 +32,7 @@ RIGHT_HAND = {"bottom": "right", "top": "left", "left": "bottom", "right": "top"
 """The screen side that is a player's right hand, at each edge (where his strip goes by default)."""
 MIN_SHARE = 0.85
 """The board's least share of the screen's short side."""
+TILE = 256
 
 
 @dataclass
@@ -96,7 +97,20 @@ class EdgePanel:
         """An upright picture turned to face this edge."""
         if self.angle == 180:  # the same pixels as rotate(180), in about half the time
             return pygame.transform.flip(upright, True, True)
-        return pygame.transform.rotate(upright, self.angle) if self.angle else upright
+        if not self.angle:
+            return upright
+        w, h = upright.get_size()
+        if w * h <= TILE * TILE * 4 or upright.get_flags() & pygame.SRCALPHA:  # tiles would blend, not copy
+            return pygame.transform.rotate(upright, self.angle)
+        # a quarter turn of a big picture, tile by tile: the same pixels, about twice as fast (a
+        # whole-picture turn reads rows and writes columns across far more memory than a cache holds)
+        out = pygame.Surface((h, w), 0, upright)
+        for y in range(0, h, TILE):
+            for x in range(0, w, TILE):
+                r = pygame.Rect(x, y, min(TILE, w - x), min(TILE, h - y))
+                piece = pygame.transform.rotate(upright.subsurface(r), self.angle)
+                out.blit(piece, (r.y, w - r.right) if self.angle == 90 else (h - r.bottom, r.x))
+        return out
 
     def blit(self, screen: pygame.Surface, upright: pygame.Surface, region: pygame.Rect | None = None) -> None:
         """Show ``upright`` (the whole panel, or only its part ``region``) turned to this edge."""

@@ -101,8 +101,8 @@ class TableModeMixin:
             active = seat == acting
             if over:  # every seat can open the result card again, or start the next game
                 visible = self.result_buttons()
-            elif active and self.seat_is_human(acting):
-                visible = [b for b in self.action_buttons() if b.label]
+            elif active and self.seat_is_human(acting):  # no greyed Roll: the dice roll when it is time
+                visible = [b for b in self.action_buttons() if b.label and (b.enabled or b.action != self.roll)]
             else:
                 visible = []
             visible = self.table_buttons_for(seat, visible)
@@ -409,6 +409,19 @@ class TableModeMixin:
             if self.viewport is not None:
                 self.board_hold(self.viewport.to_logical(*pos))
                 self.dirty = True
+
+    def blit_facing(self, surface: pygame.Surface, card: pygame.Surface, at: tuple[int, int], panel: EdgePanel | None,
+                    bounds: pygame.Rect) -> None:
+        """A small upright card (a tooltip) shown turned to ``panel``'s seat, beside the point
+        ``at`` on his far side (where his finger does not cover it), kept inside ``bounds``."""
+        angle = panel.angle if panel is not None else 0
+        image = pygame.transform.rotate(card, angle) if angle else card
+        w, h = card.get_size()
+        dx, dy = w / 2 + self.metrics.pad, -(h / 2 + self.metrics.pad)  # up and right, as he sees it
+        vec = {0: (dx, dy), 180: (-dx, -dy), 90: (dy, -dx), 270: (-dy, dx)}[angle]
+        rect = image.get_rect(center=(int(at[0] + vec[0]), int(at[1] + vec[1])))
+        rect.clamp_ip(bounds)
+        surface.blit(image, rect)
 
     # -- the seat's own menu, and cards that face a seat -------------------------------------------
     def open_table_menu(self, seat: int) -> None:

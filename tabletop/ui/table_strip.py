@@ -56,12 +56,12 @@ def strip_parts(size: tuple[int, int], m: theme.Metrics, needs: StripNeeds, home
     q = max(2, p // 4)
     card = pygame.Rect(q, q, w - 2 * q, d - 2 * q)
     if d < int(2.3 * bh):
-        return _band(card, card.inflate(-2 * q, -2 * q), m, needs)
+        return _band(card, card.inflate(-2 * q - p, -2 * q), m, needs)
     if d >= int(4.6 * bh):
         if card.w > 10 * bh:
             card = pygame.Rect(card.right - 10 * bh if home_right else card.x, card.y, 10 * bh, card.h)
-        return _stack(card, card.inflate(-2 * q, -2 * q), m, needs)
-    return _rows(card, card.inflate(-2 * q, -2 * q), m, needs)
+        return _stack(card, card.inflate(-2 * q - p, -2 * q - p // 2), m, needs)
+    return _rows(card, card.inflate(-2 * q - p, -2 * q - p // 2), m, needs)
 
 
 def _row(area: pygame.Rect, m: theme.Metrics, needs: StripNeeds, items: tuple[str, ...]) -> dict[str, pygame.Rect]:

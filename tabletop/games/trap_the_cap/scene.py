@@ -709,7 +709,8 @@ class TrapTheCapScene(PanelMixin, GameScene):
             if rect is None or field is None:
                 continue
             counts = [(self.look(c), caps.count(c)) for c in sorted(set(caps))]
-            sd.tray(surface, rect, self.to_px(field.at), self.look(owner)[0], counts, tr("Prisoners"))
+            sd.tray(surface, rect, self.to_px(field.at), self.look(owner)[0], counts, tr("Prisoners"),
+                    self._owner_turn(owner))
 
     def _draw_tooltip(self, surface: pygame.Surface, hover_fid: str | None, hover_piece: Piece | None,
                       m: Any) -> None:
@@ -747,4 +748,18 @@ class TrapTheCapScene(PanelMixin, GameScene):
                         lines.append((f"{colour_text(NAMES[c])} × {caps.count(c)}", self.look(c)))
         if not lines and hover_fid is not None:
             lines.append((field_name_by_id(self.state.rules.topology, hover_fid), None))
+        if self.app.table_mode and lines:  # at a table: turned to the seat on turn (who is pointing)
+            w, h = sd.tooltip_size(lines, m.body, m.pad)
+            card = pygame.Surface((w + 2 * m.pad, h + 2 * m.pad), pygame.SRCALPHA)
+            sd.tooltip(card, lines, (-m.pad, -m.pad), m.body, m.pad)
+            self.blit_facing(surface, card, self.hover_px, self.panel_of(self.acting_seat()), self.board_area)
+            return
         sd.tooltip(surface, lines, self.hover_px, m.body, m.pad, self.board_area)
+
+    def _owner_turn(self, owner: int) -> int:
+        """Table mode: the turn that makes a tray's word face the seat playing that colour."""
+        if not self.app.table_mode:
+            return 0
+        seat = next((s for s, c in enumerate(self.state.rules.seats) if c == owner), None)
+        panel = self.panel_of(seat)
+        return panel.angle if panel is not None else 0

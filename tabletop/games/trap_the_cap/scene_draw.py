@@ -202,10 +202,11 @@ def _padlock(surface: pygame.Surface, centre: Point, size: float, rgb: tuple[int
 
 
 def tray(surface: pygame.Surface, rect: pygame.Rect, hideout_px: Point, owner_rgb: tuple[int, int, int],
-         counts: list[tuple[Look, int]], label: str) -> None:
+         counts: list[tuple[Look, int]], label: str, label_turn: int = 0) -> None:
     """A player's prison tray: a dark rounded tray framed in the player's colour, a padlock at the
     end by the hideout, then one small cap per locked-up colour with its count; the word
-    ``label`` when there is room. Smaller than the caps in play and boxed: not pieces in play."""
+    ``label`` when there is room, turned ``label_turn`` degrees to face its owner at a table (left
+    off when that would stand it across the tray). Smaller than the caps in play and boxed."""
     if rect.w < 8 or rect.h < 8:
         return
     horizontal = rect.w >= rect.h
@@ -247,8 +248,10 @@ def tray(surface: pygame.Surface, rect: pygame.Rect, hideout_px: Point, owner_rg
         pos += step_dir * width
     left = pos if step_dir > 0 else pos
     room = (length - radius * 0.5 - left) if step_dir > 0 else (left - radius * 0.5)
-    if horizontal and label:
+    if horizontal and label and label_turn in (0, 180):
         img = theme.render(label, max(9, int(size * 0.85)), (236, 226, 205), False)
+        if label_turn:
+            img = pygame.transform.flip(img, True, True)
         if img.get_width() <= room - cr * 0.5:
             mid = (left + (length - radius * 0.5)) / 2 if step_dir > 0 else (radius * 0.5 + left) / 2
             surface.blit(img, img.get_rect(center=(int(inner.x + mid), inner.centery)))
@@ -343,6 +346,14 @@ def path(surface: pygame.Surface, points: list[Point], width: int) -> None:
     pygame.draw.polygon(surface, PATH, [tip, left, right], width=max(1, width // 2 + 1))
 
 
+def tooltip_size(lines: list[tuple[str, Look | None]], size: int, pad: int) -> tuple[int, int]:
+    """The tooltip card's size for ``lines``."""
+    line_h = theme.font(size).get_linesize()
+    w = max(theme.font(size, i == 0).size(t)[0] + (line_h + pad if look else 0)
+            for i, (t, look) in enumerate(lines)) + 2 * pad
+    return w, line_h * len(lines) + 2 * pad
+
+
 def tooltip(surface: pygame.Surface, lines: list[tuple[str, Look | None]], pos: tuple[int, int], size: int,
             pad: int, bounds: pygame.Rect | None = None) -> None:
     """A small card near the mouse: one line per entry, each with an optional cap beside it; kept
@@ -352,9 +363,7 @@ def tooltip(surface: pygame.Surface, lines: list[tuple[str, Look | None]], pos: 
     f = theme.font(size)
     line_h = f.get_linesize()
     chip_w = line_h
-    w = max(theme.font(size, i == 0).size(t)[0] + (chip_w + pad if look else 0)
-            for i, (t, look) in enumerate(lines)) + 2 * pad
-    h = line_h * len(lines) + 2 * pad
+    w, h = tooltip_size(lines, size, pad)
     area = bounds or surface.get_rect()
     x = pos[0] + 2 * pad
     y = pos[1] + 2 * pad
