@@ -191,6 +191,7 @@ class TableModeMixin:
         self._strip_base: dict[int, tuple[Any, pygame.Surface]] = {}
 
     def table_draw(self, surface: pygame.Surface) -> None:
+        self._audited: list[pygame.Surface] = []  # an audit tells surfaces apart by id: keep them alive
         self.table_relayout()
         self.draw_table_texture(surface)
         if self.viewport is not None:
@@ -199,7 +200,6 @@ class TableModeMixin:
         acting = self.acting_seat()
         over = self.state.current_player is None
         audit = text_audit.active()
-        self._audited: list[pygame.Surface] = []  # an audit tells surfaces apart by id: keep them alive
         for panel in self.table_panels:
             seat = panel.seat
             active = seat == acting and not over

@@ -123,6 +123,8 @@ class Painter:
             surface.blit(self._frame[1], turn.screen_rect.topleft)
             return
         work = self._turned.copy()
+        if text_audit.active():
+            getattr(sc, "_audited", []).append(work)  # texts are told apart by their surface's id
         self.paint(work, vp, work.get_rect())
         image = turn.turn(work)
         surface.blit(image, turn.screen_rect.topleft)

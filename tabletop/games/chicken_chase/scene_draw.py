@@ -720,6 +720,8 @@ class ChickenPainter:
                 room = pygame.Rect(r.right + m.pad, r.y, layout.slot.right - r.right - m.pad, r.h)
                 line = theme.font(m.small).get_linesize()
                 words = theme.wrap(tr("no cards yet"), m.small, room.w)[: max(1, room.h // line)]
+                if any(theme.font(m.small).size(w)[0] > room.w for w in words):
+                    return  # no room for the words: the empty outline says it
                 top = room.centery - len(words) * line // 2
                 for i, text in enumerate(words):
                     draw.fitted_text(surf, text, pygame.Rect(room.x, top + i * line, room.w, line), m.small,
