@@ -132,8 +132,14 @@ class TableModeMixin:
         widths = tuple(max(int(m.button_h * 1.6), theme.font(m.body, b.primary).size(b.label)[0] + 3 * m.pad)
                        for b in buttons)
         dice_w = self.table_dice_width() if active and not over and self.shows_dice() else 0
+        prompt_h = 0
+        if active or over:  # a long prompt (a game's end, longer languages) may take more lines in a stack
+            width = min(panel.size[0], 10 * m.button_h) - 4 * m.pad
+            lines = len(theme.wrap(self.prompt_line(), m.body, width, bold=True))
+            prompt_h = min(lines, 6) * theme.font(m.body, True).get_linesize()
+        texts = tuple(theme.font(m.small, b.primary).size(b.label)[0] for b in buttons)
         return StripNeeds(head_w, menu_w, widths, dice_w, self.table_extra_size(panel.seat, panel),
-                          prompt=active or over)
+                          prompt=active or over, prompt_h=prompt_h, button_text=texts)
 
     def table_dice_width(self) -> int:
         """How wide the acting seat's dice are in a band (dice a button tall, or the roll word)."""

@@ -45,6 +45,8 @@ class StripNeeds:
     dice: int = 0                # how many dice
     extra: tuple[int, int] | None = None  # the game's part: (width, height) it would like
     prompt: bool = False         # a prompt of its own (else the log takes its place in a band)
+    prompt_h: int = 0            # in a stack: the height the prompt's lines want (0: three lines)
+    button_text: tuple[int, ...] = ()  # the buttons' label widths (a stack puts fewer in a row)
 
 
 def strip_parts(size: tuple[int, int], m: theme.Metrics, needs: StripNeeds, home_right: bool = True) -> StripParts:
@@ -163,6 +165,8 @@ def _stack(card: pygame.Rect, inner: pygame.Rect, m: theme.Metrics, needs: Strip
     ws = list(needs.button_ws)
     if ws:
         per_row = max(1, min(len(ws), inner.w // int(2.2 * bh)))
+        while per_row > 1 and max(needs.button_text or (0,)) + 2 * p > (inner.w - p * (per_row - 1)) // per_row:
+            per_row -= 1  # a label that would not fit beside the others gets a row of its own
         rows = [ws[i:i + per_row] for i in range(0, len(ws), per_row)]
         for row in reversed(rows):
             y_bottom -= bh
@@ -185,7 +189,7 @@ def _stack(card: pygame.Rect, inner: pygame.Rect, m: theme.Metrics, needs: Strip
     prompt = EMPTY.copy()
     if needs.prompt:
         line = theme.font(m.body, True).get_linesize()
-        ph = min(3 * line + p // 2, max(0, y_bottom - inner.y - bh))
+        ph = min(max(3 * line, needs.prompt_h) + p // 2, max(0, y_bottom - inner.y - bh - 2 * p))
         y_bottom -= ph
         prompt = pygame.Rect(inner.x, y_bottom, inner.w, ph)
         y_bottom -= p // 2

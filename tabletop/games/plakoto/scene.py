@@ -397,6 +397,8 @@ class PlakotoScene(GameScene):
             return tr("Match over.") + " " + (result.text + "." if result else "")
         if state.phase == "next" and result is not None:
             head = tr("Game over: {result}.", result=result.text) + f" {self.score_text()}. "
+            if self.seat_is_human(self.roller()) and self.app.table_mode:
+                return head + tr("Tap \"Next game\" to go on.")
             if self.seat_is_human(self.roller()):
                 return head + tr("Click \"Next game\" (or press Space) to go on.")
             return head + tr("The next game starts…")
