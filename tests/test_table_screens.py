@@ -210,3 +210,20 @@ def test_the_result_card_faces_the_winner_and_a_result_tap_turns_it_to_the_tappe
     result = next(b for b in scene.table_buttons[other.seat] if b.label == "Result")
     click(app, other.to_screen(result.rect.center))
     assert isinstance(app.top, MessageOverlay) and app.top.facing == other.edge
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("game, players", CONFIGS)
+def test_every_text_fits_early_and_late_in_a_game(game, players, lang):
+    """Other moments of the game (an opening, a later turn), both languages: every text whole, none
+    over another, none under the minimum size."""
+    try:
+        for moves in (3, 80):
+            app, scene = table_scene(game, players, (1920, 1080), moves, lang=lang)
+            with TextAudit() as audit:
+                app.render()
+            assert audit.overlaps() == [], moves
+            assert [(e.wanted or e.text) for e in audit.cut()] == [], moves
+            assert audit.smaller_than(scene.metrics.small) == [], moves
+    finally:
+        i18n.set_language("en")

@@ -236,3 +236,31 @@ def test_table_words_are_touch_words():
                 ACTIONS[game](app, scene)
             else:
                 settle(app)
+
+
+@pytest.mark.parametrize("edge", ["top", "left"])
+def test_a_long_card_scrolls_by_dragging_its_text_from_any_edge(edge):
+    """A long text on a card that faces a seat (as the rules open from his Menu) scrolls when his
+    finger drags the text up as he sees it."""
+    from tabletop.ui.scene import MessageOverlay
+
+    app, scene = start("captain_flip", 4)
+    seat = next(p for p in scene.table_panels if p.edge == edge).seat
+    scene.table_focus = seat
+    card = app.message("Rules", "\n".join(f"Line {i} of a long text." for i in range(120)), wide=True)
+    scene.table_focus = None
+    assert isinstance(card, MessageOverlay) and card.facing == edge
+    app.render()
+    frame = card.frame()
+    area = card._body_area()
+    line = card.metrics.body
+    start_at = frame.to_screen((area.centerx, area.bottom - line))
+    end_at = frame.to_screen((area.centerx, area.top + line))
+    finger(app, pygame.FINGERDOWN, start_at)
+    for k in range(1, 6):  # the finger moves up the text, as its reader sees it
+        t = k / 5
+        finger(app, pygame.FINGERMOTION, (start_at[0] + (end_at[0] - start_at[0]) * t,
+                                          start_at[1] + (end_at[1] - start_at[1]) * t))
+    finger(app, pygame.FINGERUP, end_at)
+    app.render()
+    assert card.scroll > 5

@@ -59,7 +59,11 @@ def strip_parts(size: tuple[int, int], m: theme.Metrics, needs: StripNeeds, home
     card = pygame.Rect(q, q, w - 2 * q, d - 2 * q)
     if d < int(2.3 * bh):
         return _band(card, card.inflate(-2 * q - p, -2 * q), m, needs)
-    if d >= int(4.6 * bh):
+    # a stack when one thing under another fits as a seat on turn needs it (name, a few events,
+    # three prompt lines, the game's part, dice, a row of buttons); else the rows of a wide strip
+    stack_h = (bh + 2 * theme.font(m.small).get_linesize() + 3 * theme.font(m.body, True).get_linesize()
+               + (needs.extra[1] if needs.extra else 0) + int(1.3 * bh) + bh + 6 * p)
+    if d >= max(int(4.6 * bh), stack_h) or (d >= int(4.6 * bh) and w < 10 * bh):
         if card.w > 10 * bh:
             card = pygame.Rect(card.right - 10 * bh if home_right else card.x, card.y, 10 * bh, card.h)
         return _stack(card, card.inflate(-2 * q - p, -2 * q - p // 2), m, needs)
