@@ -17,7 +17,8 @@ from typing import Any
 
 import pygame
 
-from tabletop.ui import draw, theme
+from tabletop.ui import theme
+from tabletop.ui.widgets import arrow_text
 
 EMPTY = pygame.Rect(0, 0, 0, 0)
 
@@ -208,15 +209,7 @@ def _stack(card: pygame.Rect, inner: pygame.Rect, m: theme.Metrics, needs: Strip
 def log_tail(log: Any, n: int) -> list[tuple[str, tuple[int, int, int]]]:
     """The last ``n`` entries of the game log as (text, colour), oldest first. The only place
     table mode reads the log's insides: a change to how the log keeps lines is merged here."""
-    lines = getattr(log, "lines", [])
-    out = []
-    for entry in lines[-n:] if n > 0 else []:
-        if isinstance(entry, tuple):
-            text, rgb = entry[0], (entry[1] if len(entry) > 1 else theme.INK)
-        else:
-            text, rgb = str(getattr(entry, "text", entry)), getattr(entry, "rgb", theme.INK)
-        out.append((str(text), tuple(rgb[:3])))
-    return out
+    return [(e.text, tuple(e.rgb[:3])) for e in log.last(n)] if n > 0 else []
 
 
 def log_rows(entries: list[tuple[str, tuple[int, int, int]]], size: int, width: int,
@@ -242,7 +235,6 @@ def draw_log(surface: pygame.Surface, rect: pygame.Rect, entries: list[tuple[str
     y = inner.bottom - len(rows) * line_h
     used = pygame.Rect(rect.x, y - max(1, pad // 6), rect.w, rect.bottom - y + max(1, pad // 6))
     pygame.draw.rect(surface, (252, 248, 238), used, border_radius=max(4, size // 3))
-    for text, rgb in rows:
-        draw.fitted_text(surface, text, pygame.Rect(inner.x, y, inner.w, line_h), size, rgb, anchor="midleft",
-                         min_size=size)
+    for text, rgb in rows:  # wrapped to the width; "->" drawn as an arrow, as in the window's log
+        arrow_text(surface, text, (inner.x, y), size, rgb)
         y += line_h

@@ -134,7 +134,7 @@ class Painter:
         """Everything the middle area shows, or None while it moves (a tile sliding, turning up)
         or while a text audit wants every text drawn."""
         sc = self.scene
-        if text_audit.active() or sc.animating() or sc.anim_progress() < 1.0:
+        if text_audit.active() or sc.timers.any_running() or sc.anim_progress() < 1.0:  # anything timed moves
             return None
         return (turn.edge, sc.state_version, sc.frame_signature(), sc.focus_seat(), sc.hover_col, sc.hover_tip,
                 sc.drag, sc.drag_pos if sc.drag else None, sc.parts, tuple(self.high), self._turned_key, language())
