@@ -373,7 +373,6 @@ class GameScene(TableModeMixin, Scene):
         self.state_version += 1
         self.on_state_changed()
         self.relayout_panel()
-        self.refresh_hover()
         self.dirty = True
 
     def refresh_hover(self) -> None:
@@ -464,7 +463,8 @@ class GameScene(TableModeMixin, Scene):
             self.table_tick()
         if time.monotonic() >= self.next_poll:
             self.poll_boards()
-        if self.timers.poll():  # a timer runs, or one just ended: its last frame must be drawn
+        moving = self.timers.poll()  # a timer runs, or one just ended: its last frame must be drawn
+        if moving:
             self.dirty = True
         if self._pending_log is not None and not self.rolling():
             self._flush_log()
@@ -474,6 +474,8 @@ class GameScene(TableModeMixin, Scene):
         if signature != self._shown_signature:
             self._shown_signature = signature
             self.dirty = True
+        if moving or self.dirty:  # what lies under a resting pointer may have moved (a board in focus)
+            self.refresh_hover()
 
     def advance(self) -> None:
         """Whatever happens without a person: the game-over card, automatic and computer rolls,
