@@ -379,10 +379,12 @@ class GameScene(TableModeMixin, Scene):
         """Hover follows the position, not only the mouse: after a move the pointer may rest on a
         newly lit target, and the picture must show it without waiting for the mouse to move (or
         an expose would draw a different frame)."""
-        if not (pygame.display.get_init() and pygame.mouse.get_focused()):
-            return
+        if not (pygame.display.get_init() and pygame.mouse.get_focused()) or any(pygame.mouse.get_pressed()):
+            return  # no pointer here, or a button/finger is down: real motion events say where it goes
+        if getattr(self, "_hold_at", None) is not None:
+            return  # a finger rests on the board (table mode): it is not a pointer
         self.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pygame.mouse.get_pos(), rel=(0, 0),
-                                       buttons=pygame.mouse.get_pressed(), synthetic=True))
+                                       buttons=(0, 0, 0), synthetic=True))
 
     # -- live board editing ------------------------------------------------------------------------
     def _board_files(self) -> list[str]:
