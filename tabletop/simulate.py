@@ -26,9 +26,11 @@ def simulate(game_id: str, games: int, agents: list[str] | None = None, seed: in
     store = store or BoardStore.default()
     variant = variant or spec.default_variant
     levels = agents or ["random"] * spec.default_players
+    # a game may keep frozen yardstick players that simulate accepts but the menu does not offer
+    known = tuple(spec.agent_levels) + tuple(spec.extra.get("hidden_agent_levels", ()))
     for level in levels:
-        if level not in spec.agent_levels:
-            raise OptionError(f"unknown agent {level!r}; levels are {', '.join(spec.agent_levels)}")
+        if level not in known:
+            raise OptionError(f"unknown agent {level!r}; levels are {', '.join(known)}")
     players = len(levels)
     spec.check_players(players)
     parsed = spec.parse_options(variant, options or {}, store)
@@ -71,6 +73,6 @@ def simulate_command(args) -> int:
     print(f"{result['game']} ({result['variant']}): {result['games']} games, {result['finished']} finished, "
           f"{result['mean_moves']:.1f} moves per game, {result['games_per_second']:.2f} games/s")
     for i, seat in enumerate(result["seats"]):
-        print(f"  seat {i + 1}  {seat['agent']:<8} wins {seat['wins']:>5}  ({seat['win_rate'] * 100:5.1f}%)  "
+        print(f"  seat {i + 1}  {seat['agent']:<12} wins {seat['wins']:>5}  ({seat['win_rate'] * 100:5.1f}%)  "
               f"mean score {seat['mean_score']:.2f}")
     return 0

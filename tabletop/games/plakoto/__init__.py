@@ -61,6 +61,8 @@ GAME = GameSpec(
     board_files=("plakoto.yaml",),
     rules_summary=_SUMMARY,
     colours=("white", "black"),
-    # the log sentences name the mover; the bench counts single games, not matches
-    extra={"log_has_subject": True, "bench_options": {"match": "1"}},
+    # the log sentences name the mover; the bench counts single games, not matches; the frozen
+    # yardstick hard-2026-11 (ai_2026_11) plays in `tabletop simulate --agents` but is not in the menu
+    extra={"log_has_subject": True, "bench_options": {"match": "1"},
+           "hidden_agent_levels": ("hard-2026-11",)},
 )
