@@ -76,8 +76,9 @@ def test_network_matches_a_plain_matrix_product():
     import json
     import math
 
-    from tabletop.games.plakoto.ai_eval import features
-    from tabletop.games.plakoto.ai_net import CLASSES, WEIGHTS_FILE, point_class, value_net
+    from test_plakoto_helpers import plain_hidden
+
+    from tabletop.games.plakoto.ai_net import WEIGHTS_FILE, value_net
 
     data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
     net = value_net()
@@ -90,12 +91,7 @@ def test_network_matches_a_plain_matrix_product():
             continue
         for turn in state.legal_turns()[:3]:
             b, pn = turn.key
-            hidden = list(data["bias"])
-            for f, row in zip(features(b, pn), data["dense"], strict=True):
-                hidden = [h + f * w for h, w in zip(hidden, row, strict=True)]
-            for q in range(1, 25):
-                row = data["points"][q * CLASSES + point_class(b[q], pn[q])]
-                hidden = [h + w for h, w in zip(hidden, row, strict=True)]
+            hidden = plain_hidden(data, b, pn)
             z = data["out_bias"] + sum(max(h, 0.0) * w for h, w in zip(hidden, data["out"], strict=True))
             assert math.isclose(net.logit(b, pn), z, rel_tol=1e-9, abs_tol=1e-9)
             checked += 1
@@ -111,11 +107,15 @@ def test_a_malformed_network_file_is_refused_with_its_name():
 
 
 def test_training_labels_follow_the_winner():
-    """Step 1 of ``ai_train`` (pure Python): every position is labelled from its own mover's side,
-    so the two players' labels in one game are complementary."""
+    """Step 1 of ``ai_train`` (pure Python): every position is labelled from its own mover's side
+    (win, double win, double loss), so the two players' labels in one game mirror each other."""
     from tabletop.games.plakoto.ai_train import _easy_games
 
     F, S, Y = _easy_games((0, 2, 1))
     assert len(F) == len(S) == len(Y) > 40
-    assert set(Y) <= {0.0, 0.5, 1.0} and 0.0 in Y and 1.0 in Y
     assert all(len(s) == 24 for s in S)
+    assert {y[0] for y in Y} <= {0.0, 0.5, 1.0} and {0.0, 1.0} <= {y[0] for y in Y}
+    for w, wd, ld in Y:
+        assert wd <= w and ld <= 1 - w  # a double is part of a win (or of a loss)
+    flips = {(1 - w, ld, wd) for w, wd, ld in Y}
+    assert flips <= set(Y)  # each game has both sides' labels, mirrored

@@ -36,6 +36,21 @@ def case_notation(case: dict) -> str:
             f"off:w{case['off']['white']},b{case['off']['black']}")
 
 
+def plain_hidden(data: dict, b, pn) -> list[float]:
+    """A Plakoto network's hidden sums (before rectifying) by the textbook matrix product over
+    its weights file's ``bias``, ``dense`` and ``points`` rows: what the play-time code must match."""
+    from tabletop.games.plakoto.ai_eval import features
+    from tabletop.games.plakoto.ai_net import CLASSES, point_class
+
+    hidden = list(data["bias"])
+    for f, row in zip(features(b, pn), data["dense"], strict=True):
+        hidden = [h + f * w for h, w in zip(hidden, row, strict=True)]
+    for q in range(1, 25):
+        row = data["points"][q * CLASSES + point_class(b[q], pn[q])]
+        hidden = [h + w for h, w in zip(hidden, row, strict=True)]
+    return hidden
+
+
 # -- the reference generator ------------------------------------------------------------------------
 def _stacks(state: PlakotoState) -> list[list[int]]:
     """Point p (White's numbering) → the checkers' seats bottom to top."""
@@ -119,4 +134,4 @@ def reference_results(state: PlakotoState) -> set[str]:
     return out
 
 
-__all__ = ["PASS", "S", "Step", "case_notation", "play", "reference_results", "results", "steps"]
+__all__ = ["PASS", "S", "Step", "case_notation", "plain_hidden", "play", "reference_results", "results", "steps"]

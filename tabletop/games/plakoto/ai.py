@@ -1,6 +1,7 @@
 """Plakoto computer players: ``random``, ``easy`` (greedy over whole turns by a hand-written
-evaluation) and ``hard`` (a win-chance network trained by self-play, see ``ai_net``, searched one
-ply deeper over the opponent's 21 rolls, the opponent answering with his best reply). No pygame.
+evaluation), ``hard`` (a network trained by self-play that estimates win and double-win chances,
+see ``ai_value``, searched one ply deeper within a budget of positions, see ``ai_search``) and the
+frozen ``hard-2026-11`` (``ai_2026_11``, for ``simulate`` only). No pygame.
 
 Why plan whole turns: the protocol offers one step at a time, but a good move is a good *turn*.
 The agent picks a whole turn from ``legal_turns()`` and then returns its steps one by one, keeping
@@ -10,20 +11,16 @@ the plan keyed by position, so the later steps of the turn cost nothing.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 
 from tabletop.ai.agents import RandomAgent
 from tabletop.core.game import CHANCE, GameState, Move
 
-from .ai_net import value_net
-from .movegen import Frame, Key, dice_left, flip
 from .rules import PlakotoState
 
 WIN = 1000.0
 # Chance (in 36ths) that one checker at that distance can land on a point with a single roll.
 _HIT = (0, 11, 12, 14, 15, 15, 17, 6, 6, 5, 3, 2, 3)
-_ROLLS = [((h, lo), (1 if h == lo else 2) / 36) for h in range(1, 7) for lo in range(1, h + 1)]
 
 
 def _presence(b: Sequence[int], pn: Sequence[int], q: int) -> int:
@@ -108,7 +105,7 @@ class _Planner:
             for m in moves:
                 if str(m) == step:
                     return m
-        turns = state.legal_turns()
+        turns = self.turns(state)
         chosen = self.pick(state, turns, rng)
         self._plan.clear()
         probe = state.copy()
@@ -116,6 +113,10 @@ class _Planner:
             self._plan[probe.position] = str(s)
             probe.apply_unchecked(probe.parse_move(str(s)))
         return state.parse_move(str(chosen.steps[0]))
+
+    def turns(self, state: PlakotoState) -> list:
+        """The whole turns to choose from (a frozen player may list them its own way)."""
+        return state.legal_turns()
 
     def pick(self, state: PlakotoState, turns: list, rng: random.Random):  # pragma: no cover
         raise NotImplementedError
@@ -132,57 +133,42 @@ class GreedyPlakoto(_Planner):
         return turns[rng.choice([i for v, i in scored if v >= top - 1e-9])]
 
 
-class ExpectimaxPlakoto(_Planner):
-    """``hard``: every turn is scored by the self-play-trained network of ``ai_net`` (not by the
-    hand-written ``evaluate`` of ``easy``); the best few are searched one ply deeper: for each of
-    the opponent's 21 rolls he answers with the reply that is best for him by the same network, and
-    the turn with the best expected win chance is played. A time budget keeps the decision short
-    (candidates are searched best-first; the first two always are)."""
+class EquityPlakoto(_Planner):
+    """``hard``: the turn ranked first by ``ai_search.analyse`` -- the three-output network of
+    ``ai_value`` (win, double win, double loss) searched one ply deeper within a budget of
+    evaluated positions, maximising expected points in a single game and the match-winning chance
+    in a match. Deterministic: the same position gives the same turn on any machine."""
 
     name = "hard"
 
-    def __init__(self, candidates: int = 3, budget: float = 0.3) -> None:
+    def __init__(self, budget: int | None = None) -> None:
         super().__init__()
-        self.candidates = candidates
-        self.budget = budget
-        self.net = value_net()
+        from .ai_search import BUDGET
+
+        self.budget = BUDGET if budget is None else budget
 
     def pick(self, state: PlakotoState, turns: list, rng: random.Random):
-        start = time.perf_counter()
-        value = self.net.win_chance
-        scored = sorted(((value(t.key[0], t.key[1]), i) for i, t in enumerate(turns)), reverse=True)
-        if scored[0][0] >= 1.0 or len(scored) == 1 or self.candidates <= 1:
-            return turns[scored[0][1]]
-        blocks = state.home_rule == "blocks"
-        best_i, best_v = scored[0][1], float("-inf")
-        for rank, (now, i) in enumerate(scored[: self.candidates]):
-            if rank >= 2 and time.perf_counter() - start > self.budget:
-                break
-            v = self._expect(turns[i].key, now, blocks)
-            if v > best_v:
-                best_i, best_v = i, v
-        return turns[best_i]
+        from .ai_search import analyse
 
-    def _expect(self, key: Key, now: float, blocks: bool) -> float:
-        """My expected win chance after the opponent's roll and his best reply."""
-        value = self.net.win_chance
-        b, pn = flip(key[0], key[1])
-        total = 0.0
-        for (h, lo), p in _ROLLS:
-            replies = Frame(list(b), list(pn), blocks).turns(dice_left(h, lo))
-            if not replies:
-                total += p * now
-                continue
-            total += p * (1.0 - max(value(k[0], k[1]) for k in replies))
-        return total
+        return analyse(state, turns, self.budget)[0].turn
+
+
+LEVELS = ("random", "easy", "hard")
+"""The levels the menu offers."""
+HIDDEN_LEVELS = ("hard-2026-11",)
+"""Levels for ``tabletop simulate --agents`` only: frozen yardsticks (``ai_2026_11``)."""
 
 
 def make_agent(level: str):
-    """The computer player for a level: ``random``, ``easy`` or ``hard``."""
+    """The computer player for a level: ``random``, ``easy``, ``hard`` or ``hard-2026-11``."""
     if level == "random":
         return RandomAgent()
     if level == "easy":
         return GreedyPlakoto()
     if level == "hard":
-        return ExpectimaxPlakoto()
-    raise ValueError(f"unknown level {level!r}: expected random, easy or hard")
+        return EquityPlakoto()
+    if level == "hard-2026-11":
+        from .ai_2026_11 import Hard202611
+
+        return Hard202611()
+    raise ValueError(f"unknown level {level!r}: expected {', '.join(LEVELS + HIDDEN_LEVELS)}")

@@ -1,20 +1,25 @@
-"""Reproduce ``plakoto_value.json``, the network of the ``hard`` level (a developer tool).
+"""Reproduce ``plakoto_equity.json``, the network of the ``hard`` level (a developer tool).
 
 Why it is here: the weights are data, but data someone must be able to remake and check. This
 needs numpy, which the game itself does not use, so numpy is imported only when it runs::
 
     pip install numpy
-    python -m tabletop.games.plakoto.ai_train --out plakoto_value.json
+    nice -n 10 python -m tabletop.games.plakoto.ai_train --out tabletop/games/plakoto/plakoto_equity.json
 
-The recipe (defaults below; about 20 minutes on two cores):
+The recipe (defaults below; seeded, so the same command gives the same file on the same machine):
 
 1. ``easy``-vs-``easy`` single games, 5% of turns random for variety; every position after a turn
-   is labelled with whether its mover went on to win.
-2. The network (``ai_net``) is fitted to those labels (logistic loss, Adam).
-3. Self-play rounds: both sides play the network's best turn (1% random); each position after a
-   turn gets a TD(lambda) target -- the next position's value, seen from this mover's side, mixed
-   with the later targets -- and the network is fitted to the last few rounds' targets.
-   Step 3 is what makes it stronger than ``easy``: step 1 alone only learns how ``easy`` fares.
+   is labelled with how the game ended for its mover: won, won double, lost double.
+2. The network (``ai_value``: three logistic outputs over the inputs of ``ai_net``) is fitted to
+   those labels (logistic loss on each output, Adam).
+3. Self-play rounds: both sides play the turn with the best expected points by the network (1%
+   random); each position after a turn gets a TD(lambda) target for each output -- the next
+   position's outputs, seen from this mover's side (his win is one minus the other's, his double
+   win the other's double loss), mixed with the later targets -- and the network is fitted to the
+   last few rounds' targets. Step 3 is what makes it stronger than ``easy``.
+
+The frozen network of ``hard-2026-11`` (``plakoto_value.json``, win chance only) was made by the
+November 2026 version of this script (git history), with the same steps and one output.
 """
 
 from __future__ import annotations
@@ -27,9 +32,12 @@ from multiprocessing import Pool
 from typing import Any
 
 from .ai import evaluate
-from .ai_eval import FEATURES, features, terminal
+from .ai_eval import FEATURES, features
 from .ai_net import CLASSES, point_class
+from .ai_value import counts, final, flip_probs
 from .movegen import Frame, Key, dice_left, flip
+
+OUTPUTS = 3  # win, double win, double loss
 
 
 def _sparse(key: Key) -> list[int]:
@@ -44,15 +52,16 @@ def _start() -> tuple[list[int], list[int]]:
 
 
 class _Net:
-    """The network in numpy, in the shipped layout (``dense`` is features x hidden)."""
+    """The network in numpy, in the shipped layout (``dense`` is features x hidden, ``out`` is
+    hidden x 3 here and 3 rows of hidden in the file)."""
 
     def __init__(self, np: Any, data: dict) -> None:
         self.np = np
         self.dense = np.array(data["dense"], dtype=np.float64)
         self.points = np.array(data["points"], dtype=np.float64)
         self.bias = np.array(data["bias"], dtype=np.float64)
-        self.out = np.array(data["out"], dtype=np.float64)
-        self.out_bias = float(data["out_bias"])
+        self.out = np.array(data["out"], dtype=np.float64).T
+        self.out_bias = np.array(data["out_bias"], dtype=np.float64)
 
     @classmethod
     def fresh(cls, np: Any, hidden: int, seed: int) -> _Net:
@@ -60,15 +69,17 @@ class _Net:
         return cls(np, {
             "dense": rng.standard_normal((len(FEATURES), hidden)) * 0.1,
             "points": rng.standard_normal((25 * CLASSES, hidden)) * 0.05,
-            "bias": np.zeros(hidden), "out": rng.standard_normal(hidden) * 0.1, "out_bias": 0.0,
+            "bias": np.zeros(hidden), "out": rng.standard_normal((OUTPUTS, hidden)) * 0.1,
+            "out_bias": np.zeros(OUTPUTS),
         })
 
     def dump(self) -> dict:
         return {
-            "format": "plakoto value net 1", "hidden": len(self.bias),
+            "format": "plakoto equity net 1", "hidden": len(self.bias),
+            "outputs": ["win", "double win", "double loss"],
             "dense": self.dense.round(4).tolist(), "points": self.points.round(4).tolist(),
-            "bias": self.bias.round(4).tolist(), "out": self.out.round(4).tolist(),
-            "out_bias": round(self.out_bias, 4),
+            "bias": self.bias.round(4).tolist(), "out": self.out.T.round(4).tolist(),
+            "out_bias": self.out_bias.round(4).tolist(),
         }
 
     def forward(self, F: Any, S: Any) -> tuple[Any, Any, Any]:
@@ -77,15 +88,25 @@ class _Net:
         return pre, h, h @ self.out + self.out_bias
 
     def values(self, keys: list[Key]) -> tuple[Any, Any, Any]:
+        """Features, point contents and the (win, double win, double loss) of each position, with
+        the structure ``ai_value`` imposes at play time."""
         np = self.np
         F = np.array([features(*k) for k in keys])
         S = np.array([_sparse(k) for k in keys])
         z = self.forward(F, S)[2]
         v = 1 / (1 + np.exp(-np.clip(z, -30, 30)))
+        v[:, 1] = np.minimum(v[:, 1], v[:, 0])
+        v[:, 2] = np.minimum(v[:, 2], 1 - v[:, 0])
         for i, k in enumerate(keys):
-            t = terminal(*k)
-            if t is not None:
-                v[i] = t
+            end = final(*k)
+            if end is not None:
+                v[i] = end
+                continue
+            mine, theirs = counts(*k)
+            if theirs < 15:
+                v[i, 1] = 0.0
+            if mine < 15:
+                v[i, 2] = 0.0
         return F, S, v
 
 
@@ -103,10 +124,10 @@ class _Adam:
                 j = order[k:k + batch]
                 pre, h, z = net.forward(F[j], S[j])
                 gz = (1 / (1 + np.exp(-np.clip(z, -30, 30))) - Y[j]) / batch
-                gh = np.outer(gz, net.out) * (pre > 0)
+                gh = (gz @ net.out.T) * (pre > 0)
                 gpoints = np.zeros_like(net.points)
                 np.add.at(gpoints, S[j].ravel(), np.repeat(gh, 24, axis=0))
-                grads = (F[j].T @ gh, gpoints, gh.sum(0), h.T @ gz, gz.sum())
+                grads = (F[j].T @ gh, gpoints, gh.sum(0), h.T @ gz, gz.sum(0))
                 self.t += 1
                 for name, g in zip(names, grads, strict=True):
                     m = self.m[name] = 0.9 * self.m.get(name, 0.0) + 0.1 * g
@@ -115,10 +136,10 @@ class _Adam:
                     setattr(net, name, getattr(net, name) - step)
 
 
-def _game(rng: random.Random, starter: int, choose: Any) -> tuple[list, tuple[int, float]]:
+def _game(rng: random.Random, starter: int, choose: Any) -> tuple[list, tuple[int, tuple]]:
     """One single game. ``choose(keys)`` returns the index of the turn to play and what to keep
-    of it; the result is the turns played as ``(seat, key, kept)`` and the winner's seat with his
-    result (1, or 0.5 for a tie)."""
+    of it; the result is the turns played as ``(seat, key, kept)`` and the last mover's seat with
+    his exact result (win, double win, double loss; a tie is half a win)."""
     b, pn = _start()
     seat, played = starter, []
     while True:
@@ -128,16 +149,17 @@ def _game(rng: random.Random, starter: int, choose: Any) -> tuple[list, tuple[in
             i, kept = choose(keys)
             key = keys[i]
             played.append((seat, key, kept))
-            t = terminal(*key)
-            if t is not None:
-                return played, (seat, t)
+            end = final(*key)
+            if end is not None:
+                return played, (seat, end)
             b, pn = list(key[0]), list(key[1])
         b, pn = flip(b, pn)
         seat = 1 - seat
 
 
 def _easy_games(args: tuple[int, int, int]) -> tuple[list, list, list]:
-    """Step 1: positions of easy-vs-easy games with the mover's result (1, 0.5 or 0)."""
+    """Step 1: positions of easy-vs-easy games with the mover's result (win, double win, double
+    loss)."""
     first, last, seed = args
     F: list = []
     S: list = []
@@ -152,16 +174,17 @@ def _easy_games(args: tuple[int, int, int]) -> tuple[list, list, list]:
             top = max(scores)
             return keys.index(rng.choice([k for k, s in zip(keys, scores, strict=True) if s >= top - 1e-9])), None
 
-        played, (wseat, t) = _game(rng, g % 2, easy)
+        played, (last, end) = _game(rng, g % 2, easy)
         for seat, key, _ in played:
             F.append(features(*key))
             S.append(_sparse(key))
-            Y.append(t if seat == wseat else 1 - t)
+            Y.append(end if seat == last else flip_probs(end))
     return F, S, Y
 
 
 def _self_play(args: tuple[dict, int, int, int, float]) -> tuple[list, list, list]:
-    """Step 3: network-vs-network games with TD(lambda) targets for every non-final position."""
+    """Step 3: network-vs-network games with TD(lambda) targets (three outputs) for every
+    non-final position."""
     import numpy as np
 
     data, first, last, seed, lam = args
@@ -177,18 +200,20 @@ def _self_play(args: tuple[dict, int, int, int, float]) -> tuple[list, list, lis
             if rng.random() < 0.01:
                 i = rng.randrange(len(keys))
             else:
-                top = np.flatnonzero(v >= v.max() - 1e-12)
+                points = 2 * v[:, 0] - 1 + v[:, 1] - v[:, 2]
+                top = np.flatnonzero(points >= points.max() - 1e-12)
                 i = int(top[rng.randrange(len(top))])
-            return i, (fs[i], ss[i], float(v[i]))
+            return i, (fs[i], ss[i], tuple(float(x) for x in v[i]))
 
-        played, (wseat, t) = _game(rng, g % 2, best)
+        played, (last, end) = _game(rng, g % 2, best)
         target = value = mover = None
         for m, _, (f, s, v) in reversed(played[:-1]):
             if target is None:
-                g_t = t if m == wseat else 1 - t
+                g_t = end if m == last else flip_probs(end)
             else:
-                same = m == mover
-                g_t = (1 - lam) * (value if same else 1 - value) + lam * (target if same else 1 - target)
+                if m != mover:
+                    value, target = flip_probs(value), flip_probs(target)
+                g_t = tuple((1 - lam) * a + lam * c for a, c in zip(value, target, strict=True))
             F.append(f)
             S.append(s)
             Y.append(g_t)
@@ -237,11 +262,11 @@ def _write(net: _Net, path: str) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(prog="python -m tabletop.games.plakoto.ai_train", description=__doc__.split("\n")[0])
-    p.add_argument("--out", default="plakoto_value.json")
+    p.add_argument("--out", default="plakoto_equity.json")
     p.add_argument("--easy-games", type=int, default=8000)
-    p.add_argument("--rounds", type=int, default=20)
+    p.add_argument("--rounds", type=int, default=25)
     p.add_argument("--games-per-round", type=int, default=1000)
-    p.add_argument("--hidden", type=int, default=32)
+    p.add_argument("--hidden", type=int, default=48)
     p.add_argument("--lam", type=float, default=0.7)
     p.add_argument("--processes", type=int, default=2)
     p.add_argument("--seed", type=int, default=7)
