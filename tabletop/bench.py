@@ -54,30 +54,79 @@ def decision_times(spec, store, level: str, turns: int) -> dict[str, float]:
     rng = random.Random(11)
     agent = spec.make_agent(level)
     times: list[float] = []
+    cpu: list[float] = []
     seed = 0
     while len(times) < turns:
         state = _new_state(spec, store, seed)
         seed += 1
         moves = 0
-        spent, decided, seat = 0.0, False, None
+        spent, spent_cpu, decided, seat = 0.0, 0.0, False, None
         while state.current_player is not None and len(times) < turns and moves < 3000:
             cp = state.current_player
             if cp != seat:
                 if decided:
                     times.append(spent)
-                spent, decided, seat = 0.0, False, cp
+                    cpu.append(spent_cpu)
+                spent, spent_cpu, decided, seat = 0.0, 0.0, False, cp
             if cp == CHANCE:
                 state.apply_unchecked(state.sample_chance(rng))
             else:
                 obs = state.observation(cp)
                 legal = state.legal_moves()
-                t0 = time.perf_counter()
+                t0, c0 = time.perf_counter(), time.process_time()
                 move = agent.choose(obs, rng)
                 spent += time.perf_counter() - t0
+                spent_cpu += time.process_time() - c0
                 decided = decided or len(legal) > 1
                 state.apply(move)
             moves += 1
-    return {"median": statistics.median(times) * 1000, "max": max(times) * 1000, "n": len(times)}
+    # wall time is what a player waits; CPU time is what the player costs whatever else runs
+    return {"median": statistics.median(times) * 1000, "max": max(times) * 1000, "n": len(times),
+            "cpu_median": statistics.median(cpu) * 1000, "cpu_max": max(cpu) * 1000}
+
+
+def plakoto_turn_rates(seconds: float = 1.0, positions: int = 600) -> dict[str, float]:
+    """Plakoto whole-turn generation, positions per second: the generator the search uses
+    (``Frame.turns``) and ``PlakotoState.legal_turns`` against the frozen November 2026 code in
+    the same run, on the same fixed positions (turn starts of seeded ``easy`` games, dice rolled)."""
+    from tabletop.games.plakoto.ai import make_agent
+    from tabletop.games.plakoto.ai_2026_11 import turns_2026_11
+    from tabletop.games.plakoto.movegen import Frame
+    from tabletop.games.plakoto.rules import PlakotoState
+
+    rng = random.Random(21)
+    agent = make_agent("easy")
+    states: list[PlakotoState] = []
+    game = 0
+    while len(states) < positions:
+        state = PlakotoState(1, "blocks", game % 2)
+        game += 1
+        while state.current_player is not None and len(states) < positions:
+            if state.current_player == CHANCE:
+                state.apply(state.sample_chance(rng))
+                states.append(state.copy())
+            state.apply(agent.choose(state, rng) if state.current_player != CHANCE else state.sample_chance(rng))
+    frames = [(Frame(list(f.b), list(f.pn), True), st.left) for st in states for f in (st.frame(),)]
+
+    runs = {
+        "movegen_per_s": (frames, lambda fl: fl[0].turns(fl[1])),
+        "movegen_2026_11_per_s": (frames, lambda fl: fl[0].turns_2026_11(fl[1])),
+        "legal_turns_per_s": (states, PlakotoState.legal_turns),
+        "legal_turns_2026_11_per_s": (states, turns_2026_11),
+    }
+    # one pass of each in turn until the time is up, so a change in the machine's load while
+    # measuring falls on all four alike
+    spent = dict.fromkeys(runs, 0.0)
+    passes = 0
+    while passes == 0 or sum(spent.values()) < 4 * seconds:
+        for name, (items, run) in runs.items():
+            t0 = time.perf_counter()
+            for item in items:
+                run(item)
+            spent[name] += time.perf_counter() - t0
+        passes += 1
+    result = {name: passes * len(runs[name][0]) / spent[name] for name in runs}
+    return result
 
 
 def frame_times(game_id: str, size: tuple[int, int], frames: int, table: bool = False, changed: bool = False) -> float:
@@ -279,9 +328,18 @@ def run_bench(quick: bool = False, only: list[str] | None = None, log=print) -> 
         think = _subprocess_json(THINK_CODE.replace("GAME", repr(game_id)).replace("SECONDS", "3" if quick else "6"))
         entry["fps_while_ai_thinks"] = think["fps"]
         entry["decision_ms"] = {}
-        for level in spec.agent_levels:
-            n = (8 if quick else 60) if level == "hard" else (20 if quick else 100)
+        for level in spec.agent_levels + tuple(spec.extra.get("hidden_agent_levels", ())):
+            n = (8 if quick else 60) if level.startswith("hard") else (20 if quick else 100)
             entry["decision_ms"][level] = decision_times(spec, store, level, n)
+        if game_id == "plakoto":
+            entry["turn_generation"] = rates = plakoto_turn_rates(0.5 if quick else 2.0, 300 if quick else 600)
+            log(f"plakoto whole turns per second (fixed positions): movegen {rates['movegen_per_s']:.0f} "
+                f"vs {rates['movegen_2026_11_per_s']:.0f} in 2026-11 "
+                f"(x{rates['movegen_per_s'] / rates['movegen_2026_11_per_s']:.2f}); legal_turns "
+                f"{rates['legal_turns_per_s']:.0f} vs {rates['legal_turns_2026_11_per_s']:.0f} "
+                f"(x{rates['legal_turns_per_s'] / rates['legal_turns_2026_11_per_s']:.2f}); "
+                + ", ".join(f"{lvl} CPU per turn {v['cpu_median']:.0f}/{v['cpu_max']:.0f} ms"
+                            for lvl, v in entry["decision_ms"].items() if lvl.startswith("hard")))
         result["games"][game_id] = entry
         d = entry["decision_ms"]
         log(f"{game_id}: frame {entry['frame_ms_1080p']:.2f} ms @1080p, {entry['frame_ms_2160p']:.2f} ms @2160p "

@@ -95,6 +95,8 @@ class NextGame:
 
 PASS = Pass()
 NEXT_GAME = NextGame()
+# every possible step, made once: legal_turns hands out these shared (immutable) objects
+_STEPS = {(q, t, d): Step(q, t, d) for q in range(1, 25) for d in range(1, 7) for t in {max(q - d, 0), 0}}
 OPENINGS = [Opening(w, b) for w in range(1, 7) for b in range(1, 7)]
 ROLLS = [(Roll(h, lo), (1 if h == lo else 2) / 36) for h in range(6, 0, -1) for lo in range(h, 0, -1)]
 _ROLL_OF = {(r.high, r.low): r for r, _ in ROLLS}
@@ -338,9 +340,9 @@ class PlakotoState(GameState):
         some steps were played), each with one step sequence. Empty when no die can be used."""
         if self.phase != "move":
             return []
-        frame = self.frame()
-        found = frame.turns(self.left)
-        return [Turn(tuple(Step(*s) for s in steps), key) for key, steps in found.items()]
+        found = self.frame().turns(self.left)
+        step = _STEPS.__getitem__
+        return [Turn(tuple(map(step, steps)), key) for key, steps in found.items()]
 
     def turn_points(self, turn: Turn) -> str:
         """The position a turn reaches in the cases' syntax (``1:b12 ... off:w0,b0``)."""
