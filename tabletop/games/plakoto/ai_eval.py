@@ -42,28 +42,42 @@ def _hit_table() -> list[list[tuple[int, tuple[tuple[int, ...], ...]]]]:
 _HIT_BY_DIST = _hit_table()
 
 
-def _shots(b: Sequence[int], pn: Sequence[int], q: int) -> float:
+# The same table with each list of intermediate offsets as a bit mask (bit m: offset m).
+_HIT_MASKS = [[(i, tuple(sum(1 << m for m in mids) for mids in alts), _ROLLS21[i][2]) for i, alts in row]
+              for row in _HIT_BY_DIST]
+
+
+def _board_for_shots(b: Sequence[int], pn: Sequence[int]) -> tuple[list[int], int]:
+    """What ``_shots`` needs of a board: the opponent's points (ascending) and the mover's made
+    points as a bit mask (two or more checkers, or one pinning: closed to the opponent)."""
+    shooters = []
+    blocked = 0
+    for r in range(1, 25):
+        y = b[r]
+        if y < 0:
+            shooters.append(r)
+        elif y >= 2 or (y == 1 and pn[r]):
+            blocked |= 1 << r
+    return shooters, blocked
+
+
+def _shots(board: tuple[list[int], int], q: int) -> float:
     """The chance (0..1) that the opponent (moving up the mover's numbering) can land on point ``q``
-    with his next roll, counting blocked intermediate points."""
-    hit = [False] * 21
-    for r in range(max(1, q - 24), q):
-        if b[r] >= 0:
-            continue
-        for i, alts in _HIT_BY_DIST[q - r]:
-            if hit[i]:
-                continue
-            for mids in alts:
-                for m in mids:
-                    y = b[r + m]
-                    if y >= 2 or (y == 1 and pn[r + m]):
-                        break
-                else:
-                    hit[i] = True
-                    break
+    with his next roll, counting blocked intermediate points. ``board`` from ``_board_for_shots``."""
+    shooters, blocked = board
+    hit = 0
     total = 0
-    for i in range(21):
-        if hit[i]:
-            total += _ROLLS21[i][2]
+    for r in shooters:
+        if r >= q:
+            break
+        for i, masks, weight in _HIT_MASKS[q - r]:
+            if hit >> i & 1:
+                continue
+            for m in masks:
+                if not (m << r) & blocked:
+                    hit |= 1 << i
+                    total += weight
+                    break
     return total / 36
 
 
@@ -146,8 +160,9 @@ def features(b: Sequence[int], pn: Sequence[int]) -> list[float]:
     contact = opp_low < my_top
     race = (opp_pips - my_pips) / 100
     risk_far = risk_near = mother_risk = 0.0
+    board = _board_for_shots(b, pn)
     for q in my_blots:
-        s = _shots(b, pn, q)
+        s = _shots(board, q)
         if q == 24:
             mother_risk = s
         elif q >= 13:
@@ -158,9 +173,10 @@ def features(b: Sequence[int], pn: Sequence[int]) -> list[float]:
     opp_shots = opp_mother = 0.0
     if contact:
         fb, fpn = flip(b, pn)
+        board = _board_for_shots(fb, fpn)
         for q in range(1, 25):
             if fb[q] == 1 and not fpn[q]:
-                s = _shots(fb, fpn, q)
+                s = _shots(board, q)
                 if q == 24:
                     opp_mother = s
                 else:

@@ -371,6 +371,17 @@ class Frame:
                     if key not in found:
                         found[key] = tuple(path)
                 return
+            if rem == 1:  # the last die: every step ends a turn of full length
+                if deepest < n0:
+                    deepest = n0
+                    found.clear()
+                done = tuple(path)
+                for q, t in moves:
+                    token = do(q, t)
+                    found.setdefault((tuple(b), pt if pt is not None and not token else tuple(pn)),
+                                     (*done, (q, t, d)))
+                    undo(q, t, token)
+                return
             for q, t in moves:
                 token = do(q, t)
                 s1 = s if b[q] > 0 else s & ~(1 << q)
@@ -383,6 +394,7 @@ class Frame:
 
         walk(src, n0, everything, pn0)
         return found if deepest else {}
+
 
 def flip(b: list[int] | tuple[int, ...], pn: list[int] | tuple[int, ...]) -> tuple[list[int], list[int]]:
     """The same board seen from the other player's side."""
