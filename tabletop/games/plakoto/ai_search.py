@@ -25,8 +25,10 @@ from .movegen import Frame, Key, dice_left, flip
 from .rules import PlakotoState, Turn
 
 ROLLS21 = [((h, lo), (1 if h == lo else 2) / 36) for h in range(1, 7) for lo in range(1, h + 1)]
-BUDGET = 3000
-"""Positions the ``hard`` player may evaluate one ply deep per turn (about a quarter second)."""
+BUDGET = 8000
+"""Positions the ``hard`` player may evaluate one ply deep per turn (a median turn takes about 0.13 s
+of CPU, the longest about 0.4 s; on 74 test positions its turn agreed with a search of every turn
+80% of the time, against 72% with 3,000)."""
 CANDIDATES = 8
 SAFETY_SECONDS = 20.0
 """Never reached in normal play (a turn takes well under a second): only a guard against a bug."""
