@@ -151,11 +151,9 @@ def analyse(state: PlakotoState, turns: Sequence[Turn] | None = None, budget: in
     margin = 0.25 * abs(objective.cw)
     top = objective.value(now[order[0]])
     searched: dict[int, Probs] = {}
-    spent = last = 0
+    spent = last = 0  # positions evaluated so far, and by the last turn searched (the next one's guess)
     start = time.process_time()
-    for rank, i in enumerate(order):
-        if len(turns) == 1:
-            break
+    for rank, i in enumerate(order if len(turns) > 1 else ()):
         key = turns[i].key
         if budget is not None and rank >= 2 and key not in must:
             if (rank >= CANDIDATES or spent + last > budget or objective.value(now[i]) < top - margin
