@@ -238,9 +238,11 @@ def test_packed_network_matches_a_plain_matrix_product():
 
     data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
     net = equity_net()
-    state = _midgame(2, 10)
-    for turn in state.legal_turns():
-        b, pn = turn.key
+    keys = [t.key for moves in (10, 40, 80, 120, 160) for t in _midgame(4, moves).legal_turns()]
+    # pinned points of both kinds must be among them: each content class has its own weights
+    assert any(b[q] > 0 and pn[q] for b, pn in keys for q in range(1, 25))
+    assert any(b[q] < 0 and pn[q] for b, pn in keys for q in range(1, 25))
+    for b, pn in keys:
         hidden = plain_hidden(data, b, pn)
         want = [z + sum(max(h, 0.0) * w for h, w in zip(hidden, out, strict=True))
                 for z, out in zip(data["out_bias"], data["out"], strict=True)]

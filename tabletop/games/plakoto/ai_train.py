@@ -74,6 +74,23 @@ class _Net:
             "out_bias": np.zeros(OUTPUTS),
         })
 
+    @classmethod
+    def from_win_net(cls, np: Any, data: dict, hidden: int, seed: int) -> _Net:
+        """Start from a one-output win-chance network (``ai_net``'s file): its hidden units and
+        win output are kept, ``hidden`` minus its width new units start small and silent, and the
+        two double outputs start at zero weights (their bias at about a 10% chance)."""
+        net = cls.fresh(np, hidden, seed)
+        old = len(data["bias"])
+        if old > hidden:
+            raise ValueError(f"--hidden {hidden} is narrower than the starting network ({old})")
+        net.dense[:, :old] = np.array(data["dense"])
+        net.points[:, :old] = np.array(data["points"])
+        net.bias[:old] = np.array(data["bias"])
+        net.out[:, :] = 0.0
+        net.out[:old, 0] = np.array(data["out"])
+        net.out_bias[:] = (float(data["out_bias"]), -2.2, -2.2)
+        return net
+
     def dump(self) -> dict:
         return {
             "format": "plakoto equity net 1", "hidden": len(self.bias),
@@ -115,22 +132,33 @@ class _Adam:
     def __init__(self, lr: float) -> None:
         self.lr, self.t, self.m, self.v = lr, 0, {}, {}
 
-    def fit(self, net: _Net, F: Any, S: Any, Y: Any, epochs: int, seed: int, batch: int = 512) -> None:
+    def fit(self, net: _Net, F: Any, S: Any, Y: Any, epochs: int, seed: int, batch: int = 512,
+            only: tuple[int, ...] | None = None) -> None:
+        """Adam on the logistic loss of each output; ``only``: fit just the hidden-to-output
+        weights of these outputs (the rest of the network fixed)."""
         np = net.np
         rng = np.random.default_rng(seed)
         names = ("dense", "points", "bias", "out", "out_bias")
+        mask = None
+        if only is not None:
+            mask = np.zeros(OUTPUTS)
+            mask[list(only)] = 1.0
         for _ in range(epochs):
             order = rng.permutation(len(Y))
             for k in range(0, len(Y) - batch + 1, batch):
                 j = order[k:k + batch]
                 pre, h, z = net.forward(F[j], S[j])
                 gz = (1 / (1 + np.exp(-np.clip(z, -30, 30))) - Y[j]) / batch
+                if mask is not None:
+                    gz = gz * mask
                 gh = (gz @ net.out.T) * (pre > 0)
                 gpoints = np.zeros_like(net.points)
                 np.add.at(gpoints, S[j].ravel(), np.repeat(gh, 24, axis=0))
                 grads = (F[j].T @ gh, gpoints, gh.sum(0), h.T @ gz, gz.sum(0))
                 self.t += 1
                 for name, g in zip(names, grads, strict=True):
+                    if mask is not None and name not in ("out", "out_bias"):
+                        continue
                     m = self.m[name] = 0.9 * self.m.get(name, 0.0) + 0.1 * g
                     v = self.v[name] = 0.999 * self.v.get(name, 0.0) + 0.001 * g * g
                     step = self.lr * (m / (1 - 0.9 ** self.t)) / (np.sqrt(v / (1 - 0.999 ** self.t)) + 1e-8)
@@ -227,7 +255,7 @@ def _chunks(n: int, parts: int) -> list[tuple[int, int]]:
 
 
 def train(out: str, easy_games: int, rounds: int, games_per_round: int, hidden: int, lam: float,
-          processes: int, seed: int) -> None:
+          processes: int, seed: int, init: str | None = None) -> None:
     import numpy as np
 
     start = time.perf_counter()
@@ -237,8 +265,14 @@ def train(out: str, easy_games: int, rounds: int, games_per_round: int, hidden: 
         S = np.array([s for p in parts for s in p[1]])
         Y = np.array([y for p in parts for y in p[2]])
         print(f"step 1: {len(Y)} positions from {easy_games} easy games ({time.perf_counter() - start:.0f} s)", flush=True)
-        net = _Net.fresh(np, hidden, seed)
-        _Adam(1e-3).fit(net, F, S, Y, epochs=4, seed=seed)
+        if init:
+            # keep what the win-chance network knows; fit only the two double outputs to the labels
+            with open(init, encoding="utf-8") as fh:
+                net = _Net.from_win_net(np, json.load(fh), hidden, seed)
+            _Adam(1e-3).fit(net, F, S, Y, epochs=4, seed=seed, only=(1, 2))
+        else:
+            net = _Net.fresh(np, hidden, seed)
+            _Adam(1e-3).fit(net, F, S, Y, epochs=4, seed=seed)
         print(f"step 2: fitted ({time.perf_counter() - start:.0f} s)", flush=True)
         adam = _Adam(3e-4)
         recent: list = []
@@ -271,8 +305,10 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--lam", type=float, default=0.7)
     p.add_argument("--processes", type=int, default=2)
     p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--init", help="start from this win-chance network (ai_net's format, e.g. "
+                   "plakoto_value.json) instead of from scratch")
     a = p.parse_args(argv)
-    train(a.out, a.easy_games, a.rounds, a.games_per_round, a.hidden, a.lam, a.processes, a.seed)
+    train(a.out, a.easy_games, a.rounds, a.games_per_round, a.hidden, a.lam, a.processes, a.seed, a.init)
 
 
 if __name__ == "__main__":

@@ -136,7 +136,7 @@ class EquityNet:
             for i in range(len(points))
         ]
         # by_point[q][x + 15 + 31 * pinning]: the packed row of that content on point q
-        self.by_point = [[delta[q * CLASSES + point_class(x - 15 - 31 * p, p)] for p in (0, 1) for x in range(31)]
+        self.by_point = [[delta[q * CLASSES + point_class(x - 15, p)] for p in (0, 1) for x in range(31)]
                          for q in range(25)]
         self.offset = _pack([1 << (LANE - 1)] * hidden)
         self.unpack = struct.Struct(f"<{hidden}q").unpack
