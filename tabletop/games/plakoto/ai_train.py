@@ -21,6 +21,9 @@ the shipped file took 32 minutes with two processes at nice 10 on a shared two-c
 
 The frozen network of ``hard-2026-11`` (``plakoto_value.json``, win chance only) was made by the
 November 2026 version of this script (git history), with the same steps and one output.
+``--init plakoto_value.json`` starts from it instead (its hidden units and win output kept, step 2
+fitting only the double outputs); tried for 10 rounds, it played no better than the from-scratch
+network at 0 ply, so the shipped file is from scratch.
 """
 
 from __future__ import annotations
