@@ -236,15 +236,18 @@ class SaveSlot:
 
 
 class Settings:
-    """User settings (fullscreen, sound, language, table mode, UI scale) in settings.json."""
+    """User settings (fullscreen, sound, language, table mode, UI scale) in settings.json, and what
+    the menu remembers: ``menu_game`` (the game last chosen) and ``menu`` (game id → that game's
+    last choices, checked against the game by the menu when it reads them back)."""
 
     DEFAULTS: dict[str, Any] = {"fullscreen": False, "sound": True, "lang": "en", "table": False,
                                 "ui_scale": 1.0, "last_result": "",
-                                "fast_play": False, "computer_pace": "normal", "auto_forced": True}
+                                "fast_play": False, "computer_pace": "normal", "auto_forced": True,
+                                "menu_game": "", "menu": {}}
 
     def __init__(self, folder: Path | None = None) -> None:
         self.path = (folder or data_dir()) / "settings.json"
-        self.values = dict(self.DEFAULTS)
+        self.values = {k: dict(v) if isinstance(v, dict) else v for k, v in self.DEFAULTS.items()}  # no shared dicts
         self.message = ""
         if files.exists(self.path):
             try:

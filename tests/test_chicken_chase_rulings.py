@@ -97,9 +97,9 @@ def test_menu_does_not_start_an_unwinnable_set_and_says_why(app):  # noqa: F811
     menu = MenuScene(app)
     app.push_scene(menu)
     click(app, dict(menu.cards)["chicken_chase"].center)
-    cfg = menu.config["chicken_chase"]
-    cfg["variant"] = "custom"
-    cfg["options"]["blocked"] = UNWINNABLE  # what the players chose for the custom set
+    cfg = menu.choices["chicken_chase"]
+    cfg.variant = "custom"
+    cfg.options["blocked"] = UNWINNABLE  # what the players chose for the custom set
     menu.layout(menu.size)
     click(app, menu.start_button.rect.center)
     assert not any(isinstance(s, GameScene) for s in app.stack)
@@ -107,7 +107,7 @@ def test_menu_does_not_start_an_unwinnable_set_and_says_why(app):  # noqa: F811
     assert app.top.title == "Cannot start"
     assert app.top.body == f"chicken_chase: option blocked: {REASON}"
     app.render()
-    cfg["options"]["blocked"] = "4,5,12"  # a winnable set starts
+    cfg.options["blocked"] = "4,5,12"  # a winnable set starts
     app.pop_scene(app.top)
     click(app, menu.start_button.rect.center)
     assert isinstance(app.top, GameScene) and sorted(app.top.state.blocked) == [4, 5, 12]

@@ -1,6 +1,8 @@
-"""The menu driven by a scripted mouse: choose each game, change players and seats, cycle
-variants and options; everything fits at the smallest window; Start opens the game."""
+"""The menu driven by a scripted mouse and keyboard: choose each game, step players, seats, variants
+and options both ways (click, right-click, the arrows, the keys); everything fits at the smallest
+window; nothing moves when the form changes; the choices survive a restart; Start opens the game."""
 
+import json
 import random
 
 import pygame
@@ -9,7 +11,9 @@ from scene_input import click
 
 from tabletop.app import App, AppOptions
 from tabletop.games import all_games
+from tabletop.launch import Seat
 from tabletop.ui.menu import MenuScene
+from tabletop.ui.stepper import ArrowButton, ValueButton
 
 
 @pytest.fixture
@@ -26,6 +30,31 @@ def button(menu, label):
     return found[0]
 
 
+def form_row(menu, label):
+    found = [r for r in menu.rows if r.label == label]
+    assert found, f"no row {label!r}: {[r.label for r in menu.rows]}"
+    return found[0]
+
+
+def arrows(row):
+    back, value, ahead = row.buttons
+    assert isinstance(back, ArrowButton) and isinstance(value, ValueButton) and isinstance(ahead, ArrowButton)
+    return back, value, ahead
+
+
+def key(app, k, mod=0):
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
+
+
+def open_menu(app, game_id=None):
+    menu = MenuScene(app)
+    app.push_scene(menu)
+    if game_id is not None:
+        click(app, dict(menu.cards)[game_id].center)
+        assert menu.game_id == game_id
+    return menu
+
+
 def _variants_and_scales():
     from tabletop.layout import BoardStore
 
@@ -38,50 +67,180 @@ def _variants_and_scales():
 @pytest.mark.parametrize("game_id,variant,scale", list(_variants_and_scales()))
 def test_every_game_setup_fits_the_smallest_window(app, game_id, variant, scale):
     app.ui_scale = scale
-    menu = MenuScene(app)
-    app.push_scene(menu)
-    card = dict(menu.cards)[game_id]
-    click(app, card.center)
-    assert menu.game_id == game_id
-    menu.config[game_id]["variant"] = variant
+    menu = open_menu(app, game_id)
+    menu.current.variant = variant
     menu.change_players(0)
     spec = all_games()[game_id]
-    while button(menu, "+").enabled:  # the most seats: the tallest form
-        click(app, button(menu, "+").rect.center)
-    assert menu.config[game_id]["players"] == max(menu._allowed_players())
+    players = form_row(menu, "Players")
+    while arrows(players)[2].enabled:  # the most seats: the tallest form
+        click(app, arrows(players)[2].rect.center)
+        players = form_row(menu, "Players")
+    assert menu.current.players == max(menu.current.allowed_players())
     screen = pygame.Rect(0, 0, 1024, 600)
     for b in menu.row.buttons:
         assert screen.contains(b.rect), f"{b.label!r} is cut off at 1024x600"
-    rects = [b.rect for b in menu.row.buttons if b.label]
+    rects = [b.rect for b in menu.row.buttons if b.rect.w]
     for i, r in enumerate(rects):
         for other in rects[i + 1:]:
             assert not r.colliderect(other), "two buttons overlap"
-    form = [b.rect for b in menu.row.buttons if menu.right.contains(b.rect)]
+    form = [b.rect for r in menu.rows for b in r.buttons]
     assert all(menu.right.contains(r) for r in form)
-    assert all(r.bottom <= menu.help_rect.top for r in form if r not in (menu.start_button.rect,)
-               and r.bottom <= menu.start_button.rect.top - 1), "a form row runs into the help line"
+    assert all(r.bottom <= menu.help_rect.top for r in form), "a form row runs into the help line"
+    assert menu.help_rect.bottom <= menu.start_button.rect.top
+    assert not menu.preview_rect.colliderect(menu.right) and menu.preview_rect.h > 100
     app.render()
-    assert len(menu.config[game_id]["seats"]) == menu.config[game_id]["players"]
-    assert spec.min_players <= menu.config[game_id]["players"] <= spec.max_players
+    assert len(menu.current.in_play()) == menu.current.players
+    assert spec.min_players <= menu.current.players <= spec.max_players
 
 
-def test_seat_and_option_buttons_cycle(app):
-    menu = MenuScene(app)
-    app.push_scene(menu)
-    gid = menu.game_id
-    seat_button = button(menu, "Computer: easy")
-    click(app, seat_button.rect.center)
-    assert menu.config[gid]["seats"][1].level == "hard"
-    spec = all_games()[gid]
-    opt = next(o for o in spec.options if len(o.choices) > 1 and o.applies_to(menu.config[gid]["variant"]))
-    before = menu.config[gid]["options"][opt.key]
-    click(app, button(menu, before).rect.center)
-    assert menu.config[gid]["options"][opt.key] != before
+def test_seat_and_option_values_step_both_ways_by_click_right_click_and_arrows(app):
+    menu = open_menu(app, "trap_the_cap")
+    back, value, ahead = arrows(form_row(menu, "Seat 2 — green"))
+    click(app, value.rect.center)
+    assert menu.current.seats[1] == Seat("ai", "hard")
+    click(app, form_row(menu, "Seat 2 — green").buttons[1].rect.center, 3)  # right-click: back
+    assert menu.current.seats[1] == Seat("ai", "easy")
+    click(app, arrows(form_row(menu, "Seat 2 — green"))[0].rect.center)  # ◀
+    assert menu.current.seats[1] == Seat("ai", "random")
+    click(app, arrows(form_row(menu, "Seat 2 — green"))[0].rect.center)
+    assert menu.current.seats[1] == Seat("human")
+    click(app, arrows(form_row(menu, "Seat 2 — green"))[0].rect.center)  # round to the last level
+    assert menu.current.seats[1] == Seat("ai", "hard")
+    click(app, arrows(form_row(menu, "Seat 2 — green"))[2].rect.center)  # ▶ round to the first
+    assert menu.current.seats[1] == Seat("human")
+    before = menu.current.options["turn_limit"]
+    click(app, arrows(form_row(menu, "Turn limit (rounds)"))[2].rect.center)
+    assert menu.current.options["turn_limit"] == "300" and before == "200"
+    click(app, form_row(menu, "Turn limit (rounds)").buttons[1].rect.center, 3)
+    assert menu.current.options["turn_limit"] == "200"
+    click(app, arrows(form_row(menu, "Variant"))[0].rect.center)  # back from the first: the last
+    assert menu.current.variant == "golden_cap"
+
+
+def test_the_player_count_stops_at_its_ends_and_the_variant_keeps_it_in_range(app):
+    menu = open_menu(app, "trap_the_cap")
+    back, _value, ahead = arrows(form_row(menu, "Players"))
+    assert menu.current.players == 4 and not ahead.enabled and back.enabled
+    click(app, back.rect.center)
+    click(app, arrows(form_row(menu, "Players"))[0].rect.center)
+    assert menu.current.players == 2 and not arrows(form_row(menu, "Players"))[0].enabled
+    click(app, arrows(form_row(menu, "Players"))[0].rect.center)
+    assert menu.current.players == 2
+    click(app, arrows(form_row(menu, "Variant"))[2].rect.center)
+    click(app, arrows(form_row(menu, "Variant"))[2].rect.center)
+    assert menu.current.variant == "partners" and menu.current.players == 4, "partners is for four"
+
+
+def test_the_arrow_keys_walk_the_rows_and_step_the_focused_one_both_ways(app):
+    menu = open_menu(app)
+    first = menu.game_id
+    key(app, pygame.K_RIGHT)  # focus on the game list: the next game
+    assert menu.game_id != first
+    key(app, pygame.K_LEFT)
+    assert menu.game_id == first == "trap_the_cap"
+    key(app, pygame.K_DOWN)   # Players
+    key(app, pygame.K_LEFT)
+    assert menu.current.players == 3
+    key(app, pygame.K_RIGHT)
+    assert menu.current.players == 4
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)   # Seat 2
+    assert menu.rows[menu.focus - 1].label.startswith("Seat 2")
+    key(app, pygame.K_LEFT)
+    assert menu.current.seats[1] == Seat("ai", "random")
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert menu.rows[menu.focus - 1].label.startswith("Seat 1")
+    key(app, pygame.K_UP)
+    key(app, pygame.K_UP)
+    assert menu.focus == 0
+    key(app, pygame.K_UP)     # round to the last row
+    assert menu.focus == len(menu.rows)
+    key(app, pygame.K_PAGEDOWN)
+    assert menu.game_id == "captain_flip"
+    app.render()
+
+
+def test_the_start_button_and_rows_do_not_move_when_the_seat_count_or_the_game_changes(app):
+    menu = open_menu(app, "captain_flip")
+    start = menu.start_button.rect.copy()
+    seat1 = form_row(menu, "Seat 1 — red").rect.copy()
+    help_rect = menu.help_rect.copy()
+    for _ in range(4):
+        click(app, arrows(form_row(menu, "Players"))[2].rect.center)
+        assert menu.start_button.rect == start and menu.help_rect == help_rect
+    assert menu.current.players == 5
+    for _ in range(4):
+        click(app, arrows(form_row(menu, "Players"))[0].rect.center)
+        assert menu.start_button.rect == start
+        assert form_row(menu, "Seat 1 — red").rect == seat1
+    for gid in all_games():
+        click(app, dict(menu.cards)[gid].center)
+        assert menu.start_button.rect == start and menu.help_rect == help_rect
+
+
+def test_every_choice_is_remembered_across_a_restart(app, tmp_path):
+    menu = open_menu(app, "captain_flip")
+    for _ in range(4):  # board E
+        click(app, arrows(form_row(menu, "Variant"))[2].rect.center)
+    click(app, arrows(form_row(menu, "Dolphin tile"))[2].rect.center)
+    click(app, arrows(form_row(menu, "Players"))[2].rect.center)
+    click(app, arrows(form_row(menu, "Seat 3 — green"))[2].rect.center)  # computer: hard
+    click(app, dict(menu.cards)["plakoto"].center)
+    click(app, arrows(form_row(menu, "Match to"))[0].rect.center)        # 3
+    click(app, dict(menu.cards)["captain_flip"].center)
+    saved = json.loads((tmp_path / "settings.json").read_text())
+    assert saved["menu_game"] == "captain_flip"
+    assert saved["menu"]["captain_flip"]["variant"] == "E"
+    pygame.display.quit()
+
+    again = App(AppOptions(size=(1024, 600), headless=True, mute=True))  # a restart reads the file
+    menu = MenuScene(again)
+    again.push_scene(menu)
+    assert menu.game_id == "captain_flip"
+    cf = menu.current
+    assert (cf.variant, cf.options["dolphin"], cf.players) == ("E", "on", 3)
+    assert cf.in_play() == [Seat("human"), Seat("ai", "easy"), Seat("ai", "hard")]
+    assert menu.choices["plakoto"].options["match"] == "3"
+    assert form_row(menu, "Variant").buttons[1].label == "Board E: In the Jaws of the Kraken"
+    click(again, menu.start_button.rect.center)
+    scene = again.top
+    assert scene.spec.id == "captain_flip" and scene.state.variant == "E" and scene.state.num_players == 3
+    assert scene.session.meta["options"] == {"dolphin": "on"}
+
+
+def test_a_hand_edited_or_stale_settings_file_falls_back_field_by_field(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path))
+    (tmp_path / "settings.json").write_text(json.dumps({"menu_game": "no_such_game", "menu": {
+        "captain_flip": {"players": 9, "variant": "Z", "options": {"dolphin": "maybe"},
+                         "seats": ["human", "ai:genius", 7, "ai:hard"]},
+        "plakoto": "not a mapping",
+        "trap_the_cap": {"players": 2, "variant": "partners"}}}))
+    app = App(AppOptions(size=(1024, 600), headless=True, mute=True))
+    try:
+        menu = MenuScene(app)
+        app.push_scene(menu)
+        assert menu.game_id == "trap_the_cap"
+        cf = menu.choices["captain_flip"]
+        assert (cf.players, cf.variant, cf.options["dolphin"]) == (2, "A", "off")
+        assert cf.seats[:4] == [Seat("human"), Seat("ai", "easy"), Seat("ai", "easy"), Seat("ai", "hard")]
+        ttc = menu.choices["trap_the_cap"]
+        assert ttc.variant == "partners" and ttc.players == 4, "partners needs four: the count follows"
+        app.render()
+    finally:
+        pygame.display.quit()
+
+
+def test_seats_beyond_the_count_are_kept_for_when_it_goes_up_again(app):
+    menu = open_menu(app, "trap_the_cap")
+    click(app, arrows(form_row(menu, "Seat 4 — blue"))[0].rect.center)  # random
+    click(app, arrows(form_row(menu, "Players"))[0].rect.center)
+    assert menu.current.players == 3
+    click(app, arrows(form_row(menu, "Players"))[2].rect.center)
+    assert menu.current.in_play()[3] == Seat("ai", "random")
 
 
 def test_random_click_storm_on_the_menu_never_raises(app):
-    menu = MenuScene(app)
-    app.push_scene(menu)
+    menu = open_menu(app)
     rng = random.Random(3)
     start = menu.start
     menu.start = lambda: None  # stay in the menu
@@ -90,11 +249,14 @@ def test_random_click_storm_on_the_menu_never_raises(app):
         pos = (rng.randrange(1024), rng.randrange(600))
         if kind < 0.6:
             click(app, pos, rng.choice([1, 1, 1, 3]))
-        elif kind < 0.9:
+        elif kind < 0.8:
             app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        elif kind < 0.85:
+            app.dispatch(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice([-1, 1]), flipped=False))
         else:
-            key = rng.choice([pygame.K_UP, pygame.K_DOWN, pygame.K_a])
-            app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+            k = rng.choice([pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB,
+                            pygame.K_PAGEUP, pygame.K_a])
+            key(app, k)
         while app.top is not menu and app.stack:
             app.pop_scene()  # close any overlay it opened (settings, rules)
             if not app.stack:
@@ -105,9 +267,7 @@ def test_random_click_storm_on_the_menu_never_raises(app):
 
 @pytest.mark.parametrize("game_id", list(all_games()))
 def test_start_opens_the_game_scene(app, game_id):
-    menu = MenuScene(app)
-    app.push_scene(menu)
-    click(app, dict(menu.cards)[game_id].center)
+    menu = open_menu(app, game_id)
     click(app, menu.start_button.rect.center)
     from tabletop.ui.game_scene import GameScene
 

@@ -976,6 +976,14 @@ class GameScene(TableModeMixin, Scene):
         """The moving parts: pieces, highlights, hover, animations (every frame)."""
         raise NotImplementedError
 
+    @classmethod
+    def draw_preview(cls, surface: pygame.Surface, rect: pygame.Rect, layout: Any, state: Any,
+                     text_size: int) -> bool:
+        """The board of ``layout`` as a new game (``state``, its first position) shows it, fitted
+        into ``rect`` with the same drawing code as play: the menu's board picture. No scene exists
+        yet, so a game draws from the layout and state alone. False: this game draws none."""
+        return False
+
     def board_click(self, pos: tuple[float, float], event: pygame.event.Event) -> None:
         """A left click on the board at logical ``pos``: select, or play via ``self.play``."""
 

@@ -1,8 +1,18 @@
-"""The main menu: pick a game, seats (people or computer levels), variant and options; Start;
-Continue the autosaved game; settings. Everything is a large click target; Esc backs out."""
+"""The main menu: pick a game, see its board, choose seats (people or computer levels), variant and
+options; Start; Continue the autosaved game; settings. Everything is a large click target.
+
+The choices of every game are remembered in the settings file (a restart shows them again); every
+choice steps both ways (click / right-click or wheel on the value, the ◀ ▶ arrows for a finger, the
+arrow keys); the form is laid out for the most rows the game can need, so nothing moves when a
+choice adds or removes a row — the Start button stays where it is.
+
+Keys: Up/Down (or Tab) move between the game list and the form's rows, Left/Right change the row,
+Page Up/Down change the game, Enter starts, Esc quits.
+"""
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 import pygame
@@ -10,10 +20,13 @@ import pygame
 from tabletop.core.errors import TabletopError
 from tabletop.games import all_games
 from tabletop.i18n import rules_text, tr, tr_value
-from tabletop.launch import Seat, new_session
+from tabletop.launch import new_session
 from tabletop.layout import LayoutErrors
-from tabletop.ui import draw, theme
+from tabletop.ui import draw, stepper, theme
+from tabletop.ui.menu_choices import GameChoices
+from tabletop.ui.preview import BoardPreviews
 from tabletop.ui.scene import Scene
+from tabletop.ui.stepper import Stepper, ValueButton
 from tabletop.ui.widgets import Button, ButtonRow
 
 if TYPE_CHECKING:
@@ -25,100 +38,86 @@ TAGLINES = {
     "chicken_chase": "Feed your chicks, race your hens up the hill (2–4)",
     "plakoto": "The Greek tables game of pinning (2)",
 }
+SEAT_HELP = "A person or the computer (random, easy, hard): click for the next, right-click for the previous."
+KEYS_HELP = "Keys: Up/Down choose a row, Left/Right change it, Enter starts."
+
+
+class FormRow:
+    """One row of the new-game form: a label (with a seat's piece), a stepper and its help."""
+
+    def __init__(self, label: str, control: Stepper, colour: str = "", help_text: str = "") -> None:
+        self.label = label
+        self.control = control
+        self.colour = colour
+        self.help = help_text
+        self.buttons = control.buttons()
+        self.rect = pygame.Rect(0, 0, 0, 0)
 
 
 class MenuScene(Scene):
     def __init__(self, app: App, game_id: str | None = None) -> None:
         super().__init__(app)
         self.games = all_games()
-        self.game_id = game_id or next(iter(self.games), "")
+        remembered = app.settings["menu"]
+        self.choices: dict[str, GameChoices] = {
+            gid: GameChoices.restore(spec, [v.id for v in spec.all_variants(app.store)], remembered.get(gid))
+            for gid, spec in self.games.items()}
+        last = app.settings["menu_game"]
+        self.game_id = game_id or (last if last in self.games else next(iter(self.games), ""))
+        self.previews = BoardPreviews(app.store)
         self.row = ButtonRow()
-        self.config: dict[str, dict] = {}
-        for gid in self.games:
-            self._config(gid)
+        self.rows: list[FormRow] = []
+        self.focus = 0  # 0: the game list; 1..: the form's rows
         self.header = app.saves.peek()  # a valid record's header, else None
         self.save_checked = False
+        self.next_poll = time.monotonic() + 1.0
+        self.stamp: tuple = ()
+        self.cards: list[tuple[str, pygame.Rect]] = []
+        self.left = self.right = self.preview_rect = self.help_rect = pygame.Rect(0, 0, 0, 0)
 
-    def _config(self, gid: str) -> dict:
-        if gid not in self.config:
-            spec = self.games[gid]
-            players = spec.default_players
-            self.config[gid] = {
-                "players": players,
-                "seats": [Seat("human")] + [Seat("ai", "easy") for _ in range(players - 1)],
-                "variant": spec.default_variant,
-                "options": {o.key: o.default for o in spec.options},
-            }
-        return self.config[gid]
+    # -- the choices -------------------------------------------------------------------------------
+    @property
+    def current(self) -> GameChoices:
+        return self.choices[self.game_id]
 
-    # -- actions ---------------------------------------------------------------------------------
-    def select(self, gid: str) -> None:
-        self.game_id = gid
+    def remember(self) -> None:
+        """Write every game's choices to the settings file (a restart shows them again)."""
+        self.app.settings["menu"] = {gid: c.to_json() for gid, c in self.choices.items()}
+        self.app.settings["menu_game"] = self.game_id
+
+    def _changed(self) -> None:
+        self.remember()
         self.layout(self.size)
+
+    def select(self, gid: str) -> None:
+        if gid != self.game_id:
+            self.game_id = gid
+            self.focus = min(self.focus, len(self._form_rows()))
+            self._changed()
+
+    def step_game(self, delta: int) -> None:
+        ids = list(self.games)
+        if ids:
+            self.select(ids[(ids.index(self.game_id) + delta) % len(ids)])
 
     def change_players(self, delta: int) -> None:
-        spec = self.games[self.game_id]
-        cfg = self._config(self.game_id)
-        allowed = self._allowed_players()
-        n = cfg["players"]
-        candidates = [p for p in allowed if (p > n if delta > 0 else p < n)]
-        if not candidates:
-            return
-        n = min(candidates) if delta > 0 else max(candidates)
-        cfg["players"] = n
-        seats = cfg["seats"]
-        while len(seats) < n:
-            seats.append(Seat("ai", "easy"))
-        del seats[n:]
-        _ = spec
-        self.layout(self.size)
+        self.current.step_players(delta)
+        self._changed()
 
-    def _allowed_players(self) -> list[int]:
-        spec = self.games[self.game_id]
-        cfg = self._config(self.game_id)
-        allowed_fn = spec.extra.get("players_for_variant")
-        players = list(range(spec.min_players, spec.max_players + 1))
-        if allowed_fn:
-            players = [p for p in players if p in allowed_fn(cfg["variant"])]
-        return players or [spec.min_players]
+    def step(self, change, delta: int) -> None:
+        """Run one stepping change of the current game's choices and remember it."""
+        change(delta)
+        self._changed()
 
-    def cycle_seat(self, index: int) -> None:
-        spec = self.games[self.game_id]
-        kinds = [Seat("human")] + [Seat("ai", level) for level in spec.agent_levels]
-        seats = self._config(self.game_id)["seats"]
-        current = next((i for i, s in enumerate(kinds) if s == seats[index]), 0)
-        seats[index] = kinds[(current + 1) % len(kinds)]
-        self.layout(self.size)
-
-    def cycle_variant(self) -> None:
-        spec = self.games[self.game_id]
-        cfg = self._config(self.game_id)
-        ids = [v.id for v in spec.all_variants(self.app.store)]
-        cfg["variant"] = ids[(ids.index(cfg["variant"]) + 1) % len(ids)] if cfg["variant"] in ids else ids[0]
-        allowed = self._allowed_players()
-        if cfg["players"] not in allowed:
-            cfg["players"] = allowed[-1]
-            self.change_players(0)
-        self.layout(self.size)
-
-    def cycle_option(self, key: str) -> None:
-        spec = self.games[self.game_id]
-        opt = next(o for o in spec.options if o.key == key)
-        cfg = self._config(self.game_id)["options"]
-        choices = list(opt.choices)
-        cfg[key] = choices[(choices.index(cfg[key]) + 1) % len(choices)] if cfg[key] in choices else choices[0]
-        self.layout(self.size)
-
+    # -- actions -------------------------------------------------------------------------------------
     def start(self) -> None:
         from tabletop.ui.game_scene import make_scene
 
         spec = self.games[self.game_id]
-        cfg = self._config(self.game_id)
-        options = {k: v for k, v in cfg["options"].items()
-                   if self._option_shown(next(o for o in spec.options if o.key == k), cfg)}
+        c = self.current
+        self.remember()
         try:
-            session = new_session(spec, self.app.store, cfg["players"], cfg["variant"], options,
-                                  list(cfg["seats"]))
+            session = new_session(spec, self.app.store, c.players, c.variant, c.start_options(), c.in_play())
             scene = make_scene(self.app, session)
         except LayoutErrors as exc:
             self.app.message(tr("The board file has errors"), "\n".join(exc.lines()), wide=True)
@@ -152,17 +151,6 @@ class MenuScene(Scene):
         if loaded.message:
             self.app.message(tr("Continue"), loaded.message)
 
-    def update(self, dt: float) -> None:
-        # once the menu shows: a bad autosave is set aside with a message (not overwritten unseen
-        # by the next game); after `continue` has already reported it, there is nothing left to say
-        if not self.save_checked and self.app.top is self:
-            self.save_checked = True
-            note = self.app.saves.check()
-            if note:
-                self.header = None
-                self.layout(self.size)
-                self.app.message(tr("Continue"), note)
-
     def settings(self) -> None:
         from tabletop.ui.settings import SettingsScene
 
@@ -176,6 +164,36 @@ class MenuScene(Scene):
         self.app.message(tr("How to play {game}", game=tr(spec.title)), rules_text(spec), [(tr("Close"), None)],
                          wide=True)
 
+    # -- the form ------------------------------------------------------------------------------------
+    def _form_rows(self) -> list[FormRow]:
+        spec = self.games[self.game_id]
+        c = self.current
+        allowed = c.allowed_players()
+        rows = [FormRow(tr("Players"), Stepper(str(c.players), lambda d: self.step(c.step_players, d),
+                                               lambda d: c.players > min(allowed) if d < 0 else c.players < max(allowed),
+                                               forward=lambda: self.step(lambda _d: c.cycle_players(), 1)))]
+        colours = spec.colours
+        for i, seat in enumerate(c.in_play()):
+            colour = colours[i % len(colours)] if colours else ""
+            text = tr("Person") if seat.is_human else tr("Computer: {level}", level=tr(seat.level))
+            label = tr("Seat {n}", n=i + 1) + (f" — {tr(theme.style(colour).name)}" if colour else "")
+            rows.append(FormRow(label, Stepper(text, lambda d, i=i: self.step(lambda d: c.step_seat(i, d), d)),
+                                colour, tr(SEAT_HELP)))
+        variants = spec.all_variants(self.app.store)
+        if len(variants) > 1:
+            current = next((v for v in variants if v.id == c.variant), variants[0])
+            rows.append(FormRow(tr("Variant"), Stepper(tr(current.label), lambda d: self.step(c.step_variant, d)),
+                                help_text=tr(current.help)))
+        for opt in c.shown_options():
+            rows.append(FormRow(tr(opt.label), Stepper(tr_value(c.options[opt.key]),
+                                                       lambda d, k=opt.key: self.step(lambda d: c.step_option(k, d), d)),
+                                help_text=tr(opt.help)))
+        return rows
+
+    def most_rows(self) -> int:
+        """The tallest form of any game (rows are sized for it: switching games moves nothing)."""
+        return max((c.most_rows() for c in self.choices.values()), default=1)
+
     # -- layout ----------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -185,56 +203,54 @@ class MenuScene(Scene):
         m = self.metrics
         bh = m.button_h
         buttons: list[Button] = []
-        left = pygame.Rect(int(w * 0.05), int(h * 0.2), int(w * 0.36), int(h * 0.62))
-        self.left = left
-        card_h = min(int(bh * 1.9), (left.h - 3 * m.pad) // max(1, len(self.games)))
-        self.cards: list[tuple[str, pygame.Rect]] = []
+        top = int(h * 0.2)
+        bottom_y = h - bh - 2 * m.pad
+        limit = bottom_y - 2 * m.pad
+        # the games, compact, then the chosen game's board under them
+        self.left = pygame.Rect(int(w * 0.05), top, int(w * 0.36), limit - top)
+        card_h = theme.font(m.large, True).get_linesize() + theme.font(m.small).get_linesize() + 3 * m.pad
+        self.cards = []
         for i, gid in enumerate(self.games):
-            r = pygame.Rect(left.x, left.y + i * (card_h + m.pad), left.w, card_h - m.pad)
+            r = pygame.Rect(self.left.x, top + i * (card_h + m.pad), self.left.w, card_h)
             self.cards.append((gid, r))
             buttons.append(Button("", lambda g=gid: self.select(g), rect=r))
-        spec = self.games[self.game_id]
-        cfg = self._config(self.game_id)
-        rows = self._form_rows(spec, cfg)
-        # the form fits between the header and the bottom buttons: rows shrink before anything spills
-        top, limit = int(h * 0.2), h - bh - 4 * m.pad
-        title_h = m.large + 2 * m.pad
-        help_h = 2 * theme.font(m.small).get_linesize() + m.pad
-        start_h = bh + 3 * m.pad
-        room = limit - top - 4 * m.pad - title_h - help_h - start_h
-        row_h = int(max(m.small * 1.7, min(bh * 0.92, room / max(1, len(rows)) - m.pad)))
-        content = 4 * m.pad + title_h + len(rows) * (row_h + m.pad) + help_h + start_h
-        right = pygame.Rect(int(w * 0.45), top, int(w * 0.5), min(limit - top, max(int(h * 0.62), content)))
-        self.right = right
-        inner = right.inflate(-4 * m.pad, -4 * m.pad)
-        y = inner.y + title_h
-        label_w = int(inner.w * 0.34)
+        cards_bottom = top + len(self.games) * (card_h + m.pad)
+        self.preview_rect = pygame.Rect(self.left.x, cards_bottom + m.pad, self.left.w, limit - cards_bottom - m.pad)
+        # the form: a fixed panel; rows sized for the tallest form; help and Start at its foot
+        self.right = pygame.Rect(int(w * 0.45), top, int(w * 0.5), limit - top)
+        inner = self.right.inflate(-4 * m.pad, -4 * m.pad)
+        title_h = theme.font(m.large, True).get_linesize() + 2 * m.pad
+        line_h = theme.font(m.small).get_linesize()
+        help_h = 2 * line_h + m.pad
+        foot = bh + help_h + 2 * m.pad
+        most = self.most_rows()
+        room = inner.h - title_h - foot
+        row_h = max(int(m.small * 1.6), min(int(bh * 0.92), room // most - m.pad))
+        gap = max(2, min(m.pad, (room - most * row_h) // max(1, most)))
+        self.rows = self._form_rows()
+        label_w = int(inner.w * 0.36)
         self.labels: list[tuple[str, pygame.Rect]] = []
         self.swatches: list[tuple[str, pygame.Rect]] = []
-        self.helps: list[tuple[pygame.Rect, str]] = []
-        for label, btns, colour, help_text in rows:
-            self.labels.append((label, pygame.Rect(inner.x, y, label_w, row_h)))
-            if colour:
-                self.swatches.append((colour, pygame.Rect(inner.x + label_w - row_h, y, row_h, row_h)))
-            x = inner.x + label_w
-            bw = (inner.w - label_w - (len(btns) - 1) * m.pad) // len(btns)
-            for b in btns:
-                b.rect = pygame.Rect(x, y, bw, row_h)
-                x += bw + m.pad
-                buttons.append(b)
-            if help_text:
-                self.helps.append((pygame.Rect(inner.x, y, inner.w, row_h), help_text))
-            y += row_h + m.pad
-        self.help_rect = pygame.Rect(inner.x, y, inner.w, help_h)
-        variant = next((v for v in spec.all_variants(self.app.store) if v.id == cfg["variant"]), None)
+        y = inner.y + title_h
+        for form_row in self.rows:
+            form_row.rect = pygame.Rect(inner.x, y, inner.w, row_h)
+            label_rect = pygame.Rect(inner.x, y, label_w - (row_h + m.pad if form_row.colour else m.pad), row_h)
+            self.labels.append((form_row.label, label_rect))
+            if form_row.colour:
+                self.swatches.append((form_row.colour, pygame.Rect(inner.x + label_w - row_h - m.pad, y, row_h, row_h)))
+            stepper.place(form_row.buttons, pygame.Rect(inner.x + label_w, y, inner.w - label_w, row_h), m.pad // 2)
+            buttons += form_row.buttons
+            y += row_h + gap
+        self.help_rect = pygame.Rect(inner.x, inner.bottom - bh - m.pad - help_h, inner.w, help_h)
+        self.focus = min(self.focus, len(self.rows))
+        spec = self.games[self.game_id]
+        variant = next((v for v in spec.all_variants(self.app.store) if v.id == self.current.variant), None)
         self.default_help = tr(variant.help) if variant is not None and variant.help else tr(TAGLINES.get(self.game_id, ""))
         start = Button(tr("Start"), self.start, primary=True, key="Enter")
         rules = Button(tr("How to play"), self.rules)
-        start.rect = pygame.Rect(inner.right - int(inner.w * 0.5), self.right.bottom - bh - 2 * m.pad,
-                                 int(inner.w * 0.5), bh)
-        rules.rect = pygame.Rect(inner.x, self.right.bottom - bh - 2 * m.pad, int(inner.w * 0.45), bh)
+        start.rect = pygame.Rect(inner.right - int(inner.w * 0.5), inner.bottom - bh, int(inner.w * 0.5), bh)
+        rules.rect = pygame.Rect(inner.x, inner.bottom - bh, int(inner.w * 0.45), bh)
         buttons += [start, rules]
-        bottom_y = h - bh - 2 * m.pad
         bottom = []
         if self.header:
             game = self.games.get(self.header.get("game", ""))
@@ -250,56 +266,98 @@ class MenuScene(Scene):
         buttons += bottom
         self.row.set(buttons)
         self.start_button = start
+        if pygame.display.get_init() and pygame.mouse.get_focused():
+            self.row.motion(pygame.mouse.get_pos())
 
-    def _form_rows(self, spec, cfg) -> list[tuple[str, list[Button], str, str]]:
-        """(label, buttons, seat colour, help) for every row of the new-game form."""
-        rows: list[tuple[str, list[Button], str, str]] = []
-        allowed = self._allowed_players()
-        rows.append((tr("Players"), [
-            Button("−", lambda: self.change_players(-1), enabled=cfg["players"] > min(allowed)),
-            Button(str(cfg["players"]), lambda: None),
-            Button("+", lambda: self.change_players(1), enabled=cfg["players"] < max(allowed))], "", ""))
-        colours = spec.colours
-        for i, seat in enumerate(cfg["seats"]):
-            colour = colours[i % len(colours)] if colours else ""
-            text = tr("Person") if seat.is_human else tr("Computer: {level}", level=tr(seat.level))
-            label = tr("Seat {n}", n=i + 1) + (f" — {tr(theme.style(colour).name)}" if colour else "")
-            rows.append((label, [Button(text, lambda i=i: self.cycle_seat(i))], colour,
-                         tr("Click to switch between a person and the computer levels (random, easy, hard).")))
-        variants = spec.all_variants(self.app.store)
-        if len(variants) > 1:
-            current = next((v for v in variants if v.id == cfg["variant"]), variants[0])
-            rows.append((tr("Variant"), [Button(tr(current.label), self.cycle_variant)], "", tr(current.help)))
-        for opt in spec.options:
-            if self._option_shown(opt, cfg):
-                rows.append((tr(opt.label), [Button(tr_value(cfg["options"][opt.key]),
-                                                    lambda k=opt.key: self.cycle_option(k))], "", tr(opt.help)))
-        return rows
-
-    @staticmethod
-    def _option_shown(opt, cfg) -> bool:
-        return (opt.applies_to(cfg["variant"]) and len(opt.choices) > 1
-                and (not opt.players or cfg["players"] in opt.players))
-
-    # -- events and drawing ------------------------------------------------------------------------
+    # -- events ----------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._focus_at(event.pos)
             if self.row.click(event.pos):
                 self.app.audio.play("click")
             self.dirty = True
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self._back_at(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
+            pos = pygame.mouse.get_pos()
+            if event.y:
+                if self._value_at(pos) is not None:
+                    self._focus_at(pos)
+                    self._step_focused(1 if event.y < 0 else -1)
+                elif self.left.collidepoint(pos):
+                    self.step_game(1 if event.y < 0 else -1)
         elif event.type == pygame.MOUSEMOTION:
             self.dirty |= self.row.motion(event.pos) or self.right.collidepoint(event.pos)  # help line follows
         elif event.type == pygame.KEYDOWN:
-            ids = list(self.games)
-            if event.key == pygame.K_ESCAPE:
-                self.quit()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.start()
-            elif event.key in (pygame.K_DOWN, pygame.K_UP) and ids:
-                i = ids.index(self.game_id) + (1 if event.key == pygame.K_DOWN else -1)
-                self.select(ids[i % len(ids)])
+            self.key(event)
+
+    def key(self, event: pygame.event.Event) -> None:
+        k = event.key
+        shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+        if k == pygame.K_ESCAPE:
+            self.quit()
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.start()
+        elif k in (pygame.K_DOWN, pygame.K_UP) or k == pygame.K_TAB:
+            forward = k == pygame.K_DOWN or (k == pygame.K_TAB and not shift)
+            self.focus = (self.focus + (1 if forward else -1)) % (len(self.rows) + 1)
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT):
+            self._step_focused(1 if k == pygame.K_RIGHT else -1)
+        elif k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.step_game(1 if k == pygame.K_PAGEDOWN else -1)
+        self.dirty = True
+
+    def _step_focused(self, delta: int) -> None:
+        if self.focus == 0:
+            self.step_game(delta)
+            return
+        form_row = self.rows[self.focus - 1]
+        if form_row.control.can(delta):
+            form_row.control.step(delta)
+
+    def _value_at(self, pos: tuple[int, int]) -> ValueButton | None:
+        return next((b for r in self.rows for b in r.buttons if isinstance(b, ValueButton) and b.hit(pos)), None)
+
+    def _focus_at(self, pos: tuple[int, int]) -> None:
+        """A click on a row (or a game) puts the keyboard focus there too."""
+        if any(r.collidepoint(pos) for _g, r in self.cards):
+            self.focus = 0
+            return
+        for i, form_row in enumerate(self.rows):
+            if form_row.rect.collidepoint(pos):
+                self.focus = i + 1
+
+    def _back_at(self, pos: tuple[int, int]) -> None:
+        """Right-click: a value steps back; a game card is chosen as with the left button."""
+        value = self._value_at(pos)
+        if value is not None and value.back is not None:
+            self._focus_at(pos)
+            value.back()
+            self.app.audio.play("click")
+        elif any(r.collidepoint(pos) for _g, r in self.cards):
+            self.row.click(pos)
+        self.dirty = True
+
+    def update(self, dt: float) -> None:
+        """Once the menu shows: a bad autosave is set aside with a message (not overwritten unseen
+        by the next game; after `continue` has already reported it, there is nothing left to say).
+        About once a second: an edited board file redraws the preview."""
+        if not self.save_checked and self.app.top is self:
+            self.save_checked = True
+            note = self.app.saves.check()
+            if note:
+                self.header = None
+                self.layout(self.size)
+                self.app.message(tr("Continue"), note)
+        if time.monotonic() < self.next_poll or not self.games:
+            return
+        self.next_poll = time.monotonic() + 1.0
+        stamp = self.previews.stamp(self.games[self.game_id], self.current.variant)
+        if stamp != self.stamp:
+            self.stamp = stamp
             self.dirty = True
 
+    # -- drawing -----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         m = self.metrics
@@ -307,40 +365,87 @@ class MenuScene(Scene):
         pygame.draw.rect(surface, theme.TABLE_DARK, pygame.Rect(0, 0, w, int(h * 0.16)))
         draw.text(surface, "tabletop", (int(w * 0.05), int(h * 0.08)), m.title, theme.PANEL, bold=True,
                   anchor="midleft")
-        draw.text(surface, tr("four dice and board games for one table"), (int(w * 0.95), int(h * 0.08)), m.body,
-                  (220, 228, 212), anchor="midright")
+        draw.fitted_text(surface, tr("four dice and board games for one table"),
+                         pygame.Rect(int(w * 0.4), 0, int(w * 0.55), int(h * 0.16)), m.body, (220, 228, 212),
+                         anchor="midright", min_size=m.small)
         if not self.games:
             draw.text(surface, tr("No games are installed."), (w // 2, h // 2), m.large, theme.PANEL, anchor="center")
             return
+        self.draw_cards(surface)
+        self.draw_preview(surface)
+        self.draw_form(surface)
+        self.draw_status(surface)
+
+    def draw_cards(self, surface: pygame.Surface) -> None:
+        m = self.metrics
         hover = {id(b.rect): b.hover for b in self.row.buttons}
+        title_h = theme.font(m.large, True).get_linesize()
         for gid, r in self.cards:
             chosen = gid == self.game_id
             fill = (255, 244, 220) if chosen else ((246, 238, 222) if hover.get(id(r)) else (232, 224, 206))
             draw.shadowed_panel(surface, r, fill=fill, edge=theme.ACCENT if chosen else theme.PANEL_EDGE)
+            if chosen and self.focus == 0:
+                pygame.draw.rect(surface, theme.SELECT, r.inflate(m.pad, m.pad), width=max(2, m.pad // 2),
+                                 border_radius=max(6, r.h // 6))
             spec = self.games[gid]
-            draw.text(surface, tr(spec.title), (r.x + 2 * m.pad, r.y + m.pad), m.large, theme.INK, bold=True)
+            inner = r.inflate(-4 * m.pad, 0)
+            draw.fitted_text(surface, tr(spec.title), pygame.Rect(inner.x, r.y + m.pad, inner.w, title_h), m.large,
+                             theme.INK, bold=True, anchor="midleft", min_size=m.body)
             draw.fitted_text(surface, tr(TAGLINES.get(gid, "")),
-                             pygame.Rect(r.x + 2 * m.pad, r.bottom - m.body - m.pad * 2, r.w - 4 * m.pad, m.body + m.pad),
-                             m.body, theme.INK_SOFT, anchor="midleft")
+                             pygame.Rect(inner.x, r.y + m.pad + title_h + m.pad // 2, inner.w,
+                                         theme.font(m.small).get_linesize()),
+                             m.small, theme.INK_SOFT, anchor="midleft", min_size=m.small)
+
+    def draw_preview(self, surface: pygame.Surface) -> None:
+        """The chosen board as the game draws it, on a piece of table (or why there is none)."""
+        m = self.metrics
+        panel = self.preview_rect
+        if panel.h < m.body * 3:
+            return
+        draw.shadowed_panel(surface, panel, fill=theme.TABLE_DARK, edge=theme.PANEL_EDGE)
+        area = panel.inflate(-2 * m.pad, -2 * m.pad)
+        c = self.current
+        preview = self.previews.get(self.games[self.game_id], c.variant, c.players, c.start_options(),
+                                    area.size, m.small)
+        if preview.picture is not None:
+            surface.blit(preview.picture, area.topleft)
+            return
+        lines = [line for text in (preview.problem or [tr("No picture of this board.")])
+                 for line in theme.wrap(text, m.small, area.w - 2 * m.pad)]
+        line_h = theme.font(m.small).get_linesize()
+        for i, line in enumerate(lines[: max(1, area.h // line_h)]):
+            draw.text(surface, line, (area.x + m.pad, area.y + m.pad + i * line_h), m.small, theme.PANEL)
+
+    def draw_form(self, surface: pygame.Surface) -> None:
+        m = self.metrics
         draw.shadowed_panel(surface, self.right)
         spec = self.games[self.game_id]
-        draw.text(surface, tr("New game: {game}", game=tr(spec.title)), (self.right.x + 2 * m.pad, self.right.y + 2 * m.pad), m.large,
-                  theme.INK, bold=True)
+        inner = self.right.inflate(-4 * m.pad, -4 * m.pad)
+        draw.fitted_text(surface, tr("New game: {game}", game=tr(spec.title)),
+                         pygame.Rect(inner.x, inner.y, inner.w, theme.font(m.large, True).get_linesize()), m.large,
+                         theme.INK, bold=True, anchor="midleft", min_size=m.body)
+        if 0 < self.focus <= len(self.rows):
+            r = self.rows[self.focus - 1].rect.inflate(m.pad, m.pad // 2 + 2)
+            pygame.draw.rect(surface, (255, 236, 196), r, border_radius=max(4, r.h // 4))
+            pygame.draw.rect(surface, theme.SELECT, r, width=max(2, m.pad // 3), border_radius=max(4, r.h // 4))
         for label, r in self.labels:
-            draw.fitted_text(surface, label, r, m.body, theme.INK, anchor="midleft")
-        hovered = next((text for rect, text in self.helps if rect.collidepoint(pygame.mouse.get_pos())), None) \
-            if pygame.mouse.get_focused() else None
-        help_text = hovered or self.default_help
-        line_h = theme.font(m.small).get_linesize()
-        for i, line in enumerate(theme.wrap(help_text, m.small, self.help_rect.w)[:2]):
-            draw.text(surface, line, (self.help_rect.x, self.help_rect.y + i * line_h), m.small, theme.INK_SOFT)
+            draw.fitted_text(surface, label, r, m.body, theme.INK, anchor="midleft", min_size=m.small)
         for colour, r in self.swatches:
             st = theme.style(colour)
-            draw.piece(surface, (r.centerx - m.pad, r.centery), r.h * 0.36, st.rgb, st.symbol)
+            draw.piece(surface, r.center, r.h * 0.36, st.rgb, st.symbol)
+        hovered = next((row.help for row in self.rows if row.help and row.rect.collidepoint(pygame.mouse.get_pos())),
+                       None) if pygame.mouse.get_focused() else None
+        help_text = hovered or self.default_help
+        line_h = theme.font(m.small).get_linesize()
+        lines = theme.wrap(help_text, m.small, self.help_rect.w)[:1] + [tr(KEYS_HELP)]
+        for i, line in enumerate(lines):
+            draw.fitted_text(surface, line, pygame.Rect(self.help_rect.x, self.help_rect.y + i * line_h,
+                                                        self.help_rect.w, line_h),
+                             m.small, theme.INK_SOFT, anchor="midleft", min_size=m.small)
+        cards = {id(r) for _g, r in self.cards}
         for b in self.row.buttons:
-            if b.label or b.rect not in [c[1] for c in self.cards]:
+            if id(b.rect) not in cards:
                 b.draw(surface, m.body)
-        self.draw_status(surface)
 
     def draw_status(self, surface: pygame.Surface) -> None:
         """Bottom left, beside Continue: the saved game waiting, and how the last game ended."""
@@ -350,11 +455,11 @@ class MenuScene(Scene):
         lines: list[tuple[str, int]] = []
         if self.header:
             moves = len(self.header.get("moves", []))
-            lines.append((tr("A saved game is waiting ({n} moves played).", n=moves), m.body))
+            lines.append((tr("A saved game is waiting ({n} moves played).", n=moves), m.small))
         last = self.app.settings["last_result"]
         if last:
             lines += [(line, m.small) for line in
-                      theme.wrap(tr("Last game: {result}", result=last), m.small, right - x0)[:2]]
+                      theme.wrap(tr("Last game: {result}", result=last), m.small, right - x0)[:2 if not lines else 1]]
         y = h - 2 * m.pad - sum(theme.font(size).get_linesize() for _, size in lines)
         for line, size in lines:
             draw.fitted_text(surface, line, pygame.Rect(x0, y, right - x0, theme.font(size).get_linesize()), size,

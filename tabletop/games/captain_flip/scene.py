@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from tabletop.core import CHANCE
+from tabletop.games.captain_flip import scene_draw as sd
 from tabletop.games.captain_flip import scene_text as txt
 from tabletop.games.captain_flip.moves import Choice, DolphinDraw, Draw, FlipAt, Place
 from tabletop.games.captain_flip.rules import (
@@ -27,7 +28,7 @@ from tabletop.games.captain_flip.rules import (
     UNKNOWN,
     CaptainFlipState,
 )
-from tabletop.games.captain_flip.scene_geom import BOX, Parts, Slot, card_tile, inside
+from tabletop.games.captain_flip.scene_geom import BOX, FRAME, TAG, Parts, Slot, card_tile, inside
 from tabletop.games.captain_flip.scene_paint import Painter
 from tabletop.i18n import tr
 from tabletop.ui import theme
@@ -180,6 +181,22 @@ class CaptainFlipScene(GameScene):
 
     def board_box(self) -> tuple[float, float, float, float]:
         return BOX
+
+    @classmethod
+    def draw_preview(cls, surface: pygame.Surface, rect: pygame.Rect, layout: Any, state: Any,
+                     text_size: int) -> bool:
+        """The menu's picture: the chosen Adventure board alone, as large as it fits, with its
+        bonuses in its top spaces and tags (what tells boards A–E, or a user's F, apart)."""
+        board = layout.board
+        bw, bh = board.size
+        box = (-FRAME, -FRAME, bw + 2 * FRAME, bh + TAG + 2 * FRAME)
+        vp = Viewport(box, rect)
+        slot = Slot(0, box, 0.0, 0.0, TAG, 1.0, True)
+        sd.draw_board_base(surface, vp, slot, board, text_size, state.num_players == 1)
+        for ci, column in enumerate(board.columns):
+            if column.bonus.kind == "kraken":
+                sd.draw_tag(surface, vp, slot, board, ci, sd.bonus_short(column.bonus, False), text_size)
+        return True
 
     def draw_table_texture(self, surface: pygame.Surface) -> None:
         """The table and the boards' static layer come from one cached picture."""

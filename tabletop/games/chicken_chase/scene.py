@@ -25,13 +25,13 @@ from tabletop.games.chicken_chase.moves import (
     SetupChick,
     card_value,
 )
-from tabletop.games.chicken_chase.scene_draw import ChickenPainter
+from tabletop.games.chicken_chase.scene_draw import ChickenPainter, hen_figure, paint_hill
 from tabletop.games.chicken_chase.scene_geom import build_geometry, inside
 from tabletop.i18n import tr
 from tabletop.ui import draw, theme
 from tabletop.ui.game_scene import GameScene, PlayerRow
 from tabletop.ui.results import ResultRow, ResultTable, table_text
-from tabletop.ui.widgets import Button
+from tabletop.ui.widgets import Button, Viewport
 
 B_LIMIT = 8
 
@@ -421,6 +421,19 @@ class ChickenChaseScene(ChickenPainter, GameScene):
         self.sel_cards, self.sel_dice, self.source, self.mode = [], [], 0, ""
         self.drag_card = None
         self._cache_version = -1
+
+    @classmethod
+    def draw_preview(cls, surface: pygame.Surface, rect: pygame.Rect, layout: Any, state: Any,
+                     text_size: int) -> bool:
+        """The menu's picture: the hill with this game's blocked fields and every hen on Start."""
+        geom = build_geometry(layout, 2 * state.num_players)
+        vp = Viewport((0.0, 0.0, geom.width, geom.height), rect)
+        paint_hill(surface, vp, (0, 0), geom, layout, state.blocked, text_size, False)
+        hen_r = max(5, vp.length(geom.hen_r))
+        for i, at in enumerate(geom.start_slots):
+            look = layout.players[(i // 2) % len(layout.players)]
+            hen_figure(surface, vp.to_px(*at), hen_r, look.hen, look.symbol)
+        return True
 
     # -- panel hooks -------------------------------------------------------------------------------------
     def board_box(self) -> tuple[float, float, float, float]:

@@ -244,98 +244,8 @@ class ChickenPainter:
         return max(floor if floor is not None else self.metrics.small, int(vp.length(units)))
 
     def _paint_static(self, surf: pygame.Surface, vp: Viewport, off: tuple[int, int]) -> None:
-        g, lay = self.geom, self.layout_data
-
-        def P(x: float, y: float) -> tuple[int, int]:
-            px, py = vp.to_px(x, y)
-            return int(px + off[0]), int(py + off[1])
-
-        def R(box) -> pygame.Rect:
-            x, y, w, h = box
-            a, b = P(x, y), P(x + w, y + h)
-            return pygame.Rect(min(a[0], b[0]), min(a[1], b[1]), abs(b[0] - a[0]), abs(b[1] - a[1]))
-
-        L = vp.length
-        board = R((0, 0, g.width, g.height))
-        draw.shadowed_panel(surf, board, fill=MEADOW, edge=MEADOW_EDGE, radius=max(6, int(L(36))),
-                            shadow=max(3, int(L(10))))
-        # the hill: flat contour layers rising toward the finish
-        cx, cy = g.hill_centre
-        pts = [lay.start, *lay.fields]
-        reach = max(math.dist((cx, cy), p) for p in pts) + g.field_r * 1.8
-        clip = surf.get_clip()
-        surf.set_clip(board)
-        for i in range(5):
-            r = reach * (1 - i * 0.17)
-            poly = [P(cx + r * 1.08 * math.cos(a) * (1 + 0.04 * math.sin(3 * a + i)),
-                      cy + r * 0.96 * math.sin(a) * (1 + 0.04 * math.cos(2 * a + i)))
-                    for a in (k * math.tau / 72 for k in range(72))]
-            pygame.draw.polygon(surf, _mix(HILL_LOW, HILL_HIGH, i / 4), poly)
-            pygame.draw.polygon(surf, _mix(HILL_LOW, MEADOW_EDGE, 0.5), poly, width=max(1, int(L(2))))
-        surf.set_clip(clip)
-        # the trail from Start up the spiral
-        trail = [P(*p) for p in pts]
-        for width, colour in ((L(g.field_r * 1.25), TRAIL_EDGE), (L(g.field_r * 1.05), TRAIL)):
-            pygame.draw.lines(surf, colour, False, trail, max(2, int(width)))
-            for p in trail:
-                pygame.draw.circle(surf, colour, p, max(1, int(width / 2)))
-        # Start
-        start = R(g.start_box)
-        pygame.draw.rect(surf, (236, 222, 176), start, border_radius=max(4, start.h // 5))
-        pygame.draw.rect(surf, FIELD_RIM, start, width=max(2, int(L(4))), border_radius=max(4, start.h // 5))
-        label = theme.render(tr("Start (hill field)"), self._px(vp, 30), theme.INK, True)
-        surf.blit(label, label.get_rect(midbottom=(start.centerx, start.y - max(2, int(L(4))))))
-        # the fields
-        fr = max(4, int(L(g.field_r)))
-        blocked = self.state.blocked
-        num_px = self._px(vp, g.field_r * 0.62)
-        for n, p in enumerate(lay.fields, start=1):
-            c = P(*p)
-            pygame.draw.circle(surf, (0, 0, 0, 60), (c[0] + max(1, fr // 10), c[1] + max(1, fr // 8)), fr)
-            if n in blocked:
-                pygame.draw.circle(surf, BLOCKED, c, fr)
-                _fence(surf, c, fr)
-            elif n == hill.FINISH:
-                pygame.draw.circle(surf, GOLD, c, fr)
-                _checker_ring(surf, c, fr)
-                draw.draw_symbol(surf, "star", c, int(fr * 0.55), (255, 246, 210))
-            else:
-                pygame.draw.circle(surf, FIELD, c, fr)
-            pygame.draw.circle(surf, FIELD_RIM if n not in blocked else (60, 52, 44), c, fr, width=max(2, fr // 9))
-            if n not in blocked:
-                self._field_badge(surf, vp, p, c, n, num_px)
-        if vp.scale >= 0.7:  # smaller, the chequered ring and star alone mark the finish
-            flag = theme.render(tr("Finish"), self._px(vp, 26), theme.INK, True)
-            fx, fy = P(*lay.fields[-1])
-            surf.blit(flag, flag.get_rect(midtop=(fx, fy + fr + max(2, int(L(4))))))
-        # the feed strip: a trough per field with its number
-        for box in g.feed_boxes:
-            rect = R(box)
-            rad = max(4, rect.h // 6)
-            pygame.draw.rect(surf, (0, 0, 0, 50), rect.move(max(1, int(L(4))), max(2, int(L(6)))), border_radius=rad)
-            pygame.draw.rect(surf, TROUGH, rect, border_radius=rad)
-            pygame.draw.rect(surf, TROUGH_RIM, rect, width=max(2, int(L(4))), border_radius=rad)
-        # the hand strip (window mode; in table mode each hand sits in its seat's panel)
-        if self.strip_shown():
-            strip = R(g.strip)
-            draw.shadowed_panel(surf, strip, fill=STRIP, radius=max(6, int(L(24))), shadow=max(3, int(L(8))))
-
-    def _field_badge(self, surf, vp, p: Point, c: tuple[int, int], n: int, num_px: int) -> None:
-        """The field's number in a small tag on the outer side, readable with a hen on it."""
-        g = self.geom
-        dx, dy = p[0] - g.hill_centre[0], p[1] - g.hill_centre[1]
-        d = math.hypot(dx, dy) or 1.0
-        if n == hill.FINISH:
-            dx, dy, d = 0.0, -1.0, 1.0
-        r = vp.length(g.field_r)
-        at = (int(c[0] + dx / d * r * 1.05), int(c[1] + dy / d * r * 1.05))
-        img = theme.render(str(n), num_px, theme.INK, True)
-        tag = img.get_rect(center=at).inflate(max(4, num_px // 2), 0)
-        tag.h = max(tag.h, tag.w)
-        tag.center = at
-        pygame.draw.ellipse(surf, (255, 252, 240), tag)
-        pygame.draw.ellipse(surf, FIELD_RIM, tag, width=max(1, num_px // 10))
-        surf.blit(img, img.get_rect(center=at))
+        paint_hill(surf, vp, off, self.geom, self.layout_data, self.state.blocked, self.metrics.small,
+                   self.strip_shown())
 
     # -- feed strip: cards, chicks, targets ---------------------------------------------------------
     def _draw_feed(self, surface: pygame.Surface, vp: Viewport) -> None:
@@ -454,7 +364,7 @@ class ChickenPainter:
         for i, p in enumerate(points):
             look = lay.players[(i // 2) % len(lay.players)]
             c = vp.to_px(*p)
-            _hen(surface, c, hen_r, look.hen, look.symbol)
+            hen_figure(surface, c, hen_r, look.hen, look.symbol)
             # the number on the hill's inner side (the field's own number tag is on the outer side)
             dx, dy = g.hill_centre[0] - p[0], g.hill_centre[1] - p[1]
             d = math.hypot(dx, dy)
@@ -479,7 +389,7 @@ class ChickenPainter:
                 if j != own and a != b:  # a pushed hen: a ghost where it drops
                     look = lay.players[(j // 2) % len(lay.players)]
                     ghost = vp.to_px(*after_points[k][j])
-                    _hen(surface, ghost, hen_r * 0.8, look.hen, look.symbol, alpha=130)
+                    hen_figure(surface, ghost, hen_r * 0.8, look.hen, look.symbol, alpha=130)
                     self._trail_arrow(surface, vp, points[j], after_points[k][j], a, b, theme.BAD,
                                       max(2, int(L(4))))
 
@@ -835,12 +745,12 @@ def _along(path: list[Point], t: float) -> Point:
     return path[-1]
 
 
-def _hen(surface: pygame.Surface, c: Point, r: float, rgb, symbol: str, alpha: int = 255) -> None:
+def hen_figure(surface: pygame.Surface, c: Point, r: float, rgb, symbol: str, alpha: int = 255) -> None:
     """A hen: the family's round piece (shadow, highlight, symbol) with a comb and a beak."""
     if alpha < 255:
         size = int(r * 3) + 4
         layer = pygame.Surface((size, size), pygame.SRCALPHA)
-        _hen(layer, (size / 2, size / 2), r, rgb, symbol)
+        hen_figure(layer, (size / 2, size / 2), r, rgb, symbol)
         layer.set_alpha(alpha)
         surface.blit(layer, (int(c[0] - size / 2), int(c[1] - size / 2)))
         return
@@ -931,3 +841,101 @@ def _checker_ring(surf: pygame.Surface, c: tuple[int, int], r: int) -> None:
                (c[0] + r * 0.72 * math.cos(a1), c[1] + r * 0.72 * math.sin(a1)),
                (c[0] + r * 0.72 * math.cos(a0), c[1] + r * 0.72 * math.sin(a0))]
         pygame.draw.polygon(surf, theme.INK if k % 2 else (255, 255, 255), pts)
+
+
+def paint_hill(surf: pygame.Surface, vp: Viewport, off: tuple[int, int], g: Any, lay: Any, blocked: Any,
+               small: int, strip: bool) -> None:
+    """The hill, the trail, the fields (fenced when blocked), the troughs and, in window mode, the
+    empty hand strip: the static picture the scene caches, and the menu's board preview."""
+
+    def size(units: float) -> int:
+        return max(small, int(vp.length(units)))
+
+    def P(x: float, y: float) -> tuple[int, int]:
+        px, py = vp.to_px(x, y)
+        return int(px + off[0]), int(py + off[1])
+
+    def R(box) -> pygame.Rect:
+        x, y, w, h = box
+        a, b = P(x, y), P(x + w, y + h)
+        return pygame.Rect(min(a[0], b[0]), min(a[1], b[1]), abs(b[0] - a[0]), abs(b[1] - a[1]))
+
+    L = vp.length
+    board = R((0, 0, g.width, g.height))
+    draw.shadowed_panel(surf, board, fill=MEADOW, edge=MEADOW_EDGE, radius=max(6, int(L(36))),
+                        shadow=max(3, int(L(10))))
+    # the hill: flat contour layers rising toward the finish
+    cx, cy = g.hill_centre
+    pts = [lay.start, *lay.fields]
+    reach = max(math.dist((cx, cy), p) for p in pts) + g.field_r * 1.8
+    clip = surf.get_clip()
+    surf.set_clip(board)
+    for i in range(5):
+        r = reach * (1 - i * 0.17)
+        poly = [P(cx + r * 1.08 * math.cos(a) * (1 + 0.04 * math.sin(3 * a + i)),
+                  cy + r * 0.96 * math.sin(a) * (1 + 0.04 * math.cos(2 * a + i)))
+                for a in (k * math.tau / 72 for k in range(72))]
+        pygame.draw.polygon(surf, _mix(HILL_LOW, HILL_HIGH, i / 4), poly)
+        pygame.draw.polygon(surf, _mix(HILL_LOW, MEADOW_EDGE, 0.5), poly, width=max(1, int(L(2))))
+    surf.set_clip(clip)
+    # the trail from Start up the spiral
+    trail = [P(*p) for p in pts]
+    for width, colour in ((L(g.field_r * 1.25), TRAIL_EDGE), (L(g.field_r * 1.05), TRAIL)):
+        pygame.draw.lines(surf, colour, False, trail, max(2, int(width)))
+        for p in trail:
+            pygame.draw.circle(surf, colour, p, max(1, int(width / 2)))
+    # Start
+    start = R(g.start_box)
+    pygame.draw.rect(surf, (236, 222, 176), start, border_radius=max(4, start.h // 5))
+    pygame.draw.rect(surf, FIELD_RIM, start, width=max(2, int(L(4))), border_radius=max(4, start.h // 5))
+    label = theme.render(tr("Start (hill field)"), size(30), theme.INK, True)
+    surf.blit(label, label.get_rect(midbottom=(start.centerx, start.y - max(2, int(L(4))))))
+    # the fields
+    fr = max(4, int(L(g.field_r)))
+    num_px = size(g.field_r * 0.62)
+    for n, p in enumerate(lay.fields, start=1):
+        c = P(*p)
+        pygame.draw.circle(surf, (0, 0, 0, 60), (c[0] + max(1, fr // 10), c[1] + max(1, fr // 8)), fr)
+        if n in blocked:
+            pygame.draw.circle(surf, BLOCKED, c, fr)
+            _fence(surf, c, fr)
+        elif n == hill.FINISH:
+            pygame.draw.circle(surf, GOLD, c, fr)
+            _checker_ring(surf, c, fr)
+            draw.draw_symbol(surf, "star", c, int(fr * 0.55), (255, 246, 210))
+        else:
+            pygame.draw.circle(surf, FIELD, c, fr)
+        pygame.draw.circle(surf, FIELD_RIM if n not in blocked else (60, 52, 44), c, fr, width=max(2, fr // 9))
+        if n not in blocked:
+            field_badge(surf, vp, g, p, c, n, num_px)
+    if vp.scale >= 0.7:  # smaller, the chequered ring and star alone mark the finish
+        flag = theme.render(tr("Finish"), size(26), theme.INK, True)
+        fx, fy = P(*lay.fields[-1])
+        surf.blit(flag, flag.get_rect(midtop=(fx, fy + fr + max(2, int(L(4))))))
+    # the feed strip: a trough per field with its number
+    for box in g.feed_boxes:
+        rect = R(box)
+        rad = max(4, rect.h // 6)
+        pygame.draw.rect(surf, (0, 0, 0, 50), rect.move(max(1, int(L(4))), max(2, int(L(6)))), border_radius=rad)
+        pygame.draw.rect(surf, TROUGH, rect, border_radius=rad)
+        pygame.draw.rect(surf, TROUGH_RIM, rect, width=max(2, int(L(4))), border_radius=rad)
+    # the hand strip (window mode; in table mode each hand sits in its seat's panel)
+    if strip:
+        draw.shadowed_panel(surf, R(g.strip), fill=STRIP, radius=max(6, int(L(24))), shadow=max(3, int(L(8))))
+
+
+def field_badge(surf, vp, g: Any, p: Point, c: tuple[int, int], n: int, num_px: int) -> None:
+    """The field's number in a small tag on the outer side, readable with a hen on it."""
+    dx, dy = p[0] - g.hill_centre[0], p[1] - g.hill_centre[1]
+    d = math.hypot(dx, dy) or 1.0
+    if n == hill.FINISH:
+        dx, dy, d = 0.0, -1.0, 1.0
+    r = vp.length(g.field_r)
+    at = (int(c[0] + dx / d * r * 1.05), int(c[1] + dy / d * r * 1.05))
+    img = theme.render(str(n), num_px, theme.INK, True)
+    tag = img.get_rect(center=at).inflate(max(4, num_px // 2), 0)
+    tag.h = max(tag.h, tag.w)
+    tag.center = at
+    pygame.draw.ellipse(surf, (255, 252, 240), tag)
+    pygame.draw.ellipse(surf, FIELD_RIM, tag, width=max(1, num_px // 10))
+    surf.blit(img, img.get_rect(center=at))

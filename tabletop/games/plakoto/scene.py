@@ -20,7 +20,7 @@ from tabletop.core import CHANCE
 from tabletop.games.plakoto import scene_draw as sd
 from tabletop.games.plakoto.notation import NAMES, on_point
 from tabletop.games.plakoto.rules import PASS, NextGame, Opening, PlakotoState, Step
-from tabletop.games.plakoto.scene_paint import paint_board, paint_static, same_board
+from tabletop.games.plakoto.scene_paint import paint_board, paint_preview, paint_static, same_board
 from tabletop.i18n import tr
 from tabletop.ui import draw, theme
 from tabletop.ui.game_scene import FORCED_WORDS, GameScene, PlayerRow
@@ -621,6 +621,12 @@ class PlakotoScene(GameScene):
 
     def draw_board_static(self, surface: pygame.Surface, vp: Viewport) -> None:
         paint_static(self, surface, vp)
+
+    @classmethod
+    def draw_preview(cls, surface: pygame.Surface, rect: pygame.Rect, layout: Any, state: Any,
+                     text_size: int) -> bool:
+        paint_preview(surface, rect, layout, state, text_size)
+        return True
 
     def draw_board(self, surface: pygame.Surface, vp: Viewport) -> None:
         paint_board(self, surface, vp)

@@ -79,27 +79,7 @@ def paint_board(scene: PlakotoScene, surface: pygame.Surface, vp: Viewport) -> N
             draw_count -= 1
         if dragging_from is not None and state.absolute(dragging_from) == p:
             draw_count -= 1
-        low, tops = g.stack(geom, count, pinned is not None)
-        pin_at = None
-        if low is not None and pinned is not None:
-            c = g.px(*low)
-            st = styles[pinned]
-            sd.blit_checker(surface, c, radius, st.fill, st.edge, st.symbol)
-            sd.pin_ring(surface, c, radius)
-            toward = (0, 1 if c[1] > g.px(*tops[0])[1] else -1) if tops else (0, 1)
-            pin_at = (c, toward)
-        st = styles[top]
-        limit = scene.lay.stack_limit
-        shown = min(draw_count, len(tops))
-        badge = count > limit and draw_count > 0
-        for i in range(shown):
-            plain = badge and i == shown - 1  # the count replaces the symbol on the top checker
-            sd.blit_checker(surface, g.px(*tops[i]), radius, st.fill, st.edge, "none" if plain else st.symbol)
-        if badge:
-            sd.count_badge(surface, g.px(*tops[min(draw_count, len(tops)) - 1]), count, max(small, radius * 2 // 3),
-                           st.fill)
-        if pin_at is not None:
-            sd.pin_mark(surface, pin_at[0], radius, pin_at[1])
+        tops = point_checkers(surface, g, geom, top, count, pinned, draw_count, small)
         # selection, hover and "can move" marks on the top checker
         q = state.absolute(p) if state.phase == "move" else None
         if draw_count > 0 and q is not None:
@@ -208,6 +188,48 @@ def same_board(before: PlakotoState, state: PlakotoState) -> bool:
         return len(s.games) + (0 if s.phase in ("next", "over") else 1)
 
     return started(before) == started(state)
+
+
+def point_checkers(surface: pygame.Surface, g: sd.BoardGeom, geom: sd.PointGeom, top: int, count: int,
+                   pinned: int | None, draw_count: int, small: int) -> list[tuple[float, float]]:
+    """The checkers on one point: a pinned one under the stack (ringed, its pin mark over the
+    stack), then ``draw_count`` of the ``count`` on top (a count badge once they pass the stack
+    limit). Returns the top slots. Play and the menu's and rules' pictures draw points with it."""
+    radius = g.radius()
+    styles = g.layout.checkers
+    low, tops = g.stack(geom, count, pinned is not None)
+    pin_at = None
+    if low is not None and pinned is not None:
+        c = g.px(*low)
+        st = styles[pinned]
+        sd.blit_checker(surface, c, radius, st.fill, st.edge, st.symbol)
+        sd.pin_ring(surface, c, radius)
+        toward = (0, 1 if c[1] > g.px(*tops[0])[1] else -1) if tops else (0, 1)
+        pin_at = (c, toward)
+    st = styles[top]
+    shown = min(draw_count, len(tops))
+    badge = count > g.layout.stack_limit and draw_count > 0
+    for i in range(shown):
+        plain = badge and i == shown - 1  # the count replaces the symbol on the top checker
+        sd.blit_checker(surface, g.px(*tops[i]), radius, st.fill, st.edge, "none" if plain else st.symbol)
+    if badge:
+        sd.count_badge(surface, g.px(*tops[min(draw_count, len(tops)) - 1]), count, max(small, radius * 2 // 3),
+                       st.fill)
+    if pin_at is not None:
+        sd.pin_mark(surface, pin_at[0], radius, pin_at[1])
+    return tops
+
+
+def paint_preview(surface: pygame.Surface, rect: pygame.Rect, layout, state: PlakotoState, small: int) -> None:
+    """The menu's picture: the board and the fifteen checkers of each side where a game starts."""
+    vp = Viewport(sd.frame_rect(layout), rect)
+    g = sd.BoardGeom(layout, vp, False)
+    cache, area = sd.build_static(surface, g, 0, _number_size(g, small), rect)
+    surface.blit(cache, area.topleft)
+    for geom in layout.points:
+        top, count, pinned = state.point(geom.number)
+        if top is not None:
+            point_checkers(surface, g, geom, top, count, pinned, count, small)
 
 
 def _number_size(g: sd.BoardGeom, small: int) -> int:

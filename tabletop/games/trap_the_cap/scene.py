@@ -65,15 +65,7 @@ class TrapTheCapScene(PanelMixin, GameScene):
 
     # -- looks ---------------------------------------------------------------------------------------
     def _make_looks(self) -> dict[int, sd.Look]:
-        """Cap colours and symbols come from the YAML (a user who recolours a player sees it)."""
-        looks: dict[int, sd.Look] = {}
-        by_colour = {p.colour: p for p in self.layout_data.players}
-        for code, name in enumerate(COLOURS):
-            p = by_colour.get(name)
-            st = theme.style(name)
-            looks[code] = (p.fill, p.symbol) if p else (st.rgb, st.symbol)
-        looks[GOLD] = (self.layout_data.palette.get("gold", (212, 160, 23)), sd.GOLD_SYMBOL)
-        return looks
+        return looks_of(self.layout_data)
 
     def look(self, code: int) -> sd.Look:
         return self._looks.get(code, ((128, 128, 128), "circle"))
@@ -471,6 +463,33 @@ class TrapTheCapScene(PanelMixin, GameScene):
             base.blit(self._dim_layer(vp, polys, targets), (0, 0))
             self._dimmed = (key, base)
         return self._dimmed[1]
+    @classmethod
+    def draw_preview(cls, surface: pygame.Surface, rect: pygame.Rect, layout: Any, state: Any,
+                     text_size: int) -> bool:
+        """The menu's picture: the board (unused corners grey) and every cap in its hideout."""
+        geo = geometry(layout)
+        h = layout.half_width * 1.035
+        vp = Viewport((-h, -h, 2 * h, 2 * h), rect)
+        ox, oy = vp.rect.topleft
+
+        def to_px(p: Point) -> tuple[float, float]:
+            x, y = vp.to_px(p[0], -p[1])
+            return (x - ox, y - oy)
+
+        playing = {COLOURS[c] for c in state.rules.seats}
+        surface.blit(sd.render_board(layout, geo, vp.rect.size, to_px, vp.scale, playing), vp.rect.topleft)
+        looks = looks_of(layout)
+        names = state.rules.topology.names
+        r = vp.length(geo.cap)
+        for node, piles in state.occ.items():
+            fid = names[node]
+            if not piles or fid not in geo.fields:
+                continue
+            for at, pile in zip(geo.slots(fid, len(piles)), piles, strict=False):
+                x, y = to_px(at)
+                sd.stack(surface, (x + ox, y + oy), r, [looks.get(c, ((128, 128, 128), "circle")) for c in pile],
+                         text_size)
+        return True
 
     def draw_board(self, surface: pygame.Surface, vp: Viewport) -> None:
         if self.app.table_mode:
@@ -763,3 +782,14 @@ class TrapTheCapScene(PanelMixin, GameScene):
         seat = next((s for s, c in enumerate(self.state.rules.seats) if c == owner), None)
         panel = self.panel_of(seat)
         return panel.angle if panel is not None else 0
+
+def looks_of(layout: Any) -> dict[int, sd.Look]:
+    """Cap colours and symbols come from the YAML (a user who recolours a player sees it)."""
+    looks: dict[int, sd.Look] = {}
+    by_colour = {p.colour: p for p in layout.players}
+    for code, name in enumerate(COLOURS):
+        p = by_colour.get(name)
+        st = theme.style(name)
+        looks[code] = (p.fill, p.symbol) if p else (st.rgb, st.symbol)
+    looks[GOLD] = (layout.palette.get("gold", (212, 160, 23)), sd.GOLD_SYMBOL)
+    return looks
