@@ -21,7 +21,7 @@ import pygame
 from tabletop.core import CHANCE
 from tabletop.core.errors import IllegalMoveError
 from tabletop.core.session import Session
-from tabletop.i18n import rules_text, tr
+from tabletop.i18n import tr
 from tabletop.launch import Seat, seats_of
 from tabletop.layout.reloader import BoardReloader
 from tabletop.ui import draw, theme
@@ -666,8 +666,9 @@ class GameScene(TableModeMixin, Scene):
         self.app.replace_scenes(MenuScene(self.app))
 
     def show_rules(self) -> None:
-        self.app.message(tr("How to play {game}", game=tr(self.spec.title)), rules_text(self.spec),
-                         [(tr("Close"), None)], wide=True)
+        from tabletop.ui.rules import RulesScene
+
+        self.app.push_scene(RulesScene(self.app, self.spec, self.layout_data, self.variant))
 
     def game_finished(self) -> None:
         """Once per game: the autosave goes, the result is logged and kept for the menu, the card opens."""
@@ -983,6 +984,14 @@ class GameScene(TableModeMixin, Scene):
         into ``rect`` with the same drawing code as play: the menu's board picture. No scene exists
         yet, so a game draws from the layout and state alone. False: this game draws none."""
         return False
+
+    @classmethod
+    def draw_rules_picture(cls, surface: pygame.Surface, rect: pygame.Rect, spec: Any, layout: Any,
+                           text_size: int) -> str:
+        """The rules screen's move diagram, drawn into ``rect`` with the game's own drawing code
+        from a real position and a real legal move (see ``ui/moments.py``); returns its caption
+        (in the current language). "": this game has no picture."""
+        return ""
 
     def board_click(self, pos: tuple[float, float], event: pygame.event.Event) -> None:
         """A left click on the board at logical ``pos``: select, or play via ``self.play``."""

@@ -19,7 +19,7 @@ import pygame
 
 from tabletop.core.errors import TabletopError
 from tabletop.games import all_games
-from tabletop.i18n import rules_text, tr, tr_value
+from tabletop.i18n import tr, tr_value
 from tabletop.launch import new_session
 from tabletop.layout import LayoutErrors
 from tabletop.ui import draw, stepper, theme
@@ -160,9 +160,9 @@ class MenuScene(Scene):
         self.app.running = False
 
     def rules(self) -> None:
-        spec = self.games[self.game_id]
-        self.app.message(tr("How to play {game}", game=tr(spec.title)), rules_text(spec), [(tr("Close"), None)],
-                         wide=True)
+        from tabletop.ui.rules import RulesScene
+
+        self.app.push_scene(RulesScene(self.app, self.games[self.game_id], variant=self.current.variant))
 
     # -- the form ------------------------------------------------------------------------------------
     def _form_rows(self) -> list[FormRow]:

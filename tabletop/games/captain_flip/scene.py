@@ -28,7 +28,7 @@ from tabletop.games.captain_flip.rules import (
     UNKNOWN,
     CaptainFlipState,
 )
-from tabletop.games.captain_flip.scene_geom import BOX, FRAME, TAG, Parts, Slot, card_tile, inside
+from tabletop.games.captain_flip.scene_geom import BOX, Parts, Slot, card_tile, inside
 from tabletop.games.captain_flip.scene_paint import Painter
 from tabletop.i18n import tr
 from tabletop.ui import theme
@@ -187,16 +187,31 @@ class CaptainFlipScene(GameScene):
                      text_size: int) -> bool:
         """The menu's picture: the chosen Adventure board alone, as large as it fits, with its
         bonuses in its top spaces and tags (what tells boards A–E, or a user's F, apart)."""
-        board = layout.board
-        bw, bh = board.size
-        box = (-FRAME, -FRAME, bw + 2 * FRAME, bh + TAG + 2 * FRAME)
-        vp = Viewport(box, rect)
-        slot = Slot(0, box, 0.0, 0.0, TAG, 1.0, True)
-        sd.draw_board_base(surface, vp, slot, board, text_size, state.num_players == 1)
-        for ci, column in enumerate(board.columns):
-            if column.bonus.kind == "kraken":
-                sd.draw_tag(surface, vp, slot, board, ci, sd.bonus_short(column.bonus, False), text_size)
+        sd.paint_lone_board(surface, rect, layout, state, 0, text_size)
         return True
+
+    @classmethod
+    def draw_rules_picture(cls, surface: pygame.Surface, rect: pygame.Rect, spec: Any, layout: Any,
+                           text_size: int) -> str:
+        """A real placing of a seeded game: the drawn tile, the lit lowest free spaces of the
+        columns, and an arrow to the column it goes to."""
+        from tabletop.core import Setup
+        from tabletop.ui.moments import find_moment
+
+        state = spec.new_state(Setup(2, layout.board.id, {}, layout, 0))
+
+        def placing(position: Any, move: Any) -> bool:
+            return isinstance(move, Place) and sum(map(len, position.boards[position.actor])) >= 5
+
+        found = find_moment(state, placing)
+        if found is None or not isinstance(found[1], Place) or found[0].drawn is None:
+            return ""
+        position, move = found
+        sd.paint_place_picture(surface, rect, layout, position, move, text_size)
+        name = tr(layout.tiles.characters[position.drawn[0]].id)
+        return tr("Keep the drawn tile or flip it to its hidden side, then place it on the lowest free space of "
+                  "a column (lit). Here the {name} goes to column {n}; its effect applies at once.", name=name,
+                  n=move.col + 1)
 
     def draw_table_texture(self, surface: pygame.Surface) -> None:
         """The table and the boards' static layer come from one cached picture."""

@@ -15,7 +15,7 @@ import pygame
 
 from tabletop import assets
 from tabletop.games.captain_flip.layout import Board, Bonus, Character
-from tabletop.games.captain_flip.scene_geom import Rect, Slot
+from tabletop.games.captain_flip.scene_geom import FRAME, TAG, Rect, Slot
 from tabletop.i18n import tr
 from tabletop.ui import draw, theme
 from tabletop.ui.widgets import Viewport
@@ -368,3 +368,55 @@ def map_token(surface: pygame.Surface, centre: tuple[int, int], height: int) -> 
         pygame.draw.rect(surface, (240, 220, 170), rect, border_radius=3)
         pygame.draw.rect(surface, (110, 80, 30), rect, width=2, border_radius=3)
     return rect
+
+
+# -- pictures outside play: the menu's board and the rules' diagram -------------------------------------
+def lone_board(rect: pygame.Rect, board: Board, extra_w: float = 0.0) -> tuple[Viewport, Slot]:
+    """One board as large as it fits into ``rect`` (``extra_w`` board units kept free on its right)."""
+    bw, bh = board.size
+    box = (-FRAME, -FRAME, bw + 2 * FRAME + extra_w, bh + TAG + 2 * FRAME)
+    return Viewport(box, rect), Slot(0, box, 0.0, 0.0, TAG, 1.0, True)
+
+
+def paint_lone_board(surface: pygame.Surface, rect: pygame.Rect, layout, state, seat: int, small: int,
+                     extra_w: float = 0.0) -> tuple[Viewport, Slot]:
+    """A board with its bonuses (kraken tags included) and ``seat``'s tiles of ``state``."""
+    board = layout.board
+    vp, slot = lone_board(rect, board, extra_w)
+    draw_board_base(surface, vp, slot, board, small, state.num_players == 1)
+    chars = layout.tiles.characters
+    for ci, column in enumerate(board.columns):
+        if column.bonus.kind == "kraken":
+            draw_tag(surface, vp, slot, board, ci, bonus_short(column.bonus, False), small)
+        for i, (face, _other, _seen) in enumerate(state.boards[seat][ci]):
+            r = px(vp, slot.space(board, ci, column.low + i))
+            label = tile_label(chars[face].id, r.w, small) if all_labels_fit(chars, r.w, small) else None
+            blit_tile(surface, tile_surface(chars[face], r.w, label, None), r)
+    return vp, slot
+
+
+def paint_place_picture(surface: pygame.Surface, rect: pygame.Rect, layout, state, move, small: int) -> None:
+    """The rules' diagram: the actor's board, the drawn tile beside it, every legal column's
+    lowest free space lit and an arrow from the tile to the space ``move`` fills."""
+    board = layout.board
+    bw, _bh = board.size
+    side = board.space[0] * 1.4
+    vp, slot = paint_lone_board(surface, rect, layout, state, state.actor, small, side + FRAME)
+    spots = {m.col: state.next_space(state.actor, m.col) for m in state.legal_moves() if hasattr(m, "col")}
+    for col, spot in spots.items():
+        if spot is not None:
+            highlight(surface, px(vp, slot.space(board, *spot)), strong=col == move.col)
+    chars = layout.tiles.characters
+    tile = px(vp, (bw + FRAME * 1.5, TAG, side, side))
+    face = state.drawn[0]
+    label = tile_label(chars[face].id, tile.w, small) if all_labels_fit(chars, tile.w, small) else None
+    blit_tile(surface, tile_surface(chars[face], tile.w, label, None), tile)
+    target = state.next_space(state.actor, move.col)
+    if target is None:
+        return
+    end = px(vp, slot.space(board, *target)).center
+    start = (tile.x, tile.centery)
+    width = max(3, tile.w // 20)
+    pygame.draw.line(surface, theme.WHITE, start, end, width + 4)
+    pygame.draw.line(surface, theme.SELECT, start, end, width)
+    pygame.draw.circle(surface, theme.SELECT, end, width * 2)

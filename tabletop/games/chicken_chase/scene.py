@@ -25,7 +25,7 @@ from tabletop.games.chicken_chase.moves import (
     SetupChick,
     card_value,
 )
-from tabletop.games.chicken_chase.scene_draw import ChickenPainter, hen_figure, paint_hill
+from tabletop.games.chicken_chase.scene_draw import ChickenPainter, paint_hens, paint_hill, paint_push_picture
 from tabletop.games.chicken_chase.scene_geom import build_geometry, inside
 from tabletop.i18n import tr
 from tabletop.ui import draw, theme
@@ -429,11 +429,42 @@ class ChickenChaseScene(ChickenPainter, GameScene):
         geom = build_geometry(layout, 2 * state.num_players)
         vp = Viewport((0.0, 0.0, geom.width, geom.height), rect)
         paint_hill(surface, vp, (0, 0), geom, layout, state.blocked, text_size, False)
-        hen_r = max(5, vp.length(geom.hen_r))
-        for i, at in enumerate(geom.start_slots):
-            look = layout.players[(i // 2) % len(layout.players)]
-            hen_figure(surface, vp.to_px(*at), hen_r, look.hen, look.symbol)
+        paint_hens(surface, vp, geom, layout, list(state.hens))
         return True
+
+    @classmethod
+    def draw_rules_picture(cls, surface: pygame.Surface, rect: pygame.Rect, spec: Any, layout: Any,
+                           text_size: int) -> str:
+        """A real card move of a seeded game that pushes another player's hen down the hill."""
+        from tabletop.core import Setup
+        from tabletop.ui.moments import find_moment
+
+        state = spec.new_state(Setup(2, "normal", spec.parse_options("normal", {}), layout, 0))
+
+        def landing(position: Any, move: Any) -> tuple[tuple[int, ...], list[int]] | None:
+            if not isinstance(move, (PlayCard, PlayB, PlayC)):
+                return None
+            cards = move.cards if isinstance(move, PlayB) else (move.card,)
+            steps = sum(card_value(c) for c in cards)
+            return cards, position.hen_landing(position.turn, move.hen, steps)
+
+        def pushes(position: Any, move: Any) -> bool:
+            found = landing(position, move)
+            return found is not None and any(a != b for i, (a, b) in enumerate(zip(position.hens, found[1], strict=True))
+                                             if i // 2 != position.turn)
+
+        found = find_moment(state, pushes)
+        if found is None or landing(*found) is None:
+            return ""
+        position, move = found
+        cards, later = landing(position, move)  # type: ignore[misc]
+        paint_push_picture(surface, rect, build_geometry(layout, 2 * position.n), layout, list(position.hens), later,
+                           position.blocked, cards, text_size)
+        steps = sum(card_value(c) for c in cards)
+        if pushes(position, move):
+            return tr("A card of {n} moves this hen exactly {n} fields up the hill (blue arrow). The hen that "
+                      "was there is pushed down to the nearest free field below (red arrow).", n=steps)
+        return tr("A card of {n} moves this hen exactly {n} fields up the hill.", n=steps)
 
     # -- panel hooks -------------------------------------------------------------------------------------
     def board_box(self) -> tuple[float, float, float, float]:

@@ -95,19 +95,7 @@ class ChickenPainter:
 
     # -- where hens stand ---------------------------------------------------------------------------
     def hen_points(self, hens: list[int]) -> list[Point]:
-        g = self.geom
-        on_finish = [i for i, f in enumerate(hens) if f == hill.FINISH]
-        out: list[Point] = []
-        for i, field in enumerate(hens):
-            if field <= 0:
-                out.append(g.start_slots[i] if i < len(g.start_slots) else self.layout_data.start)
-            elif field == hill.FINISH and len(on_finish) > 1:
-                x, y = self.layout_data.hill_point(field)
-                k = on_finish.index(i) - (len(on_finish) - 1) / 2
-                out.append((x + k * g.hen_r * 1.15, y))
-            else:
-                out.append(self.layout_data.hill_point(min(field, hill.FINISH)))
-        return out
+        return hen_points(self.geom, self.layout_data, hens)
 
     def _slid_points(self) -> list[Point]:
         """Hen positions while the last move animates: the mover's hen walks up the trail field by
@@ -939,3 +927,48 @@ def field_badge(surf, vp, g: Any, p: Point, c: tuple[int, int], n: int, num_px: 
     pygame.draw.ellipse(surf, (255, 252, 240), tag)
     pygame.draw.ellipse(surf, FIELD_RIM, tag, width=max(1, num_px // 10))
     surf.blit(img, img.get_rect(center=at))
+
+
+def hen_points(g: Any, lay: Any, hens: list[int]) -> list[Point]:
+    """Where each hen stands (logical units): its slot on Start, its field, side by side on the finish."""
+    on_finish = [i for i, f in enumerate(hens) if f == hill.FINISH]
+    out: list[Point] = []
+    for i, field in enumerate(hens):
+        if field <= 0:
+            out.append(g.start_slots[i] if i < len(g.start_slots) else lay.start)
+        elif field == hill.FINISH and len(on_finish) > 1:
+            x, y = lay.hill_point(field)
+            k = on_finish.index(i) - (len(on_finish) - 1) / 2
+            out.append((x + k * g.hen_r * 1.15, y))
+        else:
+            out.append(lay.hill_point(min(field, hill.FINISH)))
+    return out
+
+
+def paint_hens(surface: pygame.Surface, vp: Viewport, g: Any, lay: Any, hens: list[int], alpha: int = 255) -> None:
+    for i, p in enumerate(hen_points(g, lay, hens)):
+        look = lay.players[(i // 2) % len(lay.players)]
+        hen_figure(surface, vp.to_px(*p), max(5, vp.length(g.hen_r)), look.hen, look.symbol, alpha)
+
+
+def paint_push_picture(surface: pygame.Surface, rect: pygame.Rect, g: Any, lay: Any, hens: list[int],
+                       later: list[int], blocked: Any, cards: tuple[int, ...], small: int) -> None:
+    """The rules' diagram: the hill with every hen before a card move, faint hens where they end,
+    an arrow for the hen that moves (blue) and for every hen it pushes down (red), and the card."""
+    vp = Viewport((0.0, 0.0, g.width, g.height), rect)
+    paint_hill(surface, vp, (0, 0), g, lay, blocked, small, False)
+    paint_hens(surface, vp, g, lay, later, alpha=120)
+    paint_hens(surface, vp, g, lay, hens)
+    before, after = hen_points(g, lay, hens), hen_points(g, lay, later)
+    mover = next((i for i, (a, b) in enumerate(zip(hens, later, strict=True)) if b > a), -1)
+    hen_r = max(5, vp.length(g.hen_r))
+    for i, (a, b) in enumerate(zip(hens, later, strict=True)):
+        if a != b:
+            _arrow(surface, vp.to_px(*before[i]), vp.to_px(*after[i]), theme.SELECT if i == mover else theme.BAD,
+                   max(3, int(hen_r * 0.3)), hen_r * 1.05)
+    w = max(small * 2, int(vp.length(70)))
+    x = rect.x + small // 2
+    for code in cards:
+        back = lay.decks[card_deck(code)].back
+        surface.blit(card_image(code, w, int(w * 1.45), True, back, max(small, int(w * 0.6))), (x, rect.y + small // 2))
+        x += w + small // 2

@@ -20,7 +20,7 @@ from tabletop.core import CHANCE
 from tabletop.games.plakoto import scene_draw as sd
 from tabletop.games.plakoto.notation import NAMES, on_point
 from tabletop.games.plakoto.rules import PASS, NextGame, Opening, PlakotoState, Step
-from tabletop.games.plakoto.scene_paint import paint_board, paint_preview, paint_static, same_board
+from tabletop.games.plakoto.scene_paint import paint_board, paint_pin_picture, paint_preview, paint_static, same_board
 from tabletop.i18n import tr
 from tabletop.ui import draw, theme
 from tabletop.ui.game_scene import FORCED_WORDS, GameScene, PlayerRow
@@ -627,6 +627,32 @@ class PlakotoScene(GameScene):
                      text_size: int) -> bool:
         paint_preview(surface, rect, layout, state, text_size)
         return True
+
+    @classmethod
+    def draw_rules_picture(cls, surface: pygame.Surface, rect: pygame.Rect, spec: Any, layout: Any,
+                           text_size: int) -> str:
+        """A real step of a seeded game that lands on a lone rival checker: the pin."""
+        from tabletop.core import Setup
+        from tabletop.ui.moments import find_moment
+
+        state = spec.new_state(Setup(2, spec.default_variant, spec.parse_options(spec.default_variant, {}),
+                                     layout, 0))
+
+        def pins(position: Any, move: Any) -> bool:
+            if not isinstance(move, Step) or not move.to:
+                return False
+            top, count, pinned = position.point(position.absolute(move.to))
+            return top is not None and top != position.turn and count == 1 and pinned is None
+
+        found = find_moment(state, pins)
+        if found is None or not isinstance(found[1], Step):
+            return ""
+        position, step = found
+        paint_pin_picture(surface, rect, layout, position, step, text_size)
+        if pins(position, step):
+            return tr("With a {n}, this checker moves {n} points and lands on a lone rival checker: it pins "
+                      "it. A pinned checker cannot move until the one on top of it leaves.", n=step.die)
+        return tr("With a {n}, this checker moves {n} points toward home.", n=step.die)
 
     def draw_board(self, surface: pygame.Surface, vp: Viewport) -> None:
         paint_board(self, surface, vp)

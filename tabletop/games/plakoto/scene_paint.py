@@ -220,8 +220,9 @@ def point_checkers(surface: pygame.Surface, g: sd.BoardGeom, geom: sd.PointGeom,
     return tops
 
 
-def paint_preview(surface: pygame.Surface, rect: pygame.Rect, layout, state: PlakotoState, small: int) -> None:
-    """The menu's picture: the board and the fifteen checkers of each side where a game starts."""
+def paint_position(surface: pygame.Surface, rect: pygame.Rect, layout, state: PlakotoState, small: int) -> sd.BoardGeom:
+    """The board fitted into ``rect`` with every checker of ``state`` (White at the bottom): the
+    menu's picture and the rules' diagram."""
     vp = Viewport(sd.frame_rect(layout), rect)
     g = sd.BoardGeom(layout, vp, False)
     cache, area = sd.build_static(surface, g, 0, _number_size(g, small), rect)
@@ -230,6 +231,35 @@ def paint_preview(surface: pygame.Surface, rect: pygame.Rect, layout, state: Pla
         top, count, pinned = state.point(geom.number)
         if top is not None:
             point_checkers(surface, g, geom, top, count, pinned, count, small)
+    return g
+
+
+def paint_preview(surface: pygame.Surface, rect: pygame.Rect, layout, state: PlakotoState, small: int) -> None:
+    """The menu's picture: the board and the fifteen checkers of each side where a game starts."""
+    paint_position(surface, rect, layout, state, small)
+
+
+def paint_pin_picture(surface: pygame.Surface, rect: pygame.Rect, layout, state: PlakotoState, step: Step,
+                      small: int) -> None:
+    """The rules' diagram: ``state`` with an arrow from the checker ``step`` moves to where it lands
+    (on a lone rival checker it pins), and the die it uses."""
+    g = paint_position(surface, rect, layout, state, small)
+    src = layout.point(state.absolute(step.frm))
+    _top, count, pinned = state.point(src.number)
+    start = g.px(*g.stack(src, count, pinned is not None)[1][count - 1])
+    dst = layout.point(state.absolute(step.to))
+    end = g.px(*g.slot(dst, 0, True))
+    radius = g.radius()
+    draw.glow(surface, start, radius * 1.1, theme.SELECT, 220)
+    draw.glow(surface, end, radius * 1.0, layout.colours["highlight"], 230)
+    width = max(3, radius // 3)
+    pygame.draw.line(surface, (255, 255, 255), start, end, width + 4)
+    pygame.draw.line(surface, theme.SELECT, start, end, width)
+    pygame.draw.circle(surface, theme.SELECT, end, width * 1.6)
+    board = g.rect(sd.frame_rect(layout))
+    size = small * 3
+    top = board.y - size - small // 2 if board.y - rect.y >= size + small else rect.y + small // 2
+    draw.die_face(surface, pygame.Rect(rect.x + small // 2, top, size, size), step.die)
 
 
 def _number_size(g: sd.BoardGeom, small: int) -> int:

@@ -19,7 +19,7 @@ from tabletop.games.trap_the_cap import scene_draw as sd
 from tabletop.games.trap_the_cap.board import COLOURS
 from tabletop.games.trap_the_cap.fields import field_name_by_id
 from tabletop.games.trap_the_cap.rules import GOLD, NAMES, Move, Pass, Roll, colour_text
-from tabletop.games.trap_the_cap.scene_geom import Geometry, Point, geometry
+from tabletop.games.trap_the_cap.scene_geom import Geometry, Point, centre, geometry
 from tabletop.games.trap_the_cap.scene_panel import PanelMixin
 from tabletop.i18n import tr
 from tabletop.ui import draw, theme
@@ -467,29 +467,46 @@ class TrapTheCapScene(PanelMixin, GameScene):
     def draw_preview(cls, surface: pygame.Surface, rect: pygame.Rect, layout: Any, state: Any,
                      text_size: int) -> bool:
         """The menu's picture: the board (unused corners grey) and every cap in its hideout."""
-        geo = geometry(layout)
-        h = layout.half_width * 1.035
-        vp = Viewport((-h, -h, 2 * h, 2 * h), rect)
-        ox, oy = vp.rect.topleft
-
-        def to_px(p: Point) -> tuple[float, float]:
-            x, y = vp.to_px(p[0], -p[1])
-            return (x - ox, y - oy)
-
-        playing = {COLOURS[c] for c in state.rules.seats}
-        surface.blit(sd.render_board(layout, geo, vp.rect.size, to_px, vp.scale, playing), vp.rect.topleft)
-        looks = looks_of(layout)
-        names = state.rules.topology.names
-        r = vp.length(geo.cap)
-        for node, piles in state.occ.items():
-            fid = names[node]
-            if not piles or fid not in geo.fields:
-                continue
-            for at, pile in zip(geo.slots(fid, len(piles)), piles, strict=False):
-                x, y = to_px(at)
-                sd.stack(surface, (x + ox, y + oy), r, [looks.get(c, ((128, 128, 128), "circle")) for c in pile],
-                         text_size)
+        paint_position(surface, rect, layout, state, text_size)
         return True
+
+    @classmethod
+    def draw_rules_picture(cls, surface: pygame.Surface, rect: pygame.Rect, spec: Any, layout: Any,
+                           text_size: int) -> str:
+        """A real move of a seeded game that traps a rival's cap on a yellow field: the die, the
+        route and where it ends."""
+        from tabletop.core import Setup
+        from tabletop.ui.moments import after, find_moment
+
+        state = spec.new_state(Setup(2, "offensive", spec.parse_options("offensive", {}), layout, 0))
+
+        def traps(position: Any, move: Any) -> bool:
+            if not isinstance(move, Move):
+                return False
+            end = position.rules.topology.index[move.end]
+            return bool(position.occ.get(end)) and len(after(position, move).occ.get(end, [])) <= len(position.occ[end])
+
+        found = find_moment(state, traps)
+        if found is None:
+            return ""
+        position, move = found
+        vp, to_px = paint_position(surface, rect, layout, position, text_size)
+        geo = geometry(layout)
+        r = vp.length(geo.cap)
+        points = []
+        for name in move.path:
+            x, y = to_px(centre(geo.fields[name]))
+            points.append((x + vp.rect.x, y + vp.rect.y))
+        draw.glow(surface, points[0], r * 1.3, theme.SELECT, 220)
+        sd.path(surface, points, max(3, int(r * 0.3)))
+        pygame.draw.circle(surface, (255, 255, 255), points[-1], r * 1.45, width=max(2, int(r / 3)))
+        die = pygame.Rect(rect.x + text_size // 2, rect.y + text_size // 2, text_size * 3, text_size * 3)
+        steps = position.die or len(move.path) - 1
+        draw.die_face(surface, die, steps)
+        if traps(position, move):
+            return tr("A {n} is rolled: the cap moves {n} fields along the lines (never straight back) and "
+                      "lands on a yellow field with a rival's cap: the rival is trapped under it.", n=steps)
+        return tr("A {n} is rolled: one cap moves exactly {n} fields along the lines.", n=steps)
 
     def draw_board(self, surface: pygame.Surface, vp: Viewport) -> None:
         if self.app.table_mode:
@@ -793,3 +810,32 @@ def looks_of(layout: Any) -> dict[int, sd.Look]:
         looks[code] = (p.fill, p.symbol) if p else (st.rgb, st.symbol)
     looks[GOLD] = (layout.palette.get("gold", (212, 160, 23)), sd.GOLD_SYMBOL)
     return looks
+
+
+def paint_position(surface: pygame.Surface, rect: pygame.Rect, layout: Any, state: Any, text_size: int) -> tuple:
+    """The board fitted into ``rect`` (corners of colours out of play grey) with every cap and
+    tower of ``state`` on it: the menu's picture and the rules' diagram. Returns the Viewport and
+    the layout-point → pixel (relative to the Viewport's rect) mapping used."""
+    geo = geometry(layout)
+    h = layout.half_width * 1.035
+    vp = Viewport((-h, -h, 2 * h, 2 * h), rect)
+    ox, oy = vp.rect.topleft
+
+    def to_px(p: Point) -> tuple[float, float]:
+        x, y = vp.to_px(p[0], -p[1])
+        return (x - ox, y - oy)
+
+    playing = {COLOURS[c] for c in state.rules.seats}
+    surface.blit(sd.render_board(layout, geo, vp.rect.size, to_px, vp.scale, playing), vp.rect.topleft)
+    looks = looks_of(layout)
+    names = state.rules.topology.names
+    r = vp.length(geo.cap)
+    for node, piles in state.occ.items():
+        fid = names[node]
+        if not piles or fid not in geo.fields:
+            continue
+        for at, pile in zip(geo.slots(fid, len(piles)), piles, strict=False):
+            x, y = to_px(at)
+            sd.stack(surface, (x + ox, y + oy), r, [looks.get(c, ((128, 128, 128), "circle")) for c in pile],
+                     text_size)
+    return vp, to_px

@@ -1,0 +1,143 @@
+"""The rules screen: a game's rules summary beside a picture of a real move, drawn by the game's
+own scene code (``GameScene.draw_rules_picture``) on the board file in use, with a caption saying
+what the picture shows. Opened from the menu ("How to play") and from a game (Rules, F1)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tabletop.core.spec import GameSpec
+from tabletop.i18n import language, rules_text, tr
+from tabletop.layout import LayoutErrors
+from tabletop.ui import draw, richtext, theme
+from tabletop.ui.preview import scene_class
+from tabletop.ui.scene import Scene
+from tabletop.ui.widgets import Button, ButtonRow
+
+if TYPE_CHECKING:
+    from tabletop.app import App
+
+CAPTION_LINES = 5
+
+
+class RulesScene(Scene):
+    """A card over the scene below: the rules text (scrolls) on the left, the picture on the right."""
+
+    opaque = False
+
+    def __init__(self, app: App, spec: GameSpec, layout: Any = None, variant: str | None = None) -> None:
+        super().__init__(app)
+        self.spec = spec
+        self.title = tr("How to play {game}", game=tr(spec.title))
+        self.body = rules_text(spec)
+        self._layout = layout
+        self.variant = variant or spec.default_variant
+        self.scroll = 0
+        self.row = ButtonRow()
+        self.row.set([Button(tr("Close"), lambda: self.app.pop_scene(self), primary=True, key="Esc")])
+        self.card = self.text_area = self.picture_area = self.caption_area = pygame.Rect(0, 0, 0, 0)
+        self._picture: tuple[Any, pygame.Surface | None, str] | None = None
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        w, h = size
+        m = self.metrics
+        self.card = pygame.Rect(0, 0, int(w * 0.92), int(h * 0.92))
+        self.card.center = (w // 2, h // 2)
+        title_h = theme.font(m.large, True).get_linesize() + 3 * m.pad
+        inner = pygame.Rect(self.card.x + 2 * m.pad, self.card.y + title_h, self.card.w - 4 * m.pad,
+                            self.card.h - title_h - m.button_h - 5 * m.pad)
+        text_w = int(inner.w * 0.56)
+        self.text_area = pygame.Rect(inner.x, inner.y, text_w, inner.h)
+        right = pygame.Rect(inner.x + text_w + 2 * m.pad, inner.y, inner.w - text_w - 2 * m.pad, inner.h)
+        caption_h = CAPTION_LINES * theme.font(m.body).get_linesize() + m.pad
+        self.picture_area = pygame.Rect(right.x, right.y, right.w, max(0, right.h - caption_h))
+        self.caption_area = pygame.Rect(right.x, self.picture_area.bottom + m.pad, right.w, caption_h - m.pad)
+        button = self.row.buttons[0]
+        button.rect = pygame.Rect(0, 0, max(int(self.card.w * 0.22), m.button_h * 4), m.button_h)
+        button.rect.midbottom = (self.card.centerx, self.card.bottom - 2 * m.pad)
+
+    # -- the picture -------------------------------------------------------------------------------------
+    def picture(self) -> tuple[pygame.Surface | None, str]:
+        """The move diagram and its caption for this size and language (made once, then kept)."""
+        area = self.picture_area.inflate(-2 * self.metrics.pad, -2 * self.metrics.pad)
+        key = (area.size, language(), self.metrics.small)
+        if self._picture is not None and self._picture[0] == key:
+            return self._picture[1], self._picture[2]
+        surface: pygame.Surface | None = None
+        caption = ""
+        if area.w > 20 and area.h > 20:
+            try:
+                layout = self._layout if self._layout is not None else self.spec.load_layout(self.app.store, self.variant)
+                surface = pygame.Surface(area.size)
+                surface.fill(theme.TABLE)
+                caption = scene_class(self.spec).draw_rules_picture(surface, surface.get_rect(), self.spec, layout,
+                                                                    self.metrics.small)
+            except LayoutErrors as exc:
+                surface, caption = None, tr("The board file has errors") + ": " + exc.lines()[0]
+            except Exception as exc:  # a drawing bug must not take the rules screen down
+                surface, caption = None, tr("{game} could not be opened: {error}", game=tr(self.spec.title),
+                                            error=repr(exc))
+            if not caption:
+                surface = None
+        self._picture = (key, surface, caption)
+        return surface, caption
+
+    # -- events -----------------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.row.click(event.pos)
+        elif event.type == pygame.MOUSEMOTION:
+            self.dirty |= self.row.motion(event.pos)
+            return
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, self.scroll - event.y * 3)
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_F1):
+                self.app.pop_scene(self)
+            elif event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN, pygame.K_SPACE):
+                self.scroll += 3 if event.key == pygame.K_DOWN else 10
+            elif event.key in (pygame.K_UP, pygame.K_PAGEUP):
+                self.scroll = max(0, self.scroll - (3 if event.key == pygame.K_UP else 10))
+        self.dirty = True
+
+    # -- drawing ----------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        draw.dialog(surface, self.card, self.title, m.large, m.pad)
+        area = self.text_area
+        lines = richtext.layout(self.body, m.body, area.w)
+        line_h = theme.font(m.body).get_linesize()
+        fit = max(1, area.h // line_h)
+        if len(lines) > fit:  # the last line says how much more there is
+            fit = max(1, fit - 1)
+            self.scroll = min(self.scroll, len(lines) - fit)
+            draw.text(surface, tr("{n} more lines below (mouse wheel)", n=len(lines) - fit - self.scroll),
+                      (area.x, area.y + fit * line_h), m.small, theme.INK_SOFT)
+        else:
+            self.scroll = 0
+        richtext.draw_lines(surface, lines[self.scroll: self.scroll + fit], area.topleft, m.body)
+        picture, caption = self.picture()
+        if picture is not None:
+            draw.shadowed_panel(surface, self.picture_area, fill=theme.TABLE_DARK, edge=theme.PANEL_EDGE)
+            surface.blit(picture, self.picture_area.inflate(-2 * m.pad, -2 * m.pad).topleft)
+        self.draw_caption(surface, caption)
+        self.row.draw(surface, m.body)
+
+    def draw_caption(self, surface: pygame.Surface, caption: str) -> None:
+        """The caption under the picture, in body type, or smaller (never below small) when long."""
+        m = self.metrics
+        box = self.caption_area if self._picture and self._picture[1] is not None else \
+            pygame.Rect(self.picture_area.x, self.picture_area.y, self.picture_area.w,
+                        self.caption_area.bottom - self.picture_area.y)
+        size = m.body
+        while True:
+            lines = theme.wrap(caption, size, box.w)
+            line_h = theme.font(size).get_linesize()
+            if len(lines) * line_h <= box.h or size <= m.small:
+                break
+            size -= 1
+        for i, line in enumerate(lines[: max(1, box.h // line_h)]):
+            draw.text(surface, line, (box.x, box.y + i * line_h), size, theme.INK)
