@@ -147,12 +147,13 @@ def die_face(surface: pygame.Surface, rect: pygame.Rect, value: int, used: bool 
 
 
 def text(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int, rgb=theme.INK,
-         bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
-    """Blit text at ``pos`` using ``anchor`` (any pygame.Rect attribute name)."""
+         bold: bool = False, anchor: str = "topleft", box: pygame.Rect | None = None) -> pygame.Rect:
+    """Blit text at ``pos`` using ``anchor`` (any pygame.Rect attribute name). ``box``: the area the
+    words must stay inside (text audits check it; drawing is the same)."""
     img = theme.render(words, size, rgb, bold, audit=False)
     rect = img.get_rect(**{anchor: pos})
     surface.blit(img, rect)
-    text_audit.note(words, size, rect, surface)
+    text_audit.note(words, size, rect, surface, box=box)
     return rect
 
 
@@ -174,7 +175,36 @@ def fitted_text(surface: pygame.Surface, words: str, rect: pygame.Rect, size: in
             words = words.rstrip() + "…"
     if words != wanted and text_audit.active():
         text_audit.note(words, size, None, surface, cut=True, wanted=wanted)
-    text(surface, words, getattr(rect, anchor), size, rgb, bold, anchor)
+    text(surface, words, getattr(rect, anchor), size, rgb, bold, anchor, box=rect)
+
+
+def paragraph(surface: pygame.Surface, words: str, area: pygame.Rect, size: int, rgb=theme.INK,
+              bold: bool = False, min_size: int | None = None) -> int:
+    """``words`` wrapped into ``area``: at ``size``, smaller (down to ``min_size``) when it needs more
+    lines than fit, and only if even that is not enough its last line ends in "…" (a cut, for text
+    audits). Returns the y under the last line."""
+    min_size = size if min_size is None else min(min_size, size)
+    while True:
+        lines = theme.wrap(words, size, area.w, bold)
+        line_h = theme.font(size, bold).get_linesize()
+        fit = max(1, area.h // line_h)
+        if len(lines) <= fit or size <= min_size:
+            break
+        size -= 1
+    if len(lines) > fit:
+        lines = lines[:fit]
+        f = theme.font(size, bold)
+        last = lines[-1]
+        while last and f.size(last.rstrip() + "…")[0] > area.w:
+            last = last[:-1]
+        lines[-1] = last.rstrip() + "…"
+        if text_audit.active():
+            text_audit.note(lines[-1], size, None, surface, cut=True, wanted=words)
+    y = area.y
+    for line in lines:
+        text(surface, line, (area.x, y), size, rgb, bold, box=area)
+        y += line_h
+    return y
 
 
 def glow(surface: pygame.Surface, centre: tuple[float, float], radius: float, rgb=theme.HILITE,

@@ -922,12 +922,10 @@ class GameScene(TableModeMixin, Scene):
             x += size + gap
 
     def draw_prompt(self, surface: pygame.Surface) -> None:
+        """The prompt in its box: a long one (a Russian sentence, a long route, long names) is set
+        smaller, down to the small size, rather than losing its end."""
         m = self.metrics
-        text = self.shown_prompt()
-        y = self.prompt_rect.y
-        for line in theme.wrap(text, m.body, self.prompt_rect.w, bold=True)[:3]:
-            draw.text(surface, line, (self.prompt_rect.x, y), m.body, theme.INK, bold=True)
-            y += theme.font(m.body).get_linesize()
+        draw.paragraph(surface, self.shown_prompt(), self.prompt_rect, m.body, theme.INK, bold=True, min_size=m.small)
 
     def shown_prompt(self) -> str:
         """The prompt as drawn: while the dice tumble it does not give their value away."""

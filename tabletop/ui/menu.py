@@ -190,6 +190,21 @@ class MenuScene(Scene):
                                 help_text=tr(opt.help)))
         return rows
 
+    def _label_width(self, width: int, row_h: int) -> int:
+        """The labels' column: as wide as the longest label of any game needs (a third of the form
+        at least, half at most), so the steppers stand in one place whatever is chosen."""
+        m = self.metrics
+        font = theme.font(m.body)
+        need = font.size(tr("Players"))[0]
+        for spec in self.games.values():
+            labels = [tr(o.label) for o in spec.options] + [tr("Variant")]
+            for i in range(spec.max_players):
+                colour = spec.colours[i % len(spec.colours)] if spec.colours else ""
+                seat = tr("Seat {n}", n=i + 1) + (f" — {tr(theme.style(colour).name)}" if colour else "")
+                need = max(need, font.size(seat)[0] + (row_h if colour else 0))
+            need = max([need] + [font.size(label)[0] for label in labels])
+        return int(min(width * 0.5, max(width * 0.3, need + 2 * m.pad)))
+
     def most_rows(self) -> int:
         """The tallest form of any game (rows are sized for it: switching games moves nothing)."""
         return max((c.most_rows() for c in self.choices.values()), default=1)
@@ -228,7 +243,7 @@ class MenuScene(Scene):
         row_h = max(int(m.small * 1.6), min(int(bh * 0.92), room // most - m.pad))
         gap = max(2, min(m.pad, (room - most * row_h) // max(1, most)))
         self.rows = self._form_rows()
-        label_w = int(inner.w * 0.36)
+        label_w = self._label_width(inner.w, row_h)
         self.labels: list[tuple[str, pygame.Rect]] = []
         self.swatches: list[tuple[str, pygame.Rect]] = []
         y = inner.y + title_h

@@ -51,6 +51,7 @@ class BoardPreviews:
     def __init__(self, store: BoardStore) -> None:
         self.store = store
         self._cache: dict[tuple, Preview] = {}
+        self._layouts: dict[tuple, Any] = {}  # (game, variant, file times) → layout: reading YAML is slow
 
     def stamp(self, spec: GameSpec, variant: str) -> tuple[float, ...]:
         """The modification times of the variant's files: an edit makes a new picture."""
@@ -68,10 +69,19 @@ class BoardPreviews:
             self._cache[key] = found
         return found
 
+    def layout(self, spec: GameSpec, variant: str) -> Any:
+        """The variant's layout, read again only when one of its files changed (raises LayoutErrors)."""
+        key = (spec.id, variant, self.stamp(spec, variant))
+        if key not in self._layouts:
+            if len(self._layouts) >= CACHE_SIZE:
+                self._layouts.pop(next(iter(self._layouts)))
+            self._layouts[key] = spec.load_layout(self.store, variant)
+        return self._layouts[key]
+
     def _make(self, spec: GameSpec, variant: str, players: int, options: dict[str, str],
               size: tuple[int, int], text_size: int) -> Preview:
         try:
-            layout = spec.load_layout(self.store, variant)
+            layout = self.layout(spec, variant)
             parsed = spec.parse_options(variant, options, self.store)
             state = spec.new_state(Setup(players, variant, parsed, layout, 0))
         except LayoutErrors as exc:

@@ -101,12 +101,13 @@ def layout(text: str, size: int, width: int) -> list[Line]:
 
 
 def draw_lines(surface: pygame.Surface, lines: list[Line], pos: tuple[int, int], size: int,
-               colour=theme.INK) -> None:
+               colour=theme.INK, box: pygame.Rect | None = None) -> None:
+    """``box``: the area the lines were wrapped for (a word wider than it spills out: audits see it)."""
     x0, y = pos
     line_h = theme.font(size).get_linesize()
     for runs, heading in lines:
         x = x0
         for text, bold in runs:
-            rect = draw.text(surface, text, (x, y), size, colour, bold=bold or heading)
+            rect = draw.text(surface, text, (x, y), size, colour, bold=bold or heading, box=box)
             x = rect.right
         y += line_h

@@ -118,7 +118,7 @@ class RulesScene(Scene):
                       (area.x, area.y + fit * line_h), m.small, theme.INK_SOFT)
         else:
             self.scroll = 0
-        richtext.draw_lines(surface, lines[self.scroll: self.scroll + fit], area.topleft, m.body)
+        richtext.draw_lines(surface, lines[self.scroll: self.scroll + fit], area.topleft, m.body, box=area)
         picture, caption = self.picture()
         if picture is not None:
             draw.shadowed_panel(surface, self.picture_area, fill=theme.TABLE_DARK, edge=theme.PANEL_EDGE)

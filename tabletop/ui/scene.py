@@ -225,7 +225,7 @@ class MessageOverlay(Scene):
         line_h = theme.font(m.body).get_linesize()
         fit = max(1, area.h // line_h)
         self.scroll = min(self.scroll, max(0, len(lines) - fit))
-        richtext.draw_lines(surface, lines[self.scroll: self.scroll + fit], area.topleft, m.body)
+        richtext.draw_lines(surface, lines[self.scroll: self.scroll + fit], area.topleft, m.body, box=area)
         if len(lines) > fit:
             more = (tr("{n} more lines below (drag up)", n=len(lines) - fit - self.scroll) if self.facing is not None
                     else tr("{n} more lines below (mouse wheel)", n=len(lines) - fit - self.scroll))

@@ -101,8 +101,9 @@ class TableModeMixin:
             active = seat == acting
             if over:  # every seat can open the result card again, or start the next game
                 visible = self.result_buttons()
-            elif active and self.seat_is_human(acting):  # no greyed Roll: the dice roll when it is time
-                visible = [b for b in self.action_buttons() if b.label and (b.enabled or b.action != self.roll)]
+            elif active and self.seat_is_human(acting):  # no greyed Roll or Undo: a strip's room is for what works
+                visible = [b for b in self.action_buttons()
+                           if b.label and (b.enabled or b.action not in (self.roll, self.undo))]
             else:
                 visible = []
             visible = self.table_buttons_for(seat, visible)

@@ -84,6 +84,12 @@ class Metrics:
         return max(12, self.height // 56)
 
     @property
+    def tiny(self) -> int:
+        """The smallest readable size (about 1/60 of the height): the floor for words that would
+        otherwise not fit their room. Nothing is set smaller."""
+        return max(10, self.height // 60)
+
+    @property
     def body(self) -> int:
         return max(14, self.height // 42)
 

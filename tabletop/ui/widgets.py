@@ -40,8 +40,22 @@ class Button:
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
         pygame.draw.rect(surface, draw.shade(fill, 0.75), self.rect, width=max(1, self.rect.h // 24),
                          border_radius=radius)
-        label = self.label + (f"  [{self.key}]" if self.key and self.rect.w > size * 9 else "")
-        draw.fitted_text(surface, label, self.rect.inflate(-radius, 0), size, ink, bold=self.primary, min_size=min_size)
+        room = self.rect.inflate(-radius, 0)
+        label = self.label
+        font = theme.font(size, self.primary)
+        if self.key and self.rect.w > size * 9:  # the key hint only where it fits beside the whole label
+            hinted = f"{label}  [{self.key}]"
+            if font.size(hinted)[0] <= room.w:
+                label = hinted
+        if font.size(label)[0] > room.w and " " in label and room.h >= 2 * font.get_linesize() + 4:
+            lines = theme.wrap(label, size, room.w, self.primary)
+            if len(lines) == 2 and all(font.size(line)[0] <= room.w for line in lines):
+                # a tall button (a table panel's) takes a long label on two lines rather than in tiny type
+                for i, line in enumerate(lines):  # the first line above the middle, the second below
+                    draw.text(surface, line, room.center, size, ink, bold=self.primary,
+                              anchor="midtop" if i else "midbottom", box=room)
+                return
+        draw.fitted_text(surface, label, room, size, ink, bold=self.primary, min_size=min_size)
 
     def hit(self, pos: tuple[int, int]) -> bool:
         return self.enabled and self.rect.collidepoint(pos)

@@ -17,7 +17,7 @@ from tabletop import assets
 from tabletop.games.captain_flip.layout import Board, Bonus, Character
 from tabletop.games.captain_flip.scene_geom import FRAME, TAG, Rect, Slot
 from tabletop.i18n import tr
-from tabletop.ui import draw, theme
+from tabletop.ui import draw, text_audit, theme
 from tabletop.ui.widgets import Viewport
 
 SHORT_NAMES = {"Cartographer": "Cartogr.", "Navigator": "Navig.", "Carpenter": "Carpent."}
@@ -44,12 +44,16 @@ def text_fits(words: str, size: int, width: float, bold: bool = False) -> bool:
 
 
 def ellipsize(words: str, size: int, width: float, bold: bool = False) -> str:
-    """``words`` cut with an ellipsis to fit ``width`` at ``size`` (text never shrinks below it)."""
+    """``words`` cut with an ellipsis to fit ``width`` at ``size`` (text never shrinks below it);
+    a cut is reported to text audits."""
     if text_fits(words, size, width, bold):
         return words
+    wanted = words
     while words and not text_fits(words + "…", size, width, bold):
         words = words[:-1]
-    return (words.rstrip() + "…") if words else ""
+    shown = (words.rstrip() + "…") if words else ""
+    text_audit.note(shown, size, cut=True, wanted=wanted)
+    return shown
 
 
 def short_name(name: str, size: int, width: float, bold: bool = False) -> str:

@@ -52,6 +52,10 @@ class Slot:
         return (self.ox, self.oy - TAG * self.s, bw * self.s, (bh + TAG) * self.s)
 
     def head_rect(self, board: Board) -> Rect:
+        """The header band: as wide as the large board; a small board's takes its whole cell (it is
+        often wider than the board), so the name keeps room beside the coins and the map."""
+        if not self.big:
+            return (self.rect[0], self.rect[1], self.rect[2], self.head)
         bw, _ = board.size
         return (self.ox, self.rect[1], bw * self.s, self.head)
 

@@ -419,7 +419,7 @@ class ChickenPainter:
             look = lay.players[seat % len(lay.players)]
             draw.piece(surface, vp.to_px(x + 44, y + 40), max(6, L(18)), look.hen, look.symbol)
             draw.fitted_text(surface, tr("{name}'s hand", name=self.seat_name(seat)), self._rect(vp, (x + 70, y + 14, 200, 52)),
-                             title_px, theme.INK, bold=True, anchor="midleft", min_size=m.small)
+                             title_px, theme.INK, bold=True, anchor="midleft", min_size=m.tiny)
             n = len(hand)
             count = tr("{n} card", n=n) if n == 1 else tr("{n} cards", n=n)
             draw.text(surface, count + ("" if shown else tr(" · hidden")),

@@ -20,9 +20,15 @@ from tabletop.core import CHANCE
 from tabletop.games.plakoto import scene_draw as sd
 from tabletop.games.plakoto.notation import NAMES, on_point
 from tabletop.games.plakoto.rules import PASS, NextGame, Opening, PlakotoState, Step
-from tabletop.games.plakoto.scene_paint import paint_board, paint_pin_picture, paint_preview, paint_static, same_board
+from tabletop.games.plakoto.scene_paint import (
+    paint_board,
+    paint_pin_picture,
+    paint_preview,
+    paint_static,
+    same_board,
+)
 from tabletop.i18n import tr
-from tabletop.ui import draw, theme
+from tabletop.ui import theme
 from tabletop.ui.game_scene import FORCED_WORDS, GameScene, PlayerRow
 from tabletop.ui.results import ResultRow, ResultTable, table_text
 from tabletop.ui.table import SeatPlace
@@ -600,24 +606,6 @@ class PlakotoScene(GameScene):
         style = self.lay.checkers[row.seat]
         sd.blit_checker(surface, (int(centre[0]), int(centre[1])), max(4, int(radius)), style.fill, style.edge,
                         style.symbol)
-
-    def draw_prompt(self, surface: pygame.Surface) -> None:
-        """The frame's three prompt lines, but a prompt that needs more (a finished game, the score and
-        the next roll in one sentence; longer Russian; long player names) is set smaller, down to the
-        small size, instead of being cut off."""
-        m = self.metrics
-        room = 3 * theme.font(m.body).get_linesize()
-        text = self.shown_prompt()
-        size = m.body
-        lines = theme.wrap(text, size, self.prompt_rect.w, bold=True)
-        while size > m.small and len(lines) * theme.font(size).get_linesize() > room:
-            size -= 1
-            lines = theme.wrap(text, size, self.prompt_rect.w, bold=True)
-        step = theme.font(size).get_linesize()
-        y = self.prompt_rect.y
-        for line in lines[:max(1, room // step)]:
-            draw.text(surface, line, (self.prompt_rect.x, y), size, theme.INK, bold=True)
-            y += step
 
     def draw_board_static(self, surface: pygame.Surface, vp: Viewport) -> None:
         paint_static(self, surface, vp)

@@ -341,28 +341,6 @@ class TrapTheCapScene(PanelMixin, GameScene):
             return tr("{who} is thinking.", who=who)
         return f"{who}: {self.prompt()}"
 
-    def draw_prompt(self, surface: pygame.Surface) -> None:
-        """As the frame's, but a prompt longer than three lines (a long route, a Russian sentence)
-        shrinks to fit the prompt box instead of losing its end; short ones look the same."""
-        m = self.metrics
-        text = self.shown_prompt()
-        box = self.prompt_rect
-        size = m.body
-        while True:
-            lines = theme.wrap(text, size, box.w, bold=True)
-            step = theme.font(size).get_linesize()
-            room = 3 if size == m.body else max(3, box.h // step)
-            if len(lines) <= room or size <= m.small:
-                break
-            size -= 1
-        if len(lines) > room:
-            lines = lines[:room]
-            lines[-1] = lines[-1].rstrip(" .,") + "…"
-        y = box.y
-        for line in lines:
-            draw.text(surface, line, (box.x, y), size, theme.INK, bold=True)
-            y += step
-
     def prompt(self) -> str:
         state = self.state
         d = state.die or 0
@@ -746,7 +724,7 @@ class TrapTheCapScene(PanelMixin, GameScene):
                 continue
             counts = [(self.look(c), caps.count(c)) for c in sorted(set(caps))]
             sd.tray(surface, rect, self.to_px(field.at), self.look(owner)[0], counts, tr("Prisoners"),
-                    self._owner_turn(owner))
+                    self._owner_turn(owner), self.metrics.small)
 
     def _draw_tooltip(self, surface: pygame.Surface, hover_fid: str | None, hover_piece: Piece | None,
                       m: Any) -> None:

@@ -202,11 +202,12 @@ def _padlock(surface: pygame.Surface, centre: Point, size: float, rgb: tuple[int
 
 
 def tray(surface: pygame.Surface, rect: pygame.Rect, hideout_px: Point, owner_rgb: tuple[int, int, int],
-         counts: list[tuple[Look, int]], label: str, label_turn: int = 0) -> None:
+         counts: list[tuple[Look, int]], label: str, label_turn: int = 0, min_size: int = 9) -> None:
     """A player's prison tray: a dark rounded tray framed in the player's colour, a padlock at the
     end by the hideout, then one small cap per locked-up colour with its count; the word
-    ``label`` when there is room, turned ``label_turn`` degrees to face its owner at a table (left
-    off when that would stand it across the tray). Smaller than the caps in play and boxed."""
+    ``label`` when there is room for it in readable type (``min_size``; the padlock says it too),
+    turned ``label_turn`` degrees to face its owner at a table (left off when that would stand it
+    across the tray). Smaller than the caps in play and boxed: not pieces in play."""
     if rect.w < 8 or rect.h < 8:
         return
     horizontal = rect.w >= rect.h
@@ -248,8 +249,8 @@ def tray(surface: pygame.Surface, rect: pygame.Rect, hideout_px: Point, owner_rg
         pos += step_dir * width
     left = pos if step_dir > 0 else pos
     room = (length - radius * 0.5 - left) if step_dir > 0 else (left - radius * 0.5)
-    if horizontal and label and label_turn in (0, 180):
-        img = theme.render(label, max(9, int(size * 0.85)), (236, 226, 205), False)
+    if horizontal and label and label_turn in (0, 180) and int(size * 0.85) >= min_size:
+        img = theme.render(label, int(size * 0.85), (236, 226, 205), False)
         if label_turn:
             img = pygame.transform.flip(img, True, True)
         if img.get_width() <= room - cr * 0.5:

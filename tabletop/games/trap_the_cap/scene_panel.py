@@ -86,9 +86,12 @@ class PanelMixin:
                     rgb, sym = self.look(COLOURS.index(c)) if c in COLOURS else ((128, 128, 128), "")
                     draw.piece(surface, (r.x + row_h * (0.3 + 0.4 * i), r.centery), row_h * 0.24, rgb, sym)
                 left = r.x + int(row_h * (0.5 + 0.4 * len(colours)))
-                draw.fitted_text(surface, row.name, pygame.Rect(left, r.y, r.w * 0.62 - left + r.x, r.h), m.body,
-                                 theme.ACCENT_DARK, bold=True, anchor="midleft", min_size=m.small)
-                draw.fitted_text(surface, row.detail, pygame.Rect(r.x + r.w * 0.62, r.y, r.w * 0.38 - m.pad, r.h),
+                # the score only as wide as its words: the team's name (longer in Russian) gets the rest
+                detail_w = int(min(r.w * 0.38, theme.font(m.body, True).size(row.detail)[0] + m.pad))
+                right = r.right - m.pad
+                draw.fitted_text(surface, row.name, pygame.Rect(left, r.y, right - detail_w - m.pad - left, r.h),
+                                 m.body, theme.ACCENT_DARK, bold=True, anchor="midleft", min_size=m.small)
+                draw.fitted_text(surface, row.detail, pygame.Rect(right - detail_w, r.y, detail_w, r.h),
                                  m.body, theme.ACCENT_DARK, bold=True, anchor="midright", min_size=m.small)
                 continue
             self.draw_player_row(surface, r, row)  # type: ignore[attr-defined]

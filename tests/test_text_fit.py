@@ -1,0 +1,76 @@
+"""Every text fits, in English and Russian, at 1366×768 and 1024×600 in a window and on a table
+screen: every game at positions reached by seeded play (every phase a person meets, the end
+included), and every dialog — the menu, settings, the rules, the result card, the leave question,
+a board file's errors. A text cut with an ellipsis, spilling out of its box or overlapping another
+fails, with where and what."""
+
+from __future__ import annotations
+
+import pytest
+from text_fit import WINDOWS, audit_top, close_app, game_scene, open_app, problems, readable, report, sessions
+
+from tabletop.games import all_games
+from tabletop.i18n import tr
+
+LANGS = ("en", "ru")
+
+
+@pytest.fixture(autouse=True)
+def data(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path))
+    yield
+    close_app()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("window", list(WINDOWS))
+@pytest.mark.parametrize("game_id", list(all_games()))
+def test_every_text_of_every_game_fits(game_id, window, lang):
+    app = open_app(window, lang)
+    found = []
+    for label, session in sessions(app, game_id):
+        scene = game_scene(app, session)
+        found += problems(audit_top(app), f"{window} {lang} {label}", readable(app))
+        if session.state.current_player is None:
+            scene.show_game_over()
+            found += problems(audit_top(app), f"{window} {lang} {label}: result card", readable(app))
+    assert not found, report(found)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("window", list(WINDOWS))
+def test_every_dialog_fits(window, lang, tmp_path):
+    from tabletop.layout import BoardStore, LayoutErrors
+    from tabletop.ui.menu import MenuScene
+    from tabletop.ui.rules import RulesScene
+    from tabletop.ui.settings import SettingsScene
+
+    app = open_app(window, lang)
+    app.settings["last_result"] = tr("{game}, {date}: {result}", game=tr("Chicken Chase"), date="2025-01-31 21:45",
+                                     result=tr("{name} wins.", name=tr("Player {n}", n=4)) + " (Player 1 0, Player 2 3)")
+    found = []
+    for gid in all_games():
+        menu = MenuScene(app, gid)
+        app.replace_scenes(menu)
+        found += problems(audit_top(app), f"{window} {lang} menu {gid}", readable(app))
+        app.push_scene(RulesScene(app, all_games()[gid]))
+        found += problems(audit_top(app), f"{window} {lang} rules {gid}", readable(app))
+    app.push_scene(SettingsScene(app))
+    found += problems(audit_top(app), f"{window} {lang} settings", readable(app))
+    for _label, session in sessions(app, "captain_flip"):
+        scene = game_scene(app, session)
+        scene.confirm_leave()
+        found += problems(audit_top(app), f"{window} {lang} leave the game", readable(app))
+        break
+    broken = tmp_path / "boards"
+    broken.mkdir()
+    (broken / "plakoto.yaml").write_text('layout_version: 1\nsize: [1600, "ten"]\nnothing: here\n', encoding="utf-8")
+    try:
+        all_games()["plakoto"].load_layout(BoardStore([broken]), "standard")
+        raise AssertionError("the broken board loaded")
+    except LayoutErrors as exc:
+        lines = exc.lines()
+    app.message(tr("The board file has errors"), "\n".join(lines) + "\n\n"
+                + tr("The last good board stays in use until the file is fixed."), wide=True)
+    found += problems(audit_top(app), f"{window} {lang} board errors", readable(app))
+    assert not found, report(found)
