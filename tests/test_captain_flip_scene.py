@@ -260,9 +260,10 @@ def test_other_boards_fit_their_place_and_caption_all_tiles_or_none(size):
         assert x - margin >= slot.rect[0] - 1e-6 and x + w + margin <= slot.rect[0] + slot.rect[2] + 1e-6
         assert x + w + margin <= BOX[2] + 1e-6
         tile_px = sd.px(scene.viewport, slot.space(scene.board, 0, scene.board.columns[0].low)).w
-        labelled = [sd.tile_label(c.id, tile_px, small) is not None for c in chars]
-        assert sd.all_labels_fit(chars, tile_px, small) == all(labelled)
-        if not slot.big and not all(labelled):  # a board's tiles all carry their names, or none does
+        labelled = [sd.tile_caption(chars, face, tile_px, small, scene.metrics.tiny) for face in range(len(chars))]
+        assert all(labelled) or not any(labelled), "a board's tiles all carry their names, or none does"
+        assert len({c[1] for c in labelled if c}) <= 1, "all names at one size"
+        if not slot.big and not all(labelled):
             blank = sd.tile_surface(chars[0], tile_px, None, None)
             assert scene.painter.tile(0, UNKNOWN, tile_px) is blank
 

@@ -135,6 +135,11 @@ class Character:
     sprite: str
     immediate: str
     end: str
+    solo: str = ""  # the immediate effect's words in a solo game, where the rule differs (the Cartographer)
+
+    def now_text(self, solo: bool) -> str:
+        """The immediate effect as a game of this kind plays it (English; shown through ``tr``)."""
+        return self.solo if solo and self.solo else self.immediate
 
 
 @dataclass(frozen=True)
@@ -285,7 +290,7 @@ def build_tiles(doc: SourceDoc) -> TileSet:
         if not isinstance(raw, dict):
             ck.error(path, "expected a mapping with id, kind, colour, sprite, immediate and end")
             continue
-        ck.keys(raw, path, ["id", "kind", "colour", "sprite", "immediate", "end"])
+        ck.keys(raw, path, ["id", "kind", "colour", "sprite", "immediate", "end", "solo"])
         cid = ck.string(raw, path, "id", choices=CHARACTER_IDS)
         if cid in found:
             ck.error((*path, "id"), f"character {cid!r} is listed twice")
@@ -294,8 +299,9 @@ def build_tiles(doc: SourceDoc) -> TileSet:
         sprite = ck.name(raw, path, "sprite", what="sprite name")
         immediate = ck.string(raw, path, "immediate", default="")
         end = ck.string(raw, path, "end", default="")
+        solo = ck.string(raw, path, "solo", default="")
         if cid:
-            found[cid] = Character(cid, kind, colour, sprite, immediate, end)
+            found[cid] = Character(cid, kind, colour, sprite, immediate, end, solo)
     tiles = ck.mapping(top, (), "tiles")
     ck.keys(tiles, ("tiles",), ["rule"])
     rule = ck.string(tiles, ("tiles",), "rule", choices=TILE_RULES)

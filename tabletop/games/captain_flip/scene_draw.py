@@ -16,11 +16,10 @@ import pygame
 from tabletop import assets
 from tabletop.games.captain_flip.layout import Board, Bonus, Character
 from tabletop.games.captain_flip.scene_geom import FRAME, TAG, Rect, Slot
-from tabletop.i18n import tr
+from tabletop.i18n import language, tr
 from tabletop.ui import draw, text_audit, theme
 from tabletop.ui.widgets import Viewport
 
-SHORT_NAMES = {"Cartographer": "Cartogr.", "Navigator": "Navig.", "Carpenter": "Carpent."}
 IMMEDIATE_DISC = (247, 214, 104)  # the printed game's yellow (immediate effect)
 END_DISC = (206, 206, 200)        # and grey (end-of-game effect)
 PLATE = (252, 246, 230)
@@ -98,22 +97,28 @@ def flow_text(lines: list[tuple[str, bool]], column: pygame.Rect, below: pygame.
     return out, y
 
 
-def tile_label(name: str, tile_px: int, small: int) -> tuple[str, int] | None:
-    """The biggest readable name for a tile this size (full, then short), never below ``small``.
-    ``name`` is the character's id (English); the label is in the current language."""
+def label_size(chars: tuple[Character, ...], tile_px: int, small: int, least: int | None = None) -> int | None:
+    """The one size every character's whole name fits a tile this size in: the biggest readable
+    one, down to ``least`` (the smallest readable size) — names are never shortened. None: the
+    tiles carry no names (each name is in its hover tooltip). ``chars``' names in this language."""
+    return _label_size(chars, tile_px, small, small if least is None else min(least, small), language())
+
+
+@lru_cache(maxsize=128)
+def _label_size(chars: tuple[Character, ...], tile_px: int, small: int, least: int, lang: str) -> int | None:
     room = tile_px - max(4, tile_px // 12)
-    for size in (max(small, int(tile_px * 0.14)), small):
-        for label in (tr(name), tr(SHORT_NAMES.get(name, name))):
-            if text_fits(label, size, room, bold=True):
-                return label, size
+    names = [tr(c.id) for c in chars]
+    for size in (max(small, int(tile_px * 0.14)), *range(small, least - 1, -1)):
+        if all(text_fits(name, size, room, bold=True) for name in names):
+            return size
     return None
 
 
-@lru_cache(maxsize=64)
-def all_labels_fit(chars: tuple[Character, ...], tile_px: int, small: int) -> bool:
-    """Tiles this size carry their names only if every character's name (full or short) fits:
-    all tiles of a board are captioned, or none (the name is then in the hover tooltip)."""
-    return all(tile_label(c.id, tile_px, small) is not None for c in chars)
+def tile_caption(chars: tuple[Character, ...], face: int, tile_px: int, small: int,
+                 least: int | None = None) -> tuple[str, int] | None:
+    """The name plate for ``chars[face]`` on a tile this size: (words, size), or None (see label_size)."""
+    size = label_size(chars, tile_px, small, least)
+    return (tr(chars[face].id), size) if size is not None else None
 
 
 @lru_cache(maxsize=512)
@@ -235,7 +240,7 @@ def bonus_long(bonus: Bonus, solo: bool) -> str:
 
 
 def draw_board_base(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Board, small: int,
-                    solo: bool) -> None:
+                    solo: bool, least: int | None = None) -> None:
     """The Adventure board without tiles: frame, spaces, top spaces with their bonus texts, tags."""
     col = board.colours
     frame = px(vp, slot.board_rect(board)).inflate(int(vp.length(10 * slot.s)), int(vp.length(10 * slot.s)))
@@ -254,7 +259,7 @@ def draw_board_base(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Bo
             if top and slot.big and not _cell_text(surface, r, bonus_long(column.bonus, solo), small, col["outline"]):
                 _cell_short(surface, r, column.bonus, solo, small, col["outline"])
         if column.bonus.kind != "none" and column.bonus.kind != "kraken":
-            draw_tag(surface, vp, slot, board, ci, bonus_short(column.bonus, solo), small)
+            draw_tag(surface, vp, slot, board, ci, bonus_short(column.bonus, solo), small, least=least)
 
 
 def _cell_text(surface: pygame.Surface, r: pygame.Rect, words: str, size: int, rgb) -> bool:
@@ -293,8 +298,12 @@ def _cell_short(surface: pygame.Surface, r: pygame.Rect, bonus: Bonus, solo: boo
 
 
 def draw_tag(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Board, ci: int, words: str,
-             small: int, rgb=(74, 52, 30)) -> None:
-    """A column's bonus tag over its top space; a gold dot when the text would be too small."""
+             small: int, rgb=(74, 52, 30), least: int | None = None) -> None:
+    """A column's bonus tag over its top space. Where the tag is too small for its words (the other
+    captains' smaller boards) the words go inside the column's top space instead, on as many lines
+    as it holds and down to ``least`` (the smallest readable size). Only a top space too small even
+    for that (four or five captains' thumbnails, ~25 px) keeps a gold dot: every captain plays the
+    same board, whose words are on the large board, and the hover tooltip names the bonus."""
     if not words:
         return
     r = px(vp, slot.tag(board, ci))
@@ -303,9 +312,32 @@ def draw_tag(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Board, ci
         r = r.inflate(0, max(0, line_h - r.h))
         pygame.draw.rect(surface, rgb, r, border_radius=max(3, r.h // 3))
         draw.text(surface, words, r.center, small, (255, 236, 170), bold=True, anchor="center")
-    else:
-        pygame.draw.circle(surface, (240, 190, 40), (r.centerx, r.bottom - max(2, r.h // 3)), max(2, r.h // 3))
-        pygame.draw.circle(surface, rgb, (r.centerx, r.bottom - max(2, r.h // 3)), max(2, r.h // 3), width=1)
+        return
+    if slot.big:  # the large board's top space already holds the bonus in words
+        return
+    column = board.columns[ci]
+    space = px(vp, slot.space(board, ci, column.top))
+    if _words_in(surface, space, words, small, small if least is None else least, rgb):
+        return
+    pygame.draw.circle(surface, (240, 190, 40), (r.centerx, r.bottom - max(2, r.h // 3)), max(2, r.h // 3))
+    pygame.draw.circle(surface, rgb, (r.centerx, r.bottom - max(2, r.h // 3)), max(2, r.h // 3), width=1)
+
+
+def _words_in(surface: pygame.Surface, r: pygame.Rect, words: str, size: int, least: int, rgb) -> bool:
+    """Short words centred in a space, on as many lines as its height holds: bold, then plain, at
+    the biggest size from ``size`` down to ``least`` that fits; False when none does."""
+    room = r.w - 2
+    for bold in (True, False):
+        for s in range(size, least - 1, -1):
+            lines = theme.wrap(words, s, room, bold)
+            line_h = theme.font(s, bold).get_linesize()
+            if len(lines) * line_h <= r.h - 2 and all(text_fits(x, s, room, bold) for x in lines):
+                y = r.centery - len(lines) * line_h // 2
+                for line in lines:
+                    draw.text(surface, line, (r.centerx, y), s, rgb, bold=bold, anchor="midtop", box=r)
+                    y += line_h
+                return True
+    return False
 
 
 def highlight(surface: pygame.Surface, r: pygame.Rect, strong: bool = False) -> None:
@@ -394,8 +426,7 @@ def paint_lone_board(surface: pygame.Surface, rect: pygame.Rect, layout, state, 
             draw_tag(surface, vp, slot, board, ci, bonus_short(column.bonus, False), small)
         for i, (face, _other, _seen) in enumerate(state.boards[seat][ci]):
             r = px(vp, slot.space(board, ci, column.low + i))
-            label = tile_label(chars[face].id, r.w, small) if all_labels_fit(chars, r.w, small) else None
-            blit_tile(surface, tile_surface(chars[face], r.w, label, None), r)
+            blit_tile(surface, tile_surface(chars[face], r.w, tile_caption(chars, face, r.w, small), None), r)
     return vp, slot
 
 
@@ -413,8 +444,7 @@ def paint_place_picture(surface: pygame.Surface, rect: pygame.Rect, layout, stat
     chars = layout.tiles.characters
     tile = px(vp, (bw + FRAME * 1.5, TAG, side, side))
     face = state.drawn[0]
-    label = tile_label(chars[face].id, tile.w, small) if all_labels_fit(chars, tile.w, small) else None
-    blit_tile(surface, tile_surface(chars[face], tile.w, label, None), tile)
+    blit_tile(surface, tile_surface(chars[face], tile.w, tile_caption(chars, face, tile.w, small), None), tile)
     target = state.next_space(state.actor, move.col)
     if target is None:
         return

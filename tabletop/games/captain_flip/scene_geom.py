@@ -135,11 +135,18 @@ class Parts:
         return (x + 180, y + 46, w - 192, 150.0)
 
     def card_below(self) -> Rect:
-        """Under the tile, the card's whole width, down to the bottom rows."""
+        """The words' column going on below the tile's bottom, down to the bottom rows: beside the
+        tile's picture still, never under it (long words, big type on a table screen)."""
         x, y, w, h = self.card
-        top = y + 46 + 150 + 8
+        top = y + 46 + 150
         bottom = y + h - 8 - self.row_h * (2 if self.count_row else 1)
-        return (x + 16, top, w - 28, max(0.0, bottom - top))
+        return (x + 180, top, w - 192, max(0.0, bottom - top))
+
+    def card_full(self) -> Rect:
+        """The card's whole width from under its header to the bottom rows (no tile shown: game over)."""
+        x, y, w, h = self.card
+        bottom = y + h - 8 - self.row_h * (2 if self.count_row else 1)
+        return (x + 16, y + 46, w - 28, max(0.0, bottom - (y + 46)))
 
     def card_map(self) -> Rect:
         x, y, w, h = self.card

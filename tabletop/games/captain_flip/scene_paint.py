@@ -95,7 +95,7 @@ class Painter:
         clip = surface.get_clip()
         surface.set_clip(area)
         for slot in sc.current_slots():
-            sd.draw_board_base(surface, vp, slot, sc.board, sc.metrics.small, solo)
+            sd.draw_board_base(surface, vp, slot, sc.board, sc.metrics.small, solo, sc.metrics.tiny)
         draw.shadowed_panel(surface, sd.px(vp, parts.card), fill=theme.PANEL)
         draw.shadowed_panel(surface, sd.px(vp, parts.strip), fill=theme.PANEL)
         if solo:
@@ -215,10 +215,9 @@ class Painter:
 
     def tile(self, face: int, other: int, size: int) -> pygame.Surface:
         chars = self.scene.state.layout.tiles.characters
-        small = self.scene.metrics.small
-        label = sd.tile_label(chars[face].id, size, small) if sd.all_labels_fit(chars, size, small) else None
+        m = self.scene.metrics
         mark = chars[other] if other not in (UNKNOWN, None) else None
-        return sd.tile_surface(chars[face], size, label, mark)
+        return sd.tile_surface(chars[face], size, sd.tile_caption(chars, face, size, m.small, m.tiny), mark)
 
     # -- boards --------------------------------------------------------------------------------------
     def header(self, surface: pygame.Surface, vp: Viewport, slot: Slot) -> None:
@@ -267,7 +266,7 @@ class Painter:
             else:
                 first = not obs.kraken & (1 << ci)
             words = f"{b.a} / {b.b}" if first else tr("now {n}", n=b.b)
-            sd.draw_tag(surface, vp, slot, sc.board, ci, words, sc.metrics.small)
+            sd.draw_tag(surface, vp, slot, sc.board, ci, words, sc.metrics.small, least=sc.metrics.tiny)
 
     def tiles(self, surface: pygame.Surface, vp: Viewport, slot: Slot, p: float) -> None:
         sc = self.scene
@@ -366,7 +365,10 @@ class Painter:
         elif obs.phase in (MONKEY_FLIP, BONUS_FLIP, DOLPHIN_FLIP):
             self.reason_tile(surface, tile_r)
             lines = self.reason_lines(obs.phase, sc.seat_name(obs.actor))
-        self.card_words(surface, sd.px(vp, parts.card_text()), lines, sd.px(vp, parts.card_below()))
+        if obs.phase == OVER:  # no tile: the scores take the card's width
+            self.card_words(surface, sd.px(vp, parts.card_full()), lines)
+        else:
+            self.card_words(surface, sd.px(vp, parts.card_text()), lines, sd.px(vp, parts.card_below()))
         mr = sd.px(vp, parts.card_map())
         token = sd.map_token(surface, (mr.x + int(mr.h * 0.72), mr.centery), int(min(mr.h * 0.9, m.small * 1.6)))
         holder = tr("on the table") if obs.map_holder < 0 else sc.seat_name(obs.map_holder)
@@ -382,7 +384,7 @@ class Painter:
     def drawn_lines(self, face: int, other: int | None) -> list[tuple[str, bool]]:
         """The drawn tile's words: its name, its effects, what is known of its other side."""
         chars = self.scene.state.layout.tiles.characters
-        lines = txt.character_lines(chars[face])
+        lines = txt.character_lines(chars[face], solo=self.scene.state.num_players == 1)
         if other == UNKNOWN:
             lines.append((tr("The other side is hidden."), False))
         elif other is not None:
@@ -547,7 +549,7 @@ class Painter:
             drawn = sc.drawn_face()
             if drawn is None:
                 return
-            lines = txt.character_lines(chars[drawn[0]], drawn[1], chars)
+            lines = txt.character_lines(chars[drawn[0]], drawn[1], chars, obs.solo)
             near = sd.px(vp, card_tile())
         else:
             _, seat, col, row = key
@@ -557,7 +559,7 @@ class Painter:
             near = sd.px(vp, slot.space(sc.board, col, row))
             tile = obs.tile_at(seat, col, row)
             if key[0] == "tile" and tile is not None:
-                lines = txt.character_lines(chars[tile[0]], tile[1], chars)
+                lines = txt.character_lines(chars[tile[0]], tile[1], chars, obs.solo)
             elif key[0] == "bonus":
                 bonus = sc.board.columns[col].bonus
                 lines = [(tr("Column bonus"), True), (sd.bonus_long(bonus, obs.solo), False),

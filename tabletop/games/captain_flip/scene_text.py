@@ -67,12 +67,13 @@ def prompt(obs: CaptainFlipState, touch: bool = False) -> str:
     return tr("wait…")
 
 
-def character_lines(char: Character, other: int | None = None, chars: tuple[Character, ...] = ()) -> list[tuple[str, bool]]:
+def character_lines(char: Character, other: int | None = None, chars: tuple[Character, ...] = (),
+                    solo: bool = False) -> list[tuple[str, bool]]:
     """Tooltip paragraphs for a character; ``other`` = the tile's other side if the table saw it
-    (UNKNOWN: not seen; None: say nothing about it)."""
+    (UNKNOWN: not seen; None: say nothing about it); ``solo``: the solo game's words for its effect."""
     lines = [(tr(char.id), True)]
-    if char.immediate:
-        lines.append((tr("Now: {effect}", effect=tr(char.immediate)), False))
+    if char.now_text(solo):
+        lines.append((tr("Now: {effect}", effect=tr(char.now_text(solo))), False))
     if char.end:
         lines.append((tr("At the end: {effect}", effect=tr(char.end)), False))
     if other is not None:

@@ -273,10 +273,17 @@ class ChickenChaseScene(ChickenPainter, GameScene):
         elif k == pygame.K_c:
             self.choose_mode("C")
         elif pygame.K_1 <= k <= pygame.K_6 and self.state.phase == "place":
-            self.toggle_die(k - pygame.K_1)
+            self.toggle_shown_die(k - pygame.K_1)
         else:
             super().key(event)
         self.dirty = True
+
+    def toggle_shown_die(self, position: int) -> None:
+        """Number key k: the k-th die as the panel shows it (used dice keep their places, so the
+        keys always match what is seen); a used die's key does nothing."""
+        entries = self.dice_entries()
+        if 0 <= position < len(entries) and entries[position][1] >= 0:
+            self.toggle_die(entries[position][1])
 
     def toggle_die(self, index: int) -> None:
         if not self.human_to_move() or self.state.phase != "place" or index >= len(self.state.dice):
