@@ -21,7 +21,7 @@ import pygame
 from tabletop.audio import Audio
 from tabletop.i18n import set_language, tr
 from tabletop.layout import BoardStore
-from tabletop.saves import SaveSlot, Settings
+from tabletop.saves import SaveSlots, Settings
 from tabletop.ui.scene import MessageOverlay, Scene
 
 log = logging.getLogger(__name__)
@@ -56,7 +56,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.settings = Settings()
-        self.saves = SaveSlot()
+        self.saves = SaveSlots()
         self.store = BoardStore.default(self.options.boards_dir)
         self.audio = Audio(enabled=not self.options.mute and self.settings["sound"] and not self.options.headless)
         self.table_mode = self.settings["table"] if self.options.table is None else self.options.table

@@ -13,6 +13,7 @@ import json
 import os
 import tempfile
 import time
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -126,17 +127,19 @@ class LoadedSave:
 
 
 class SaveSlot:
-    """The one autosave slot the "Continue" button resumes."""
+    """One autosave file (``name`` in ``folder``): written after every move, resumed by Continue.
+    Reading and checking a save happens here only (the one validation layer); :class:`SaveSlots`
+    just keeps one of these per game."""
 
-    def __init__(self, folder: Path | None = None) -> None:
+    def __init__(self, folder: Path | None = None, name: str = AUTOSAVE_NAME) -> None:
         self.folder = folder or data_dir()
-        self.path = self.folder / AUTOSAVE_NAME
+        self.path = self.folder / name
         self.disabled_reason = ""
         self._reported: tuple[int, int, int] | None = None  # a bad file already told about
 
     def clean_stale_temps(self) -> None:
         """Remove temp files left by a write that was killed half-way (the save itself is whole)."""
-        for tmp in self.folder.glob(f"{AUTOSAVE_NAME}.*.tmp"):
+        for tmp in self.folder.glob(f"{self.path.name}.*.tmp"):
             try:
                 tmp.unlink()
             except OSError:
@@ -156,11 +159,23 @@ class SaveSlot:
             self.disabled_reason = f"saving is off: {self.folder} is not writable ({exc.strerror or exc})"
             return False
 
-    def clear(self) -> None:
+    def clear(self, session: Session | None = None) -> None:
+        """The game ended: its save goes (``session`` is for :class:`SaveSlots`, which finds the slot)."""
         try:
             self.path.unlink()
         except OSError:
             pass
+
+    def modified(self) -> float:
+        """When the save was last written (0 when there is none): the newest is continued first."""
+        try:
+            return os.lstat(self.path).st_mtime
+        except OSError:
+            return 0.0
+
+    def ignored(self) -> bool:
+        """A bad file already reported that could not be moved aside: it is left alone, unlisted."""
+        return self._reported is not None and self._identity() == self._reported
 
     def _read(self, games: dict | None) -> tuple[dict[str, Any], Any]:
         """The record and its game spec, validated; raise StateError."""
@@ -233,6 +248,101 @@ class SaveSlot:
         except OSError:
             return None
         return (st.st_ino, st.st_mtime_ns, st.st_size)
+
+
+class SaveSlots:
+    """One autosave per game: ``autosave-<game>.json``. A new game of a game writes its own slot, so
+    games of different games never replace each other; the menu asks before a new game of a game
+    whose slot holds one in progress. A save from the one-slot versions (``autosave.json``) is taken
+    over as its game's slot when that is free, else it stays listed on its own and keeps being the
+    file that game writes — nothing is ever overwritten unasked.
+
+    A session continued from a slot keeps writing to that slot (``bind``); a new one writes to its
+    game's slot. Each slot reads and checks its own file (:class:`SaveSlot`)."""
+
+    PREFIX = "autosave-"
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self.folder = folder or data_dir()
+        self.disabled_reason = ""
+        self._bound: weakref.WeakKeyDictionary[Session, SaveSlot] = weakref.WeakKeyDictionary()
+        self._known: dict[str, SaveSlot] = {}  # one object per file: it remembers what it reported
+        self._adopt_old_slot()
+
+    def _slot(self, name: str) -> SaveSlot:
+        if name not in self._known:
+            self._known[name] = SaveSlot(self.folder, name)
+        return self._known[name]
+
+    def slot_for(self, game_id: str) -> SaveSlot:
+        return self._slot(f"{self.PREFIX}{game_id}.json")
+
+    @property
+    def path(self) -> Path:
+        """The one-slot file of older versions (still listed, continued and checked like the rest)."""
+        return self.folder / AUTOSAVE_NAME
+
+    def slots(self) -> list[SaveSlot]:
+        """Every save there is, newest first: damaged ones too (continuing one sets it aside),
+        but not one already reported that could not be moved (it is ignored, as it was told)."""
+        found = [slot for slot in (self._slot(path.name) for path in self._files()) if not slot.ignored()]
+        return sorted(found, key=lambda slot: (-slot.modified(), slot.path.name))
+
+    def check(self, games: dict | None = None) -> str:
+        """When the menu opens: every bad save is set aside (see :meth:`SaveSlot.check`); the
+        messages to show, one per line, or ""."""
+        notes = [slot.check(games) for slot in self.slots()]
+        return "\n".join(note for note in notes if note)
+
+    def newest(self) -> SaveSlot | None:
+        found = self.slots()
+        return found[0] if found else None
+
+    def _files(self) -> list[Path]:
+        if not self.folder.is_dir():
+            return []
+        names = [self.folder / AUTOSAVE_NAME, *sorted(self.folder.glob(f"{self.PREFIX}*.json"))]
+        return [p for p in names if ".corrupt-" not in p.name and files.exists(p)]
+
+    def _adopt_old_slot(self) -> None:
+        """``autosave.json`` becomes its game's slot, when it is readable and that slot is free."""
+        old = self._slot(AUTOSAVE_NAME)
+        header = old.peek() if old.exists() else None
+        game = header.get("game") if header else None
+        if not isinstance(game, str) or not game.replace("_", "").isalnum():
+            return
+        target = self.slot_for(game)
+        if not target.exists():
+            try:
+                os.replace(old.path, target.path)
+            except OSError:
+                pass  # a read-only folder: the old slot stays listed as it is
+
+    # -- what a game scene calls ---------------------------------------------------------------------
+    def bind(self, session: Session, slot: SaveSlot) -> None:
+        """``session`` was continued from ``slot``: its moves go on being saved there."""
+        self._bound[session] = slot
+
+    def slot_of(self, session: Session) -> SaveSlot:
+        return self._bound.get(session) or self.slot_for(session.spec.id)
+
+    def write(self, session: Session) -> bool:
+        slot = self.slot_of(session)
+        ok = slot.write(session)
+        self.disabled_reason = slot.disabled_reason
+        return ok
+
+    def clear(self, session: Session | None = None) -> None:
+        if session is not None:
+            self.slot_of(session).clear()
+            self._bound.pop(session, None)
+
+    def load(self, slot: SaveSlot, games: dict | None = None) -> LoadedSave:
+        """Continue ``slot`` (its own checks; a bad file is set aside); the session stays bound to it."""
+        loaded = slot.load(games)
+        if loaded.session is not None:
+            self.bind(loaded.session, slot)
+        return loaded
 
 
 class Settings:

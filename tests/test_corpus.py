@@ -114,6 +114,11 @@ def _check_board(case: Case, results: dict[str, dict]) -> list[str]:
     return found
 
 
+def _live_save(files: list[str]) -> bool:
+    """A save still in place: the one-slot file, or the per-game slot a good one is taken over as."""
+    return any(name == "autosave.json" or (name.startswith("autosave-") and ".corrupt-" not in name) for name in files)
+
+
 def _check_save(case: Case, results: dict[str, dict], header_ok: bool) -> list[str]:
     found = []
     cont, menu, replay = (results[f"{case.id}|{run}"] for run in ("continue", "menu", "replay"))
@@ -122,14 +127,14 @@ def _check_save(case: Case, results: dict[str, dict], header_ok: bool) -> list[s
     found += _problems(f"{case.id}|replay", replay, {0, 2})
     set_aside = any(".corrupt-" in name for name in cont["files"])
     if cont["code"] == 0 and cont["stack"][:1] == ["MenuScene"]:  # not resumed: refused
-        if not set_aside or "autosave.json" in cont["files"] or "MessageOverlay" not in cont["stack"]:
+        if not set_aside or _live_save(cont["files"]) or "MessageOverlay" not in cont["stack"]:
             found.append(f"{case.id}|continue: refused but not set aside with a message: {cont}")
     elif cont["code"] == 0 and not set(cont["stack"][:1]) & GAME_SCENES:
         found.append(f"{case.id}|continue: neither the menu nor the game: {cont['stack']}")
     if menu["code"] == 0:
         if menu["stack"][:1] != ["MenuScene"]:
             found.append(f"{case.id}|menu: the menu did not open: {menu['stack']}")
-        kept = "autosave.json" in menu["files"]
+        kept = _live_save(menu["files"])
         if kept != header_ok or (not kept and "MessageOverlay" not in menu["stack"]):
             found.append(f"{case.id}|menu: a bad save must be set aside with a message, a good one kept: {menu}")
     if replay["code"] == 2 and not (replay["stderr"].startswith("tabletop: cannot replay")

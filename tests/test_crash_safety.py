@@ -14,7 +14,7 @@ import time
 import pytest
 
 from tabletop.games import all_games
-from tabletop.saves import SaveSlot
+from tabletop.saves import SaveSlots
 
 GAMES = [g for g, spec in all_games().items() if spec.scene]
 
@@ -40,7 +40,7 @@ def test_kill_then_continue_resumes_the_last_completed_move(tmp_path, game_id, s
     spec = all_games()[game_id]
     rng = random.Random(seed)
     seats = ",".join(["ai:random"] * spec.default_players)
-    slot = SaveSlot(tmp_path)
+    slot = SaveSlots(tmp_path).slot_for(game_id)  # each game saves in its own slot
     proc = _start([game_id, "--seats", seats, "--seed", str(seed)], tmp_path)
     try:
         _wait_for_save(slot, 2)

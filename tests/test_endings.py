@@ -20,7 +20,7 @@ from tabletop.core import CHANCE
 from tabletop.games import get_game
 from tabletop.games.plakoto.rules import PlakotoState, Step
 from tabletop.launch import Seat, new_session
-from tabletop.ui import draw, game_scene, richtext
+from tabletop.ui import game_scene, richtext
 from tabletop.ui.game_scene import make_scene
 from tabletop.ui.menu import MenuScene
 from tabletop.ui.scene import MessageOverlay
@@ -111,14 +111,14 @@ def test_the_menu_shows_how_the_last_game_ended(monkeypatch):
     finish(app, scene)
     last = app.settings["last_result"]
     assert "Plakoto" in last and "White wins" in last, last
-    shown: list[str] = []
-    real = draw.fitted_text
-    monkeypatch.setattr(draw, "fitted_text", lambda surface, words, *a, **k: (shown.append(words),
-                                                                                real(surface, words, *a, **k)))
+    from tabletop.ui.text_audit import TextAudit
+
     again = App(AppOptions(size=(1024, 600), headless=True, mute=True))  # a new start reads the setting
     menu = MenuScene(again)
     again.push_scene(menu)
-    again.render()
+    with TextAudit() as audit:
+        again.render()
+    shown = [e.text for e in audit.placed()]
     assert any(line.startswith("Last game:") and "Plakoto" in line for line in shown), shown
 
 

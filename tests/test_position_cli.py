@@ -97,7 +97,7 @@ def test_players_and_seats_must_fit_the_position():
 def test_the_app_autosaves_and_plays_again_from_the_position(tmp_path, monkeypatch):
     instant_scenes(monkeypatch, tmp_path)
     from tabletop.app import App, AppOptions
-    from tabletop.saves import SaveSlot
+    from tabletop.saves import SaveSlots
     from tabletop.ui.game_scene import make_scene
 
     app = App(AppOptions(size=(1024, 600), headless=True, mute=True))
@@ -108,7 +108,7 @@ def test_the_app_autosaves_and_plays_again_from_the_position(tmp_path, monkeypat
     assert "Game over" in scene.prompt_line() and scene.can_roll()
     scene.roll()  # "Next game"
     assert scene.state.phase == "roll" and scene.state.turn == 1  # Black won, Black starts
-    loaded = SaveSlot(tmp_path).load().session
+    loaded = SaveSlots(tmp_path).slot_for("plakoto").load().session  # each game saves in its own slot
     assert loaded is not None and loaded.state == scene.state and loaded.meta["position"] == session.meta["position"]
     scene.play_again()
     again = app.top

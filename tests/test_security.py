@@ -75,4 +75,4 @@ def test_a_boards_folder_is_only_read(tmp_path, monkeypatch):
         pygame.display.quit()
     assert _snapshot(boards) == before
     written = {p.relative_to(data).as_posix() for p in data.rglob("*") if p.is_file()}
-    assert written <= {"autosave.json", "settings.json"}, written
+    assert written <= {"autosave-plakoto.json", "settings.json"}, written

@@ -57,6 +57,16 @@ def test_every_dialog_fits(window, lang, tmp_path):
         found += problems(audit_top(app), f"{window} {lang} rules {gid}", readable(app))
     app.push_scene(SettingsScene(app))
     found += problems(audit_top(app), f"{window} {lang} settings", readable(app))
+    for gid in ("chicken_chase", "captain_flip", "plakoto"):  # games in progress: the list, the question
+        app.saves.write(next(session for label, session in sessions(app, gid) if "after 0 moves" not in label))
+    menu = MenuScene(app, "captain_flip")
+    app.replace_scenes(menu)
+    found += problems(audit_top(app), f"{window} {lang} menu with saved games", readable(app))
+    menu.open_saved()
+    found += problems(audit_top(app), f"{window} {lang} continue list", readable(app))
+    app.pop_scene()
+    menu.start()
+    found += problems(audit_top(app), f"{window} {lang} a game in progress", readable(app))
     for _label, session in sessions(app, "captain_flip"):
         scene = game_scene(app, session)
         scene.confirm_leave()

@@ -672,7 +672,7 @@ class GameScene(TableModeMixin, Scene):
 
     def game_finished(self) -> None:
         """Once per game: the autosave goes, the result is logged and kept for the menu, the card opens."""
-        self.app.saves.clear()
+        self.app.saves.clear(self.session)
         self.app.audio.play("win")
         summary = self.result_summary()
         self.log.add(tr("Game over.") + " " + summary, theme.ACCENT_DARK)

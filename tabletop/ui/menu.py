@@ -22,7 +22,9 @@ from tabletop.games import all_games
 from tabletop.i18n import tr, tr_value
 from tabletop.launch import new_session
 from tabletop.layout import LayoutErrors
+from tabletop.saves import SaveSlot
 from tabletop.ui import draw, stepper, theme
+from tabletop.ui.continue_list import saved_games
 from tabletop.ui.menu_choices import GameChoices
 from tabletop.ui.preview import BoardPreviews
 from tabletop.ui.scene import Scene
@@ -68,12 +70,17 @@ class MenuScene(Scene):
         self.row = ButtonRow()
         self.rows: list[FormRow] = []
         self.focus = 0  # 0: the game list; 1..: the form's rows
-        self.header = app.saves.peek()  # a valid record's header, else None
+        self.saved = saved_games(app)  # every game in progress, newest first (one slot per game)
         self.save_checked = False
         self.next_poll = time.monotonic() + 1.0
         self.stamp: tuple = ()
         self.cards: list[tuple[str, pygame.Rect]] = []
         self.left = self.right = self.preview_rect = self.help_rect = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def header(self) -> dict | None:
+        """The newest game in progress' record header, or None (no Continue button then)."""
+        return self.saved[0].header if self.saved else None
 
     # -- the choices -------------------------------------------------------------------------------
     @property
@@ -111,11 +118,26 @@ class MenuScene(Scene):
 
     # -- actions -------------------------------------------------------------------------------------
     def start(self) -> None:
+        """A new game of the chosen game; if that game's slot holds one in progress, ask first:
+        the new game would be saved in its place."""
+        spec = self.games[self.game_id]
+        self.remember()
+        slot = self.app.saves.slot_for(spec.id)
+        waiting = next((entry for entry in self.saved if entry.slot.path == slot.path), None)
+        if waiting is None:
+            self.start_new()
+            return
+        body = tr("A game of {game} is in progress: {detail}.", game=tr(spec.title), detail=waiting.detail) + "\n\n" + \
+            tr("A new game is saved in its place: the game in progress is then gone.")
+        self.app.message(tr("A game is in progress"), body,
+                         [(tr("Continue it"), lambda: self.continue_game(slot)), (tr("Start a new game"), self.start_new),
+                          (tr("Back"), None)], default=0, cancel=2)
+
+    def start_new(self) -> None:
         from tabletop.ui.game_scene import make_scene
 
         spec = self.games[self.game_id]
         c = self.current
-        self.remember()
         try:
             session = new_session(spec, self.app.store, c.players, c.variant, c.start_options(), c.in_play())
             scene = make_scene(self.app, session)
@@ -130,12 +152,27 @@ class MenuScene(Scene):
             return
         self.app.replace_scenes(scene)
 
-    def continue_game(self) -> None:
+    def open_saved(self) -> None:
+        """Continue: the list of games in progress (one per game), newest first."""
+        from tabletop.ui.continue_list import ContinueScene
+
+        self.saved = saved_games(self.app)
+        if not self.saved:
+            self.layout(self.size)
+            return
+        self.app.push_scene(ContinueScene(self.app, self.saved, self.continue_game))
+
+    def continue_game(self, slot: SaveSlot | None = None) -> None:
+        """Resume ``slot`` (default: the most recently saved game, as ``tabletop continue`` does)."""
         from tabletop.ui.game_scene import make_scene
 
-        loaded = self.app.saves.load()
+        slot = slot or self.app.saves.newest()
+        if slot is None:
+            self.app.message(tr("Continue"), tr("There is no saved game."))
+            return
+        loaded = self.app.saves.load(slot)
         if loaded.session is None:
-            self.header = None
+            self.saved = saved_games(self.app)
             self.app.message(tr("Continue"), loaded.message)
             self.layout(self.size)
             return
@@ -267,14 +304,16 @@ class MenuScene(Scene):
         rules.rect = pygame.Rect(inner.x, inner.bottom - bh, int(inner.w * 0.45), bh)
         buttons += [start, rules]
         bottom = []
-        if self.header:
-            game = self.games.get(self.header.get("game", ""))
-            label = tr("Continue {game}", game=tr(game.title)) if game else tr("Continue")
-            bottom.append(Button(label, self.continue_game, primary=True))
+        if self.saved:
+            game = self.games.get(self.saved[0].game_id)
+            label = (tr("Continue {game}", game=tr(game.title)) if len(self.saved) == 1 and game
+                     else tr("Continue ({n} games)", n=len(self.saved)) if len(self.saved) > 1 else tr("Continue"))
+            bottom.append(Button(label, self.open_saved, primary=True))
         bottom += [Button(tr("Settings"), self.settings), Button(tr("Quit"), self.quit, key="Esc")]
         bw = int(w * 0.2)
         x = w - int(w * 0.05) - len(bottom) * (bw + m.pad) + m.pad
         self.status_right = x - 2 * m.pad
+        self.status_top = limit + m.pad
         for b in bottom:
             b.rect = pygame.Rect(x, bottom_y, bw, bh)
             x += bw + m.pad
@@ -361,7 +400,7 @@ class MenuScene(Scene):
             self.save_checked = True
             note = self.app.saves.check()
             if note:
-                self.header = None
+                self.saved = saved_games(self.app)
                 self.layout(self.size)
                 self.app.message(tr("Continue"), note)
         if time.monotonic() < self.next_poll or not self.games:
@@ -463,20 +502,25 @@ class MenuScene(Scene):
                 b.draw(surface, m.body)
 
     def draw_status(self, surface: pygame.Surface) -> None:
-        """Bottom left, beside Continue: the saved game waiting, and how the last game ended."""
+        """Bottom left, beside Continue: the saved games waiting, and how the last game ended (set
+        smaller when long, never cut silently)."""
         w, h = surface.get_size()
         m = self.metrics
-        x0, right = int(w * 0.05), self.status_right
-        lines: list[tuple[str, int]] = []
-        if self.header:
-            moves = len(self.header.get("moves", []))
-            lines.append((tr("A saved game is waiting ({n} moves played).", n=moves), m.small))
+        parts = []
+        if len(self.saved) == 1:
+            parts.append(tr("A saved game is waiting: {game}.", game=self.saved[0].title))
+        elif self.saved:  # Continue lists them
+            parts.append(tr("{n} saved games are waiting.", n=len(self.saved)))
         last = self.app.settings["last_result"]
         if last:
-            lines += [(line, m.small) for line in
-                      theme.wrap(tr("Last game: {result}", result=last), m.small, right - x0)[:2 if not lines else 1]]
-        y = h - 2 * m.pad - sum(theme.font(size).get_linesize() for _, size in lines)
-        for line, size in lines:
-            draw.fitted_text(surface, line, pygame.Rect(x0, y, right - x0, theme.font(size).get_linesize()), size,
-                             theme.PANEL, anchor="midleft", min_size=m.small)
-            y += theme.font(size).get_linesize()
+            parts.append(tr("Last game: {result}", result=last))
+        if not parts:
+            return
+        box = pygame.Rect(int(w * 0.05), self.status_top, self.status_right - int(w * 0.05), h - m.pad - self.status_top)
+        text = "\n".join(parts)
+        size = m.small
+        while size > m.tiny and len(theme.wrap(text, size, box.w)) * theme.font(size).get_linesize() > box.h:
+            size -= 1
+        height = len(theme.wrap(text, size, box.w)) * theme.font(size).get_linesize()
+        box = pygame.Rect(box.x, max(box.y, box.bottom - height), box.w, min(box.h, height))
+        draw.paragraph(surface, text, box, size, theme.PANEL, min_size=m.tiny)

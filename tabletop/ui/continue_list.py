@@ -1,0 +1,142 @@
+"""Continue: every game in progress (one autosave per game), newest first, each with its game,
+board or variant, players, moves played and when it was last saved; a click (or Enter on the
+chosen one) resumes it. Only saves that can be continued are listed: the menu sets a bad one aside
+with a message when it opens (``SaveSlots.check``)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tabletop.i18n import tr
+from tabletop.launch import Seat
+from tabletop.saves import SaveSlot
+from tabletop.ui import draw, theme
+from tabletop.ui.scene import Scene
+from tabletop.ui.widgets import Button, ButtonRow
+
+if TYPE_CHECKING:
+    from tabletop.app import App
+
+
+@dataclass
+class SavedGame:
+    """One line of the list: what is in a slot, in words."""
+
+    slot: SaveSlot
+    game_id: str
+    title: str
+    detail: str
+    header: dict[str, Any]
+
+    @classmethod
+    def read(cls, slot: SaveSlot, games: dict[str, Any], store: Any = None) -> SavedGame | None:
+        """The slot in words, or None when it cannot be continued (the slot's own checks say)."""
+        header = slot.peek(games)
+        spec = games.get(header.get("game")) if isinstance(header, dict) else None
+        if spec is None or not isinstance(header, dict):
+            return None
+        meta = header.get("meta") if isinstance(header.get("meta"), dict) else {}
+        seats = [Seat.from_json(s) for s in meta.get("seats", [])] if isinstance(meta.get("seats"), list) else []
+        players = ", ".join(seat.label(i) for i, seat in enumerate(seats)) or tr("{n} players", n=meta.get("players", "?"))
+        variant = next((v.label for v in spec.all_variants(store) if v.id == meta.get("variant")), "")
+        title = f"{tr(spec.title)} — {tr(variant)}" if variant and len(spec.all_variants(store)) > 1 else tr(spec.title)
+        moves = header.get("moves") if isinstance(header.get("moves"), list) else []
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.modified()))
+        detail = tr("{players} · {n} moves · {when}", players=players, n=len(moves), when=when)
+        return cls(slot, spec.id, title, detail, header)
+
+
+def saved_games(app: App) -> list[SavedGame]:
+    """Every game that can be continued, newest first."""
+    from tabletop.games import all_games
+
+    games = all_games()
+    found = [SavedGame.read(slot, games, app.store) for slot in app.saves.slots()]
+    return [entry for entry in found if entry is not None]
+
+
+class ContinueScene(Scene):
+    """The list of saved games over the menu."""
+
+    opaque = False
+
+    def __init__(self, app: App, entries: list[SavedGame], resume: Callable[[SaveSlot], None]) -> None:
+        super().__init__(app)
+        self.entries = entries
+        self.resume = resume
+        self.chosen = 0
+        self.hover = -1
+        self.rows: list[pygame.Rect] = []
+        self.row = ButtonRow()
+        self.row.set([Button(tr("Back"), lambda: self.app.pop_scene(self), key="Esc")])
+        self.card = pygame.Rect(0, 0, 0, 0)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        w, h = size
+        m = self.metrics
+        row_h = theme.font(m.body, True).get_linesize() + theme.font(m.small).get_linesize() + 2 * m.pad
+        title_h = theme.font(m.large, True).get_linesize() + 3 * m.pad
+        shown = min(len(self.entries), max(1, (int(h * 0.9) - title_h - m.button_h - 6 * m.pad) // (row_h + m.pad)))
+        self.card = pygame.Rect(0, 0, int(w * 0.64), title_h + shown * (row_h + m.pad) + m.button_h + 5 * m.pad)
+        self.card.center = (w // 2, h // 2)
+        y = self.card.y + title_h
+        self.rows = []
+        for _ in range(shown):
+            self.rows.append(pygame.Rect(self.card.x + 2 * m.pad, y, self.card.w - 4 * m.pad, row_h))
+            y += row_h + m.pad
+        back = self.row.buttons[0]
+        back.rect = pygame.Rect(0, 0, max(int(self.card.w * 0.3), m.button_h * 3), m.button_h)
+        back.rect.midbottom = (self.card.centerx, self.card.bottom - 2 * m.pad)
+
+    def choose(self, index: int) -> None:
+        if 0 <= index < len(self.entries):
+            self.app.pop_scene(self)
+            self.resume(self.entries[index].slot)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = next((i for i, r in enumerate(self.rows) if r.collidepoint(event.pos)), -1)
+            if hit >= 0:
+                self.choose(hit)
+            else:
+                self.row.click(event.pos)
+        elif event.type == pygame.MOUSEMOTION:
+            hover = next((i for i, r in enumerate(self.rows) if r.collidepoint(event.pos)), -1)
+            self.dirty |= self.row.motion(event.pos) or hover != self.hover
+            self.hover = hover
+            return
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop_scene(self)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.choose(self.chosen)
+            elif event.key in (pygame.K_DOWN, pygame.K_UP, pygame.K_TAB):
+                step = -1 if event.key == pygame.K_UP else 1
+                self.chosen = (self.chosen + step) % max(1, len(self.rows))
+        self.dirty = True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        draw.dialog(surface, self.card, tr("Continue a game"), m.large, m.pad)
+        for i, (r, entry) in enumerate(zip(self.rows, self.entries, strict=False)):
+            lit = i == self.hover or i == self.chosen
+            pygame.draw.rect(surface, (255, 240, 210) if lit else (252, 248, 238), r, border_radius=max(6, r.h // 6))
+            pygame.draw.rect(surface, theme.ACCENT if i == self.chosen else theme.PANEL_EDGE, r,
+                             width=max(1, m.pad // 3), border_radius=max(6, r.h // 6))
+            inner = r.inflate(-3 * m.pad, -m.pad)
+            title_h = theme.font(m.body, True).get_linesize()
+            draw.fitted_text(surface, entry.title, pygame.Rect(inner.x, inner.y, inner.w, title_h), m.body,
+                             theme.INK, bold=True, anchor="midleft", min_size=m.tiny)
+            draw.fitted_text(surface, entry.detail,
+                             pygame.Rect(inner.x, inner.y + title_h, inner.w, inner.h - title_h), m.small,
+                             theme.INK_SOFT, anchor="midleft", min_size=m.tiny)
+        if len(self.entries) > len(self.rows):
+            more = tr("{n} more (the oldest) not shown", n=len(self.entries) - len(self.rows))
+            draw.text(surface, more, (self.card.x + 2 * m.pad, self.row.buttons[0].rect.y), m.small, theme.INK_SOFT)
+        self.row.draw(surface, m.body)
