@@ -923,9 +923,9 @@ class GameScene(TableModeMixin, Scene):
 
     def draw_prompt(self, surface: pygame.Surface) -> None:
         """The prompt in its box: a long one (a Russian sentence, a long route, long names) is set
-        smaller, down to the small size, rather than losing its end."""
+        smaller, down to the smallest readable size, rather than losing its end."""
         m = self.metrics
-        draw.paragraph(surface, self.shown_prompt(), self.prompt_rect, m.body, theme.INK, bold=True, min_size=m.small)
+        draw.paragraph(surface, self.shown_prompt(), self.prompt_rect, m.body, theme.INK, bold=True, min_size=m.tiny)
 
     def shown_prompt(self) -> str:
         """The prompt as drawn: while the dice tumble it does not give their value away."""
