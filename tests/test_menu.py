@@ -274,3 +274,21 @@ def test_start_opens_the_game_scene(app, game_id):
     assert isinstance(app.top, GameScene), [type(s).__name__ for s in app.stack]
     assert app.top.spec.id == game_id
     app.render()
+
+
+def test_the_help_line_follows_the_mouse_out_of_the_form_too(app):
+    """A stale frame caught in a real window: the help of the row last hovered stayed after the
+    mouse left the form, until something else redrew."""
+    from scene_input import move
+
+    menu = open_menu(app, "captain_flip")
+    move(app, form_row(menu, "Seat 2 — blue").rect.center)
+    assert menu.hover_help.startswith("A person or the computer")
+    app.render()
+    assert not menu.dirty
+    move(app, (300, 590))  # below the form, outside it
+    assert menu.hover_help == "" and menu.dirty
+    move(app, form_row(menu, "Dolphin tile").rect.center)
+    assert menu.hover_help == "add the Dolphin expansion tile to the bag"
+    app.dispatch(pygame.event.Event(pygame.WINDOWLEAVE))
+    assert menu.hover_help == ""

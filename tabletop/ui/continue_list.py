@@ -47,7 +47,8 @@ class SavedGame:
         title = f"{tr(spec.title)} — {tr(variant)}" if variant and len(spec.all_variants(store)) > 1 else tr(spec.title)
         moves = header.get("moves") if isinstance(header.get("moves"), list) else []
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.modified()))
-        detail = tr("{players} · {n} moves · {when}", players=players, n=len(moves), when=when)
+        detail = (tr("{players} · 1 move · {when}", players=players, when=when) if len(moves) == 1 else
+                  tr("{players} · {n} moves · {when}", players=players, n=len(moves), when=when))
         return cls(slot, spec.id, title, detail, header)
 
 

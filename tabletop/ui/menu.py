@@ -76,6 +76,7 @@ class MenuScene(Scene):
         self.stamp: tuple = ()
         self.cards: list[tuple[str, pygame.Rect]] = []
         self.left = self.right = self.preview_rect = self.help_rect = pygame.Rect(0, 0, 0, 0)
+        self.hover_help = ""
 
     @property
     def header(self) -> dict | None:
@@ -320,8 +321,10 @@ class MenuScene(Scene):
         buttons += bottom
         self.row.set(buttons)
         self.start_button = start
+        self.hover_help = ""  # the help of the row under the mouse (rows were rebuilt)
         if pygame.display.get_init() and pygame.mouse.get_focused():
             self.row.motion(pygame.mouse.get_pos())
+            self.hover_help = self._help_at(pygame.mouse.get_pos())
 
     # -- events ----------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -341,7 +344,14 @@ class MenuScene(Scene):
                 elif self.left.collidepoint(pos):
                     self.step_game(1 if event.y < 0 else -1)
         elif event.type == pygame.MOUSEMOTION:
-            self.dirty |= self.row.motion(event.pos) or self.right.collidepoint(event.pos)  # help line follows
+            self.dirty |= self.row.motion(event.pos)
+            help_text = self._help_at(event.pos)  # the help line follows the mouse, and is kept, not read
+            if help_text != self.hover_help:  # back from the mouse while drawing (no stale frame)
+                self.hover_help = help_text
+                self.dirty = True
+        elif event.type == pygame.WINDOWLEAVE and self.hover_help:
+            self.hover_help = ""
+            self.dirty = True
         elif event.type == pygame.KEYDOWN:
             self.key(event)
 
@@ -368,6 +378,9 @@ class MenuScene(Scene):
         form_row = self.rows[self.focus - 1]
         if form_row.control.can(delta):
             form_row.control.step(delta)
+
+    def _help_at(self, pos: tuple[int, int]) -> str:
+        return next((row.help for row in self.rows if row.help and row.rect.collidepoint(pos)), "")
 
     def _value_at(self, pos: tuple[int, int]) -> ValueButton | None:
         return next((b for r in self.rows for b in r.buttons if isinstance(b, ValueButton) and b.hit(pos)), None)
@@ -487,9 +500,7 @@ class MenuScene(Scene):
         for colour, r in self.swatches:
             st = theme.style(colour)
             draw.piece(surface, r.center, r.h * 0.36, st.rgb, st.symbol)
-        hovered = next((row.help for row in self.rows if row.help and row.rect.collidepoint(pygame.mouse.get_pos())),
-                       None) if pygame.mouse.get_focused() else None
-        help_text = hovered or self.default_help
+        help_text = self.hover_help or self.default_help
         line_h = theme.font(m.small).get_linesize()
         lines = theme.wrap(help_text, m.small, self.help_rect.w)[:1] + [tr(KEYS_HELP)]
         for i, line in enumerate(lines):
