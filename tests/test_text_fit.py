@@ -55,6 +55,11 @@ def test_every_dialog_fits(window, lang, tmp_path):
         found += problems(audit_top(app), f"{window} {lang} menu {gid}", readable(app))
         app.push_scene(RulesScene(app, all_games()[gid]))
         found += problems(audit_top(app), f"{window} {lang} rules {gid}", readable(app))
+    menu = MenuScene(app, "captain_flip")
+    app.replace_scenes(menu)
+    for board in menu.current.variant_ids[1:]:  # every Adventure board's picture (A was drawn above)
+        menu.step(menu.current.step_variant, 1)
+        found += problems(audit_top(app), f"{window} {lang} menu captain_flip board {board}", readable(app))
     app.push_scene(SettingsScene(app))
     found += problems(audit_top(app), f"{window} {lang} settings", readable(app))
     for gid in ("chicken_chase", "captain_flip", "plakoto"):  # games in progress: the list, the question

@@ -257,7 +257,7 @@ def draw_board_base(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Bo
             pygame.draw.rect(surface, draw.shade(col["outline"], 1.3), r, width=max(1, r.w // 50),
                              border_radius=max(2, r.w // 10))
             if top and slot.big and not _cell_text(surface, r, bonus_long(column.bonus, solo), small, col["outline"]):
-                _cell_short(surface, r, column.bonus, solo, small, col["outline"])
+                _cell_short(surface, r, column.bonus, solo, small, col["outline"], least)
         if column.bonus.kind != "none" and column.bonus.kind != "kraken":
             draw_tag(surface, vp, slot, board, ci, bonus_short(column.bonus, solo), small, least=least)
 
@@ -278,7 +278,8 @@ def _cell_text(surface: pygame.Surface, r: pygame.Rect, words: str, size: int, r
 MAP_BONUSES = ("take_map", "map_if_all_identical")
 
 
-def _cell_short(surface: pygame.Surface, r: pygame.Rect, bonus: Bonus, solo: bool, size: int, rgb) -> None:
+def _cell_short(surface: pygame.Surface, r: pygame.Rect, bonus: Bonus, solo: bool, size: int, rgb,
+                least: int | None = None) -> None:
     """The top space when its sentence does not fit: the Treasure Map for a map bonus (with its
     short word under it when there is room), else the tag's short words; the sentence is in the
     tooltip. Never an empty yellow space."""
@@ -295,6 +296,8 @@ def _cell_short(surface: pygame.Surface, r: pygame.Rect, bonus: Bonus, solo: boo
             return
     if words and text_fits(words, size, r.w - 4, True) and r.h >= line_h:
         draw.text(surface, words, r.center, size, rgb, bold=True, anchor="center")
+    elif words:  # a small board (the menu's picture, a table screen's): on two lines, a little smaller
+        _words_in(surface, r, words, size, max(10, int(size * 0.8)) if least is None else least, rgb)
 
 
 def draw_tag(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Board, ci: int, words: str,
@@ -419,7 +422,8 @@ def paint_lone_board(surface: pygame.Surface, rect: pygame.Rect, layout, state, 
     """A board with its bonuses (kraken tags included) and ``seat``'s tiles of ``state``."""
     board = layout.board
     vp, slot = lone_board(rect, board, extra_w)
-    draw_board_base(surface, vp, slot, board, small, state.num_players == 1)
+    least = max(10, small * 56 // 60)  # the smallest readable size (Metrics: small is 1/56 of the height, this 1/60)
+    draw_board_base(surface, vp, slot, board, small, state.num_players == 1, least)
     chars = layout.tiles.characters
     for ci, column in enumerate(board.columns):
         if column.bonus.kind == "kraken":
