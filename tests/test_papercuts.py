@@ -170,3 +170,13 @@ def test_chicken_chase_number_keys_pick_the_die_shown_under_that_number_after_on
     assert shown[2] in scene.place_targets()
     scene.click_feed(shown[2])
     assert [i < 0 for _v, i in scene.dice_entries()] == [True, False, True], "the click places the selected die"
+
+
+def test_a_captains_name_in_a_boards_header_is_whole_smaller_or_absent_never_cut():
+    pygame.font.init()
+    m = Metrics(600)
+    assert sd.fit_name("Yellow", m.body, m.tiny, 400, True) == ("Yellow", m.body)
+    word, size = sd.fit_name("Yellow", m.body, m.tiny, sd.theme.font(m.tiny, True).size("Yellow")[0] + 1, True)
+    assert word == "Yellow" and m.tiny <= size < m.body, "smaller type before anything shorter"
+    assert sd.fit_name("Computer 2 (easy)", m.body, m.tiny, 60, True)[0] in ("Computer 2", "C2")
+    assert sd.fit_name("Yellow", m.body, m.tiny, 8, True) is None, "the header's piece names the seat then"

@@ -55,19 +55,37 @@ def ellipsize(words: str, size: int, width: float, bold: bool = False) -> str:
     return shown
 
 
-def short_name(name: str, size: int, width: float, bold: bool = False) -> str:
-    """A seat's name in ``width``: whole; else without its "(level)" ("Computer 2"); else initial
-    and number ("C2"), so boards stay told apart by more than colour; an ellipsis last."""
+def _name_forms(name: str) -> list[str]:
+    """A seat's name, then without its "(level)" ("Computer 2"), then initial and number ("C2")."""
     forms = [name]
     base = name.split(" (")[0].strip() if " (" in name else name
     forms.append(base)
     words = base.split()
     if len(words) > 1 and words[-1].isdigit():
         forms.append(words[0][:1].upper() + words[-1])
+    return forms
+
+
+def short_name(name: str, size: int, width: float, bold: bool = False) -> str:
+    """A seat's name in ``width``: whole; else without its "(level)" ("Computer 2"); else initial
+    and number ("C2"), so boards stay told apart by more than colour; an ellipsis last."""
+    forms = _name_forms(name)
     for form in forms:
         if text_fits(form, size, width, bold):
             return form
     return ellipsize(forms[-1], size, width, bold)
+
+
+def fit_name(name: str, size: int, least: int, width: float, bold: bool = False) -> tuple[str, int] | None:
+    """A seat's name for a board's header: each of :func:`short_name`'s forms, tried smaller down
+    to ``least`` (the smallest readable size) — a whole name in smaller type before a shorter one.
+    None when not even the shortest fits: the header's piece (the seat's colour and symbol) names
+    the seat alone, rather than a word cut to "Yell…"."""
+    for form in _name_forms(name):
+        for s in range(size, min(size, least) - 1, -1):
+            if text_fits(form, s, width, bold):
+                return form, s
+    return None
 
 
 def flow_text(lines: list[tuple[str, bool]], column: pygame.Rect, below: pygame.Rect | None, body: int,

@@ -250,8 +250,9 @@ class Painter:
         if active and slot.big:
             name += tr(" — to play")
         name_rect = pygame.Rect(int(r.x + 2 * rad + 10), r.y, max(1, left - int(r.x + 2 * rad + 14)), r.h)
-        name = sd.short_name(name, size, name_rect.w, bold=True)
-        draw.text(surface, name, name_rect.midleft, size, ink, bold=True, anchor="midleft")
+        fitted = sd.fit_name(name, size, m.tiny, name_rect.w, bold=True)
+        if fitted is not None:  # else the piece alone names the seat (a thumbnail's narrow header)
+            draw.text(surface, fitted[0], name_rect.midleft, fitted[1], ink, bold=True, anchor="midleft")
 
     def kraken_tags(self, surface: pygame.Surface, vp: Viewport, slot: Slot) -> None:
         """Board B's tags change: once a column's first value is taken, only the later one is left."""
