@@ -118,3 +118,23 @@ def test_no_two_catalogues_translate_the_same_sentence_differently():
                     clashes.append(f"{key!r}: {seen[key][1]} says {seen[key][0]!r}, {path.parent.parent.name} says {value!r}")
                 seen.setdefault(key, (value, path.parent.parent.name))
         assert clashes == [], "\n".join(clashes)
+
+
+def test_no_catalogue_gives_one_sentence_twice():
+    """A key given twice silently keeps the last translation: merges must not leave both."""
+    import yaml
+
+    class Strict(yaml.SafeLoader):
+        pass
+
+    def mapping(loader, node):
+        keys = [loader.construct_object(k) for k, _ in node.value]
+        twice = sorted({k for k in keys if keys.count(k) > 1})
+        assert not twice, f"{node.start_mark.name}: given twice: {twice}"
+        return loader.construct_mapping(node)
+
+    Strict.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, mapping)
+    for lang in ("en", "ru"):
+        for path in i18n.catalogue_files(lang):
+            with open(path, encoding="utf-8") as handle:
+                yaml.load(handle, Loader=Strict)
