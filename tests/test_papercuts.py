@@ -100,7 +100,8 @@ def test_the_drawn_tiles_words_stay_beside_its_picture_on_a_4k_table():
     with TextAudit() as audit:
         app.render()
     turn = scene.facing()  # the captain at the top edge sees the middle area turned: drawn upright apart
-    vp, on = (turn[1], id(scene.painter._work)) if turn else (scene.viewport, id(app.screen))
+    # turned, the area is painted upright on its own surface: the first one the frame kept for the audit
+    vp, on = (turn[1], id(scene._audited[0])) if turn else (scene.viewport, id(app.screen))
     parts = scene.parts
     tile = sd.px(vp, card_tile())
     card = sd.px(vp, parts.card)

@@ -29,7 +29,8 @@ class Scene:
 
     @property
     def metrics(self) -> theme.Metrics:
-        return theme.Metrics(int(self.size[1] * self.app.ui_scale) if self.size[1] else 720)
+        return theme.Metrics(int(self.size[1] * self.app.ui_scale) if self.size[1] else 720,
+                             table=bool(getattr(self.app, "table_mode", False)))
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size

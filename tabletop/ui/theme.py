@@ -78,6 +78,7 @@ class Metrics:
     """Type and spacing for one window size."""
 
     height: int
+    table: bool = False  # a screen lying among the players: read from further away
 
     @property
     def small(self) -> int:
@@ -85,9 +86,10 @@ class Metrics:
 
     @property
     def tiny(self) -> int:
-        """The smallest readable size (about 1/60 of the height): the floor for words that would
-        otherwise not fit their room. Nothing is set smaller."""
-        return max(10, self.height // 60)
+        """The smallest readable size (about 1/60 of the height; at a table, where it is read from
+        across the table, the small size): the floor for words that would otherwise not fit their
+        room. Nothing is set smaller."""
+        return self.small if self.table else max(10, self.height // 60)
 
     @property
     def body(self) -> int:
