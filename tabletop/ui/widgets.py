@@ -234,7 +234,7 @@ class LogPanel:
         for row in reversed(rows):
             h = _row_height(row, line_h)
             y -= h
-            if y + h <= inner.y:
+            if y < inner.y:  # only whole rows: a half-cut line at the top reads as a broken one
                 break
             draw_log_row(surface, row, (inner.x, y), inner.w, size, line_h)
         surface.set_clip(clip)
