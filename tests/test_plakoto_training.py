@@ -1,0 +1,66 @@
+"""The Plakoto trainer's numpy side (``ai_vec``, ``ai_train``): it must see exactly what the game's
+pure-Python evaluator sees, or the network it trains would play differently from how it learnt.
+Skipped where numpy is missing (the game itself never needs it)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from tabletop.games.plakoto import ai_train, ai_vec  # noqa: E402
+from tabletop.games.plakoto.ai_eval import features  # noqa: E402
+from tabletop.games.plakoto.ai_value import WEIGHTS_FILE, EquityNet, counts, final  # noqa: E402
+from tabletop.games.plakoto.movegen import Frame, dice_left, flip  # noqa: E402
+
+
+def _positions(games: int, seed: int) -> list:
+    """Every candidate turn of seeded random games (pins of both kinds, races, game ends)."""
+    rng = random.Random(seed)
+    keys = []
+    for _ in range(games):
+        b, pn = ai_train._start()
+        for _ in range(400):
+            turns = list(Frame(list(b), list(pn)).turns(dice_left(rng.randint(1, 6), rng.randint(1, 6))))
+            if turns:
+                keys.extend(turns)
+                key = rng.choice(turns)
+                if final(*key) is not None:
+                    break
+                b, pn = list(key[0]), list(key[1])
+            b, pn = flip(b, pn)
+    return keys
+
+
+def test_batch_features_equal_the_pure_python_ones():
+    keys = _positions(6, 1)
+    assert any(final(*k) is not None for k in keys)
+    B, PN = ai_vec.boards(keys)
+    got = ai_vec.features(B, PN)
+    want = np.array([features(*k) for k in keys])
+    assert got.shape == want.shape
+    assert np.abs(got - want).max() < 1e-12
+    assert (ai_vec.sparse(B, PN) == np.array([ai_train._sparse(k) for k in keys])).all()
+    mine, theirs = ai_vec.counts(B, PN)
+    assert [tuple(x) for x in zip(mine.tolist(), theirs.tolist(), strict=True)] == [counts(*k) for k in keys]
+
+
+def test_trainer_values_equal_the_play_time_network():
+    data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
+    keys = _positions(4, 2)
+    _, _, v = ai_train._Net(np, data).values(keys)
+    want = np.array([EquityNet(data).probs(*k) for k in keys])
+    assert np.abs(v - want).max() < 1e-3  # the play-time network's fixed-point rounding
+
+
+def test_self_play_targets_are_chances():
+    data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
+    F, S, Y = ai_train._self_play((data, 0, 3, 1, 0.7))
+    assert len(F) == len(S) == len(Y) > 30
+    assert ((Y >= 0) & (Y <= 1)).all()
+    assert (Y[:, 1] <= Y[:, 0] + 1e-9).all() and (Y[:, 2] <= 1 - Y[:, 0] + 1e-9).all()
+    again = ai_train._self_play((data, 0, 3, 1, 0.7))  # seeded: the same games again
+    assert (again[2] == Y).all()
