@@ -91,6 +91,8 @@ def _sigmoid(z: float) -> float:
     return 1 / (1 + math.exp(-z))
 
 
+_MY_OFF, _OPP_OFF = FEATURES.index("my_off"), FEATURES.index("opp_off")
+
 LANE = 64
 """Bits per hidden unit in the packed hidden vector (see ``EquityNet``)."""
 _X_SCALE = 1 << 16  # features as whole numbers of 2**-16
@@ -143,10 +145,12 @@ class EquityNet:
         self.out = [[w / _H_SCALE for w in row] for row in out]
         self.out_bias = [float(v) for v in data["out_bias"]]
 
-    def hidden_sums(self, b: Sequence[int], pn: Sequence[int]) -> tuple[int, ...]:
-        """The hidden units' inputs as whole numbers of 2**-40 (before rectifying)."""
+    def hidden_sums(self, b: Sequence[int], pn: Sequence[int], feats: Sequence[float] | None = None
+                    ) -> tuple[int, ...]:
+        """The hidden units' inputs as whole numbers of 2**-40 (before rectifying); ``feats``:
+        the position's ``features`` when the caller has them."""
         h = self.base
-        for x, row in zip(features(b, pn), self.dense, strict=False):
+        for x, row in zip(features(b, pn) if feats is None else feats, self.dense, strict=False):
             if x:
                 h += row * round(x * _X_SCALE)
         by_point = self.by_point
@@ -159,19 +163,21 @@ class EquityNet:
         u = (h + self.offset) ^ self.offset
         return self.unpack(u.to_bytes(self.hidden * 8, "little"))
 
-    def logits(self, b: Sequence[int], pn: Sequence[int]) -> list[float]:
+    def logits(self, b: Sequence[int], pn: Sequence[int], feats: Sequence[float] | None = None) -> list[float]:
         """The three raw outputs (before the logistic function and the imposed structure)."""
-        h = [a if a > 0 else 0 for a in self.hidden_sums(b, pn)]
+        h = [a if a > 0 else 0 for a in self.hidden_sums(b, pn, feats)]
         mul = operator.mul
         return [z + sum(map(mul, h, w)) for z, w in zip(self.out_bias, self.out, strict=True)]
 
     def probs(self, b: Sequence[int], pn: Sequence[int]) -> Probs:
         """(win, double win, double loss) for the mover after his turn; exact at game ends."""
-        mine, theirs = counts(b, pn)
+        feats = features(b, pn)
+        # the checkers on the board, from the borne-off shares the features hold (exact: n / 15)
+        mine, theirs = 15 - round(15 * feats[_MY_OFF]), 15 - round(15 * feats[_OPP_OFF])
         end = final(b, pn, mine)
         if end is not None:
             return end
-        zw, zd, zl = self.logits(b, pn)
+        zw, zd, zl = self.logits(b, pn, feats)
         w, wd, ld = _sigmoid(zw), _sigmoid(zd), _sigmoid(zl)
         # fewer than 15 on the board: he has borne off, so his mother is gone and he has a checker off
         return (w, 0.0 if theirs < 15 else min(wd, w), 0.0 if mine < 15 else min(ld, 1.0 - w))
