@@ -1,6 +1,7 @@
 """The end-of-game card for everyone at the table: a winner banner, then one row per seat with
 that seat's breakdown (each game says which columns: coins by source, prisoners, hens and cards,
-game points), then Look at the board / Play again / New game / Menu.
+game points), then Look at the board / Play again / New game / Menu (and a game's own buttons, such
+as Plakoto's Review, after the first).
 
 A game builds a :class:`ResultTable` from its final state (``GameScene.result_table``); the
 card draws it, and :func:`table_text` gives the same content as plain lines (the card's body, for
@@ -10,6 +11,7 @@ second, its default button only closes it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -45,6 +47,8 @@ class ResultTable:
     columns: tuple[str, ...] = ()
     rows: tuple[ResultRow, ...] = ()
     notes: tuple[str, ...] = field(default_factory=tuple)
+    actions: tuple[tuple[str, Callable[[], None]], ...] = ()
+    """The game's own buttons on the card (Plakoto's Review), after the first (its default)."""
 
 
 def table_text(table: ResultTable) -> str:
@@ -84,6 +88,7 @@ class ResultOverlay(MessageOverlay):
 
     def __init__(self, app: App, title: str, table: ResultTable, buttons: list[tuple[str, object]],
                  keys_after: float = 0.0) -> None:
+        buttons = [*buttons[:1], *table.actions, *buttons[1:]]  # the default stays first: it only closes the card
         super().__init__(app, title, table_text(table), buttons, wide=True, default=0, cancel=0, keys_after=keys_after)
         self.table = table
         self._plan: tuple[int, list[int], list[list[list[str]]], list[int]] | None = None

@@ -57,7 +57,37 @@ class Scene:
         """Called when the scene leaves the stack (stop workers)."""
 
 
-class MessageOverlay(Scene):
+class FacingScene(Scene):
+    """A screen that, at a table, is laid out upright for one seat and turned to his edge
+    (``facing``: "top", "left", "right"; None or "bottom": upright); ``turn_to_next`` hands it on
+    round the ``edges``. Shared by the message cards and full screens such as Plakoto's review."""
+
+    facing: str | None
+    edges: list[str]
+
+    def frame(self) -> EdgePanel | None:
+        """The screen as the facing seat sees it (None: upright, as in a window)."""
+        if self.facing in (None, "bottom") or not self.size[0]:
+            return None
+        return facing_frame(self.facing, self.size)
+
+    def turn_to_next(self) -> None:
+        """Hand the screen on to the next edge round the table (clockwise)."""
+        if self.edges:
+            at = self.edges.index(self.facing) if self.facing in self.edges else -1
+            self.facing = self.edges[(at + 1) % len(self.edges)]
+            self.layout(self.size)
+
+    def _local(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        """A screen pixel in the upright layout's coordinates (None: outside it)."""
+        frame = self.frame()
+        if frame is None:
+            return (int(pos[0]), int(pos[1]))
+        local = frame.to_local(pos)
+        return (int(local[0]), int(local[1])) if local is not None else None
+
+
+class MessageOverlay(FacingScene):
     """A centred card with a title, wrapped text and buttons (confirmations, errors, rules).
 
     In table mode the card faces a seat: the one whose strip asked for it, the winner, or the seat
@@ -103,27 +133,6 @@ class MessageOverlay(Scene):
             if callable(action):
                 action()
         return run
-
-    # -- facing a seat (table mode) --------------------------------------------------------------
-    def frame(self) -> EdgePanel | None:
-        """The screen as the facing seat sees it (None: upright, as in a window)."""
-        if self.facing in (None, "bottom") or not self.size[0]:
-            return None
-        return facing_frame(self.facing, self.size)
-
-    def turn_to_next(self) -> None:
-        """Hand the card on to the next edge round the table (clockwise)."""
-        if self.edges:
-            at = self.edges.index(self.facing) if self.facing in self.edges else -1
-            self.facing = self.edges[(at + 1) % len(self.edges)]
-            self.layout(self.size)
-
-    def _local(self, pos: tuple[int, int]) -> tuple[int, int] | None:
-        frame = self.frame()
-        if frame is None:
-            return pos
-        local = frame.to_local(pos)
-        return (int(local[0]), int(local[1])) if local is not None else None
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
