@@ -30,7 +30,8 @@ def card_of(app, scene) -> ResultOverlay:
     return card
 
 
-def check_card(app, scene, card: ResultOverlay, columns: list[str]) -> None:
+def check_card(app, scene, card: ResultOverlay, columns: list[str], extra: tuple[str, ...] = ()) -> None:
+    """``extra``: the game's own buttons, right after the default (Plakoto's Review)."""
     table = card.table
     n = scene.state.num_players
     assert sorted(r.seat for r in table.rows) == list(range(n)), "every seat has a row"
@@ -44,7 +45,7 @@ def check_card(app, scene, card: ResultOverlay, columns: list[str]) -> None:
     assert {r.seat for r in winners} == set(outcome.winners)
     for r in winners:
         assert r.name in table.banner
-    assert [b.label for b in card.row.buttons] == ["Look at the board", "Play again", "New game", "Menu"]
+    assert [b.label for b in card.row.buttons] == ["Look at the board", *extra, "Play again", "New game", "Menu"]
     with text_audit.TextAudit() as audit:
         app.mark_dirty()
         app.render()
@@ -60,7 +61,7 @@ def test_plakoto_card_shows_each_colours_games_and_the_match_score():
     scene._changed()
     assert scene.play(next(m for m in scene.state.legal_moves() if isinstance(m, Step) and m.to == 0))
     card = card_of(app, scene)
-    check_card(app, scene, card, ["Games won", "Game points", "Match score"])
+    check_card(app, scene, card, ["Games won", "Game points", "Match score"], extra=("Review",))
     white = next(r for r in card.table.rows if r.seat == 0)
     assert white.cells[0] == "1" and "2 of 1" in white.cells[2] and "borne off" in white.cells[1]
 

@@ -20,6 +20,7 @@ from tabletop.core import CHANCE
 from tabletop.games.plakoto import scene_draw as sd
 from tabletop.games.plakoto.notation import NAMES, on_point
 from tabletop.games.plakoto.rules import PASS, NextGame, Opening, PlakotoState, Step
+from tabletop.games.plakoto.scene_coach import CoachMixin
 from tabletop.games.plakoto.scene_paint import (
     paint_board,
     paint_pin_picture,
@@ -58,8 +59,8 @@ def fresh_game(state: PlakotoState) -> bool:
             and state.off == [0, 0])
 
 
-class PlakotoScene(GameScene):
-    """Plakoto on the shared game frame."""
+class PlakotoScene(CoachMixin, GameScene):
+    """Plakoto on the shared game frame, with the hint and the game review (``scene_coach``)."""
 
     title = "Plakoto"
 
@@ -76,6 +77,7 @@ class PlakotoScene(GameScene):
         self.choice: tuple[int, int, list[tuple[Step, ...]], int] | None = None  # (from, to, ways, shown)
         self._routes: tuple[tuple[int, int | None], dict[int, list[tuple[Step, ...]]]] = ((-1, None), {})
         self._games_seen = len(self.state.games)
+        self.init_coach()
 
     # -- geometry ------------------------------------------------------------------------------------
     @property
@@ -264,8 +266,7 @@ class PlakotoScene(GameScene):
         """A point (mover's numbering) as the board prints it now."""
         if mover_point == 0:
             return tr("off (bear off)")
-        p = self.state.absolute(mover_point)
-        return str(p if self.bottom_seat() == 0 else 25 - p)
+        return self.hint_point(mover_point)
 
     def pass_turn(self) -> None:
         if self.pass_only():
@@ -532,7 +533,7 @@ class PlakotoScene(GameScene):
         return rows
 
     def extra_buttons(self) -> list[Button]:
-        buttons = []
+        buttons = self.coach_buttons()
         if self.pass_only() and self.forced() is None:
             buttons.append(Button(tr("Pass — no legal move"), self.pass_turn, primary=True))
         if self.choice is not None:
@@ -545,6 +546,8 @@ class PlakotoScene(GameScene):
         return buttons
 
     def key(self, event: pygame.event.Event) -> None:
+        if self.coach_key(event):
+            return
         if event.key == pygame.K_f and not event.mod & pygame.KMOD_CTRL:
             self.flip_board()
             return
@@ -587,7 +590,8 @@ class PlakotoScene(GameScene):
         result = state.game_result()
         if result is not None:
             notes = (tr("Last game: {game}.", game=result.text), *notes)
-        return ResultTable(head, "", (tr("Games won"), tr("Game points"), tr("Match score")), tuple(rows), notes)
+        return ResultTable(head, "", (tr("Games won"), tr("Game points"), tr("Match score")), tuple(rows), notes,
+                           actions=((tr("Review"), self.review_from_card),))
 
     def move_sound(self, before: Any, move: Any) -> str:
         if isinstance(move, Step) and move.to:
@@ -644,3 +648,4 @@ class PlakotoScene(GameScene):
 
     def draw_board(self, surface: pygame.Surface, vp: Viewport) -> None:
         paint_board(self, surface, vp)
+        self.paint_hint(surface, vp)

@@ -101,7 +101,7 @@ def paint_board(scene: PlakotoScene, surface: pygame.Surface, vp: Viewport) -> N
         c = g.px(*g.slot(geom, index, lifted or pinned is not None))
         draw.glow(surface, c, radius * 0.9, scene.lay.colours["highlight"], 230 if hover_q == t else 170)
 
-    _trays(scene, surface, g, hide)
+    paint_trays(surface, g, state, m.small, hide)
 
     _route_preview(scene, surface, g, hover_q)
 
@@ -220,17 +220,20 @@ def point_checkers(surface: pygame.Surface, g: sd.BoardGeom, geom: sd.PointGeom,
     return tops
 
 
-def paint_position(surface: pygame.Surface, rect: pygame.Rect, layout, state: PlakotoState, small: int) -> sd.BoardGeom:
-    """The board fitted into ``rect`` with every checker of ``state`` (White at the bottom): the
-    menu's picture and the rules' diagram."""
+def paint_position(surface: pygame.Surface, rect: pygame.Rect, layout, state: PlakotoState, small: int,
+                   flipped: bool = False) -> sd.BoardGeom:
+    """The board fitted into ``rect`` with every checker of ``state`` and the borne-off ones: the
+    menu's picture, the rules' diagram, the review's positions. White at the bottom in White's
+    numbering, or (``flipped``) Black at the bottom in his."""
     vp = Viewport(sd.frame_rect(layout), rect)
-    g = sd.BoardGeom(layout, vp, False)
-    cache, area = sd.build_static(surface, g, 0, _number_size(g, small), rect)
+    g = sd.BoardGeom(layout, vp, flipped)
+    cache, area = sd.build_static(surface, g, 1 if flipped else 0, _number_size(g, small), rect)
     surface.blit(cache, area.topleft)
     for geom in layout.points:
         top, count, pinned = state.point(geom.number)
         if top is not None:
             point_checkers(surface, g, geom, top, count, pinned, count, small)
+    paint_trays(surface, g, state, small)
     return g
 
 
@@ -266,21 +269,22 @@ def _number_size(g: sd.BoardGeom, small: int) -> int:
     return max(small, round(g.layout.field[1] * 0.55 * g.scale))
 
 
-def _trays(scene: PlakotoScene, surface: pygame.Surface, g: sd.BoardGeom, hide: tuple[str, int] | None) -> None:
-    state = scene.state
-    styles = scene.lay.checkers
-    small = scene.metrics.small
+def paint_trays(surface: pygame.Surface, g: sd.BoardGeom, state: PlakotoState, small: int,
+                hide: tuple[str, int] | None = None) -> None:
+    """The borne-off checkers in each tray (one fewer where ``hide`` says one is still sliding)
+    and how many there are."""
+    styles = g.layout.checkers
     for seat in (0, 1):
         n = state.off[seat] - (1 if hide == ("tray", seat) else 0)
         st = styles[seat]
         for i in range(max(0, n)):
             sd.slab(surface, g.tray_slab(seat, i), st.fill, st.edge)
         if state.off[seat]:
-            rect = g.rect(scene.lay.trays[seat])
+            rect = g.rect(g.layout.trays[seat])
             last = g.tray_slab(seat, max(0, state.off[seat] - 1))
             lower = last.y > rect.centery
             y = last.y - small if lower else last.bottom + small
-            img = theme.render(str(state.off[seat]), small, scene.lay.colours["field"], True)
+            img = theme.render(str(state.off[seat]), small, g.layout.colours["field"], True)
             surface.blit(img, img.get_rect(center=(rect.centerx, round(y))))
 
 

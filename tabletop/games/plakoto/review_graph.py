@@ -1,0 +1,157 @@
+"""The game review's graph: one player's chance to win the game after each reviewed turn, over the
+game (or the match, game by game).
+
+Why one line with two axes: the chances of the two players add up to one, so the left axis reads
+the one player's chance (0 at the bottom, 100% at the top) and the right axis the other's (upside
+down): each player reads his own view without a second line. Each turn is a dot in the mover's
+checker colour (a big error ringed red), a game of a match starts at a labelled line, and the
+selected turn is marked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from tabletop.games.plakoto.review_turns import Entry
+from tabletop.i18n import tr
+from tabletop.ui import draw, theme
+
+BIG_ERROR = 0.1
+"""Expected points lost from which a turn counts as a big error (ringed red, its loss in red)."""
+
+
+@dataclass(frozen=True)
+class GraphPoint:
+    chance: float   # the main seat's chance to win the game after this turn
+    seat: int       # who moved
+    game: int
+    number: int     # the turn's number in its game
+    big: bool
+
+
+def graph_points(entries: Sequence[Entry], main: int) -> list[GraphPoint]:
+    """The entries (in the order played) as points for the ``main`` seat's view."""
+    out = []
+    for e in entries:
+        r = e.review
+        mine = r.win if r.seat == main else 1.0 - r.win
+        out.append(GraphPoint(mine, r.seat, r.game, e.number, r.loss >= BIG_ERROR))
+    return out
+
+
+@dataclass(frozen=True)
+class GraphPlan:
+    """Where the plot went (clicks are mapped with it)."""
+
+    plot: pygame.Rect
+    xs: tuple[int, ...]
+
+
+def plan_graph(rect: pygame.Rect, count: int, m: theme.Metrics) -> GraphPlan:
+    small = m.small
+    f = theme.font(small)
+    line = f.get_linesize()
+    left = f.size("100%")[0] + m.pad
+    plot = pygame.Rect(rect.x + m.pad + left, rect.y + m.pad + line + m.pad // 2,
+                       rect.w - 2 * m.pad - 2 * left, rect.h - 2 * m.pad - 3 * line - m.pad)
+    inset = max(4, small // 2)
+    if count <= 1:
+        xs: tuple[int, ...] = (plot.centerx,) * count
+    else:
+        span = plot.w - 2 * inset
+        xs = tuple(plot.x + inset + round(span * i / (count - 1)) for i in range(count))
+    return GraphPlan(plot, xs)
+
+
+def nearest(plan: GraphPlan, pos: tuple[int, int]) -> int | None:
+    """The point nearest ``pos`` across (a click in the plot or just under it), or None."""
+    if not plan.xs or not plan.plot.inflate(plan.plot.w // 20, plan.plot.h // 3).collidepoint(pos):
+        return None
+    return min(range(len(plan.xs)), key=lambda i: abs(plan.xs[i] - pos[0]))
+
+
+def _y(plot: pygame.Rect, chance: float) -> int:
+    return round(plot.bottom - chance * plot.h)
+
+
+def paint_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[GraphPoint], selected: int | None,
+                names: tuple[str, str], layout, m: theme.Metrics) -> GraphPlan:
+    """The graph in ``rect`` (a paper card): ``names`` are the main seat's and the other's."""
+    draw.shadowed_panel(surface, rect)
+    plan = plan_graph(rect, len(points), m)
+    plot = plan.plot
+    small = m.small
+    line = theme.font(small).get_linesize()
+    if plot.w < 4 * small or plot.h < 2 * line:
+        return plan
+    top = rect.y + m.pad
+    half = plot.w // 2 - m.pad
+    draw.fitted_text(surface, tr("{name} wins", name=names[0]), pygame.Rect(plot.x, top, half, line), small,
+                     theme.INK, bold=True, anchor="midleft", min_size=m.tiny)
+    draw.fitted_text(surface, tr("{name} wins", name=names[1]), pygame.Rect(plot.right - half, top, half, line),
+                     small, theme.INK, bold=True, anchor="midright", min_size=m.tiny)
+    pygame.draw.rect(surface, (255, 253, 247), plot)
+    for chance in (0.25, 0.75):
+        pygame.draw.line(surface, (232, 224, 208), (plot.x, _y(plot, chance)), (plot.right - 1, _y(plot, chance)))
+    _dashed(surface, (plot.x, _y(plot, 0.5)), plot.right - 1, theme.PANEL_EDGE)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, plot, width=1)
+    for chance in (0.0, 0.5, 1.0):
+        y = _y(plot, chance)
+        draw.text(surface, f"{round(100 * chance)}%", (plot.x - m.pad // 2, y), small, theme.INK_SOFT,
+                  anchor="midright")
+        draw.text(surface, f"{round(100 * (1 - chance))}%", (plot.right + m.pad // 2, y), small, theme.INK_SOFT,
+                  anchor="midleft")
+    label_y = plot.bottom + m.pad // 2
+    draw.text(surface, tr("Turn of the game"), (plot.centerx, label_y + line), small, theme.INK_SOFT,
+              anchor="midtop")
+    if not points:
+        return plan
+    xs = plan.xs
+    # games of a match: a line and the game's name where each one starts
+    for i, p in enumerate(points):
+        if i and p.game != points[i - 1].game:
+            x = (xs[i] + xs[i - 1]) // 2
+            pygame.draw.line(surface, theme.ACCENT, (x, plot.y), (x, plot.bottom - 1), 2)
+            draw.text(surface, tr("Game {n}", n=p.game + 1), (x + m.pad // 2, plot.y + 2), small, theme.ACCENT_DARK)
+    _ticks(surface, points, xs, label_y, small, m)
+    if selected is not None and 0 <= selected < len(points):
+        pygame.draw.line(surface, theme.SELECT, (xs[selected], plot.y), (xs[selected], plot.bottom - 1), 3)
+    pts = [(xs[i], _y(plot, p.chance)) for i, p in enumerate(points)]
+    if len(pts) > 1:
+        pygame.draw.lines(surface, theme.INK_SOFT, False, pts, max(2, small // 8))
+    radius = max(3, min(small // 3, plot.w // max(1, 3 * len(points))))
+    styles = layout.checkers
+    for i, (p, at) in enumerate(zip(points, pts, strict=True)):
+        st = styles[p.seat]
+        if p.big:
+            pygame.draw.circle(surface, theme.BAD, at, radius + max(2, radius // 2))
+        pygame.draw.circle(surface, st.edge, at, radius + 1)
+        pygame.draw.circle(surface, st.fill, at, radius)
+        if i == selected:
+            pygame.draw.circle(surface, theme.SELECT, at, radius * 2 + 3, width=3)
+    return plan
+
+
+def _ticks(surface: pygame.Surface, points: Sequence[GraphPoint], xs: Sequence[int], y: int, small: int,
+           m: theme.Metrics) -> None:
+    """The turn numbers under the plot, as many as fit without touching."""
+    f = theme.font(small)
+    last_right = -10 ** 6
+    for i, p in enumerate(points):
+        text = str(p.number)
+        w = f.size(text)[0]
+        first_of_game = i == 0 or points[i - 1].game != p.game
+        if xs[i] - w // 2 > last_right + m.pad or (first_of_game and i == 0):
+            draw.text(surface, text, (xs[i], y), small, theme.INK_SOFT, anchor="midtop")
+            last_right = xs[i] + w // 2
+
+
+def _dashed(surface: pygame.Surface, start: tuple[int, int], right: int, rgb) -> None:
+    x, y = start
+    while x < right:
+        pygame.draw.line(surface, rgb, (x, y), (min(right, x + 6), y), 2)
+        x += 11
+

@@ -1,0 +1,109 @@
+"""A Plakoto record cut into the turns a review looks at, each reviewed on its own, and the reviews
+kept for the next time. No pygame: the review screen runs these in its worker.
+
+Why one turn at a time: ``ai_review.review_game`` looks at a whole record and takes several seconds
+for a game (tens for a match). Cut at the rolls, every turn is a record of its own (the position
+before its roll, then the roll and the steps), reviewed by the same function: the screen fills in
+turn by turn, shows how far it has got, can stop at once when it is closed, and a turn reviewed
+once (after an earlier game of the match) is never reviewed again. The result is the same as the
+whole record's: a turn's review depends only on the position before it and its steps.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.core.game import CHANCE
+
+from .ai_review import TurnReview, review_game
+from .ai_search import BUDGET
+from .rules import PlakotoState
+
+
+@dataclass(frozen=True)
+class TurnJob:
+    """One turn to review: where it starts in the record, a record of it alone, whose it is, and
+    its number in its game (1 for the first roll of the game, either seat's)."""
+
+    start: int
+    record: dict[str, Any]
+    seat: int
+    game: int
+    number: int
+
+    @property
+    def key(self) -> tuple[str, tuple[str, ...]]:
+        """What the review of this turn depends on: the position before it and its moves."""
+        return (str(self.record["initial"]["position"]), tuple(text for _, text in self.record["moves"]))
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A reviewed turn as the screen lists it."""
+
+    review: TurnReview
+    number: int
+
+
+def people(record: dict[str, Any]) -> set[int]:
+    """The seats a review looks at: the people of the record's set-up, or both seats when it
+    names none (two computers, an old record)."""
+    kinds = [s.get("kind") for s in record.get("meta", {}).get("seats", []) if isinstance(s, dict)]
+    humans = {i for i, k in enumerate(kinds) if k == "human"}
+    return humans or {0, 1}
+
+
+def plan_turns(record: dict[str, Any], seats: set[int]) -> list[TurnJob]:
+    """The turns of ``seats`` in ``record``, in the order played (the record is one the app has
+    checked: a game's own, or a replay's playable part)."""
+    from tabletop.games import get_game
+
+    spec = get_game("plakoto")
+    state: PlakotoState = spec.state_class.from_json(record["initial"])
+    moves = [list(m) for m in record["moves"]]
+    jobs: list[TurnJob] = []
+    number, game = 0, len(state.games)
+    i = 0
+    while i < len(moves):
+        if state.phase != "roll" or moves[i][0] != CHANCE:
+            state.apply(state.parse_move(moves[i][1]))
+            i += 1
+            continue
+        if len(state.games) != game:
+            number, game = 0, len(state.games)
+        number += 1
+        before, start = state.copy(), i
+        state.apply(state.parse_move(moves[i][1]))  # the roll, then the steps up to the next chance move
+        i += 1
+        while i < len(moves) and moves[i][0] != CHANCE:
+            state.apply(state.parse_move(moves[i][1]))
+            i += 1
+        if before.turn in seats and i - start > 1:
+            turn = {**record, "initial": before.to_json(), "moves": moves[start:i]}
+            jobs.append(TurnJob(start, turn, before.turn, game, number))
+    return jobs
+
+
+def review_turn(job: TurnJob, budget: int | None = BUDGET) -> list[TurnReview]:
+    """The review of one turn (empty when it had only one way to play), its move numbers counted
+    from the turn's start (``entries`` places it in the whole record)."""
+    return review_game(job.record, {job.seat}, budget)
+
+
+def entries(job: TurnJob, found: list[TurnReview]) -> list[Entry]:
+    return [Entry(dataclasses.replace(r, index=r.index + job.start), job.number) for r in found]
+
+
+class ReviewCache:
+    """Turn reviews already made, by what they depend on (a game scene keeps one for its match)."""
+
+    def __init__(self) -> None:
+        self._found: dict[tuple[Any, int | None], list[TurnReview]] = {}
+
+    def get(self, job: TurnJob, budget: int | None) -> list[TurnReview] | None:
+        return self._found.get((job.key, budget))
+
+    def put(self, job: TurnJob, budget: int | None, found: list[TurnReview]) -> None:
+        self._found[(job.key, budget)] = found

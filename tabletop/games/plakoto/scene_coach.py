@@ -1,0 +1,162 @@
+"""The Plakoto scene's coaching: the hint (a button and H while a person moves) and the game review
+(after a game of a match, from the end card, and R), mixed into :class:`PlakotoScene`.
+
+Where the hint's legend goes: in a window, at the top of the side panel's log (the log gives up the
+room while the hint shows); at a table, in the strip of the seat on turn, as the game's own part,
+so it faces him. Its arrows are drawn on the board by the scene's painter (``paint_hint``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from tabletop.games.plakoto.ai_search import BUDGET
+from tabletop.games.plakoto.review_turns import ReviewCache, people
+from tabletop.games.plakoto.scene_hint import Hint
+from tabletop.games.plakoto.scene_legend import legend_height, paint_legend
+from tabletop.i18n import language, tr
+from tabletop.ui.widgets import Button, Viewport
+
+
+class CoachMixin:
+    """The hint and the review (uses GameScene's and PlakotoScene's attributes)."""
+
+    review_budget: int | None = BUDGET
+    """Positions the review's search may evaluate per turn (tests make it small)."""
+    hint: Hint
+    hint_rect: pygame.Rect
+    review_cache: ReviewCache
+
+    def init_coach(self) -> None:
+        self.hint = Hint()
+        self.hint_rect = pygame.Rect(0, 0, 0, 0)
+        self.review_cache = ReviewCache()
+
+    # -- the hint ------------------------------------------------------------------------------------
+    def hint_available(self) -> bool:
+        """A person is to choose a turn with the dice rolled (not a pass, a forced move or the rest
+        of a gesture playing itself)."""
+        return (self.state.phase == "move" and self.human_to_move() and not self.queued
+                and self.forced() is None and not self.pass_only())
+
+    def toggle_hint(self) -> None:
+        if self.hint.active:
+            self.hint.hide()
+        elif self.hint_available():
+            self.hint.ask(self.state, self.state_version)
+        self.dirty = True
+
+    def hint_point(self, mover_point: int) -> str:
+        """A point of the mover's numbering as the board prints it now (at a table the numbers
+        face the seat on turn, in his numbering)."""
+        seat = self.numbers_facing() if self.app.table_mode else self.bottom_seat()
+        p = self.state.absolute(mover_point)
+        return str(p if seat == 0 else 25 - p)
+
+    def paint_hint(self, surface: pygame.Surface, vp: Viewport) -> None:
+        g = self.geom(vp)
+        if g is not None and self.hint.shown:
+            turned = bool(self.app.table_mode) and self.numbers_facing() == 1
+            self.hint.paint(surface, g, self.state, self.metrics.small, turned)
+
+    def _legend(self) -> tuple[str, list[Any]]:
+        return self.hint.heading(), self.hint.rows(self.hint_point)
+
+    # -- the review ----------------------------------------------------------------------------------
+    def review_available(self) -> bool:
+        """A game of the match has ended (at the end of the match the end card offers it)."""
+        return self.state.phase in ("next", "over")
+
+    def open_review(self, on_close: Any = None) -> None:
+        """The review of the game so far, facing the person at a table (or the seat the cards face)."""
+        from tabletop.games.plakoto.review_scene import ReviewScene
+
+        record = self.session.record()
+        facing, edges = None, []
+        if self.app.table_mode:
+            humans = [i for i, s in enumerate(self.seats) if s.is_human]
+            panel = self.panel_of(humans[0]) if len(humans) == 1 else None
+            facing = panel.edge if panel is not None else self.message_edge()
+            edges = self.table_edge_cycle()
+        self.app.push_scene(ReviewScene(self.app, record, self.lay, [self.seat_name(s) for s in (0, 1)],
+                                        people(record), self.review_cache, self.review_budget, facing, edges,
+                                        on_close))
+
+    def review_from_card(self) -> None:
+        """The end card's Review: back to the card afterwards."""
+        self.open_review(on_close=self.show_game_over)
+
+    def coach_buttons(self) -> list[Button]:
+        out = []
+        if self.hint.active or self.hint_available():
+            out.append(Button(tr("Hint"), self.toggle_hint, key="H", toggled=self.hint.active))
+        if self.review_available():
+            out.append(Button(tr("Review"), self.open_review, key="R"))
+        return out
+
+    def coach_key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_h:
+            self.toggle_hint()
+            return True
+        if event.key == pygame.K_r and self.review_available():
+            self.open_review()
+            return True
+        return False
+
+    # -- the frame's hooks ---------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)  # type: ignore[misc]
+        if self.hint.poll(self.state_version):
+            self.dirty = True
+
+    def busy(self) -> bool:
+        return super().busy() or self.hint.thinking  # type: ignore[misc]
+
+    def closed(self) -> None:
+        super().closed()  # type: ignore[misc]
+        self.hint.close()
+
+    def frame_signature(self) -> tuple:
+        return (*super().frame_signature(), self.hint.signature())  # type: ignore[misc]
+
+    def relayout_panel(self) -> None:
+        """In a window the hint's legend takes the top of the log's room."""
+        super().relayout_panel()  # type: ignore[misc]
+        if self.app.table_mode:
+            return
+        self.hint_rect = pygame.Rect(0, 0, 0, 0)
+        if not self.hint.active or not hasattr(self, "log_rect"):
+            return
+        log = self.log_rect
+        heading, rows = self._legend()
+        h = min(log.h, legend_height(heading, rows, log.w, self.metrics))
+        self.hint_rect = pygame.Rect(log.x, log.y, log.w, h)
+        pad = self.metrics.pad
+        self.log_rect = pygame.Rect(log.x, log.y + h + pad, log.w, max(0, log.h - h - pad))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)  # type: ignore[misc]
+        if not self.app.table_mode and self.hint.active:
+            heading, rows = self._legend()
+            paint_legend(surface, self.hint_rect, heading, rows, self.metrics)
+
+    def table_extra_size(self, seat: int, panel: Any) -> tuple[int, int] | None:
+        if self.hint.active and seat == self.acting_seat():
+            m = self.metrics
+            width = min(panel.size[0], 10 * m.button_h) - 4 * m.pad
+            heading, rows = self._legend()
+            return (width, legend_height(heading, rows, width, m))
+        return super().table_extra_size(seat, panel)  # type: ignore[misc]
+
+    def draw_seat_extra(self, surf: pygame.Surface, rect: pygame.Rect, seat: int, active: bool) -> None:
+        if self.hint.active and seat == self.acting_seat():
+            heading, rows = self._legend()
+            paint_legend(surf, rect, heading, rows, self.metrics)
+            return
+        super().draw_seat_extra(surf, rect, seat, active)  # type: ignore[misc]
+
+    def table_strip_key(self, seat: int) -> Any:
+        mine = self.hint.signature() if seat == self.acting_seat() else None
+        return (super().table_strip_key(seat), mine, language())  # type: ignore[misc]
