@@ -1,4 +1,6 @@
-"""``tabletop replay RECORD.json``: step through a recorded game with ← and → (Home/End jump).
+"""``tabletop replay RECORD.json``: step through a recorded game with ← and → (Home/End jump), and,
+for a game whose scene has one (Plakoto), open its game review of the whole record (R or the bar's
+Review button; Esc there comes back here).
 
 The game's own scene draws each position; this wrapper never lets it act (no computer moves,
 no rolls): it only moves along the record. A record whose move k is illegal opens at the position
@@ -22,6 +24,7 @@ from tabletop.saves import read_json
 from tabletop.ui import draw, theme
 from tabletop.ui.game_scene import make_scene
 from tabletop.ui.scene import Scene
+from tabletop.ui.widgets import Button
 
 
 @dataclass
@@ -57,15 +60,32 @@ def read_replay(path: Path, store: BoardStore | None = None) -> Replay:
 class ReplayScene(Scene):
     def __init__(self, app, session: Session, moves: list[list], note: str = "") -> None:
         super().__init__(app)
+        self.played_by = list(session.meta.get("seats", []))  # who really sat where: the review looks at the people
         session.meta["seats"] = [Seat("human").__dict__ for _ in range(session.state.num_players)]
         self.session = session
         self.moves = moves
         self.note = note
         self.inner = make_scene(app, session)
+        self.review = (Button(tr("Review"), self.open_review, key="R")
+                       if callable(getattr(self.inner, "open_review", None)) else None)
 
     def layout(self, size):
         super().layout(size)
         self.inner.layout(size)
+        if self.review is not None:
+            m = self.metrics
+            label = f"{self.review.label}  [{self.review.key}]"
+            w = max(theme.font(m.body).size(label)[0] + 4 * m.pad, 9 * m.body + 1)  # room for the key hint
+            inset = m.pad // 3
+            self.review.rect = pygame.Rect(size[0] - w - m.pad, inset, w, m.button_h - 2 * inset)
+
+    def whole_record(self) -> dict:
+        """The record's playable part, with its real seats (the review's people)."""
+        record = self.session.record()
+        return {**record, "meta": {**record["meta"], "seats": self.played_by}, "moves": [list(m) for m in self.moves]}
+
+    def open_review(self) -> None:
+        self.inner.open_review(record=self.whole_record())
 
     def forward(self) -> None:
         k = len(self.session.played)
@@ -93,8 +113,17 @@ class ReplayScene(Scene):
                     self.back()
             elif event.key == pygame.K_ESCAPE:
                 self.app.running = False
+            elif event.key == pygame.K_r and self.review is not None:
+                self.open_review()
+        elif event.type == pygame.MOUSEMOTION:
+            if self.review is not None and self.review.hover != self.review.rect.collidepoint(event.pos):
+                self.review.hover = not self.review.hover
+                self.dirty = True
+            return
         elif event.type == pygame.MOUSEBUTTONDOWN:
-            if event.button == 1:
+            if event.button == 1 and self.review is not None and self.review.hit(event.pos):
+                self.open_review()
+            elif event.button == 1:
                 self.forward()
             elif event.button == 3:
                 self.back()
@@ -107,6 +136,10 @@ class ReplayScene(Scene):
         pygame.draw.rect(surface, theme.TABLE_DARK, bar)
         text = tr("Replay: move {k} of {n} — Left arrow: back, Right arrow: forward, Home/End, Esc quits",
                   k=len(self.session.played), n=len(self.moves))
-        draw.text(surface, text, (m.pad * 2, bar.centery), m.body, theme.PANEL, anchor="midleft")
+        right = self.review.rect.x - m.pad if self.review is not None else bar.right - m.pad
+        draw.fitted_text(surface, text, pygame.Rect(m.pad * 2, bar.y, right - 2 * m.pad, bar.h), m.body, theme.PANEL,
+                         anchor="midleft", min_size=m.tiny)
+        if self.review is not None:
+            self.review.draw(surface, m.body, min_size=m.tiny)
         if self.note:
             draw.text(surface, self.note, (m.pad * 2, bar.bottom + m.pad), m.small, theme.BAD)

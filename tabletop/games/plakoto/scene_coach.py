@@ -69,11 +69,12 @@ class CoachMixin:
         """A game of the match has ended (at the end of the match the end card offers it)."""
         return self.state.phase in ("next", "over")
 
-    def open_review(self, on_close: Any = None) -> None:
-        """The review of the game so far, facing the person at a table (or the seat the cards face)."""
+    def open_review(self, on_close: Any = None, record: dict[str, Any] | None = None) -> None:
+        """The review of ``record`` (the game so far by default; the replay viewer gives the
+        whole file's), facing the person at a table (or the seat the cards face)."""
         from tabletop.games.plakoto.review_scene import ReviewScene
 
-        record = self.session.record()
+        record = record if record is not None else self.session.record()
         facing, edges = None, []
         if self.app.table_mode:
             humans = [i for i, s in enumerate(self.seats) if s.is_human]
