@@ -7,7 +7,8 @@ point), so the arrows read as the turn a player would make. :func:`turn_segments
 (the caller keeps the pixels while the picture stays); :func:`paint_turns` only draws them.
 
 Turns that share a step would hide each other: each turn's arrows are shifted a little sideways
-(the first not at all), the first drawn last, on top. Colour is never the only cue: every arrow
+(the first not at all) and carry their labelled discs further back from the arrow's end (the
+first at the end), the first drawn last, on top. Colour is never the only cue: every arrow
 ends in a disc with the turn's label (its rank), and an arrow may be dashed (a played turn).
 """
 
@@ -87,12 +88,15 @@ def paint_turns(surface: pygame.Surface, g: BoardGeom, turns: Sequence[tuple[Sho
     for k in range(len(turns) - 1, -1, -1):
         shown, segments = turns[k]
         shift = SHIFT[k % len(SHIFT)] * radius
+        back = k * (2 * disc + 4)
         for start, end in segments:
-            _arrow(surface, start, end, shift, width, disc, shown, text_size, turned)
+            _arrow(surface, start, end, shift, width, disc, shown, text_size, turned, back)
 
 
 def _arrow(surface: pygame.Surface, start: Pixel, end: Pixel, shift: float, width: int, disc: int,
-           shown: ShownTurn, text_size: int, turned: bool) -> None:
+           shown: ShownTurn, text_size: int, turned: bool, back: float = 0.0) -> None:
+    """One step's arrow; its labelled disc ``back`` pixels before the end (on the shaft), so
+    that the discs of turns landing on the same point stand apart (the first at the end)."""
     dx, dy = end[0] - start[0], end[1] - start[1]
     length = math.hypot(dx, dy)
     if length < 1:
@@ -113,7 +117,8 @@ def _arrow(surface: pygame.Surface, start: Pixel, end: Pixel, shift: float, widt
     pygame.draw.polygon(surface, shown.colour, tri)
     pygame.draw.circle(surface, theme.WHITE, (round(a[0]), round(a[1])), width // 2 + 3)
     pygame.draw.circle(surface, shown.colour, (round(a[0]), round(a[1])), width // 2 + 1)
-    centre = (round(b[0]), round(b[1]))
+    back = min(back, max(0.0, length - 2 * disc))
+    centre = (round(b[0] - ux * back), round(b[1] - uy * back))
     pygame.draw.circle(surface, theme.WHITE, centre, disc + 2)
     pygame.draw.circle(surface, shown.colour, centre, disc)
     if shown.label:

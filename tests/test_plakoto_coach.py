@@ -1,0 +1,228 @@
+"""Plakoto's hint and game review, as a player meets them: the hint (H or its button) shows the
+best legal turns, best first, from the ``hard`` player's own analysis, and goes as soon as the
+position changes; the review rates every turn of each person against the best (never a negative
+loss), lists the biggest errors first, is offered on the end card and in the replay viewer, and
+its keys move through the rows and lead back. Both fit in English and Russian, in a window and at a
+table. The real-loop checks (no stale frame) are in ``test_plakoto_coach_live.py``.
+
+The games are short races from a bearing-in position (a few turns each), reviewed with a small
+search budget: the screens are what is tested here, not the strength of the search.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+from coach_helpers import REVIEW_BUDGET, finished_race, race_scene, until
+from scene_input import instant_scenes
+from text_fit import audit_top, problems, readable, report
+
+from tabletop.games.plakoto.ai_review import review_game
+from tabletop.games.plakoto.ai_search import analyse
+from tabletop.games.plakoto.review_scene import ReviewScene
+from tabletop.games.plakoto.review_turns import ReviewCache, entries, plan_turns, review_turn
+from tabletop.games.plakoto.rules import PlakotoState
+from tabletop.i18n import set_language
+from tabletop.ui.replay import ReplayScene, read_replay
+from tabletop.ui.results import ResultOverlay
+
+
+@pytest.fixture(autouse=True)
+def quick(monkeypatch, tmp_path):
+    instant_scenes(monkeypatch, tmp_path)
+    yield
+    set_language("en")
+
+
+def key(app, k: int) -> None:
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+
+
+def to_move(app, scene) -> None:
+    """Roll for the person and wait until he is to choose a turn."""
+    until(app, lambda: scene.can_roll() or (scene.state.phase == "move" and scene.human_to_move()))
+    if scene.can_roll():
+        scene.roll()
+    until(app, lambda: scene.state.phase == "move" and scene.human_to_move())
+
+
+def legal_sequence(state: PlakotoState, steps) -> bool:
+    s = state.copy()
+    for step in steps:
+        if step not in s.legal_moves():
+            return False
+        s.apply(step)
+    return True
+
+
+@pytest.mark.parametrize("table", [False, True], ids=["window", "table"])
+def test_the_hint_shows_the_best_legal_turns_best_first_and_goes_when_the_position_changes(table):
+    app, scene = race_scene(table=table)
+    to_move(app, scene)
+    assert scene.hint_available()
+    labels = ([b.label for b in scene.table_buttons[scene.acting_seat()]] if table
+              else [b.label for b in scene.buttons.buttons])
+    assert "Hint" in labels
+    key(app, pygame.K_h)
+    until(app, lambda: scene.hint.shown)
+    ranked = scene.hint.ranked
+    state = scene.state
+    legal = {t.key for t in state.legal_turns()}
+    assert 1 <= len(ranked) <= 3
+    assert len(ranked) == min(3, len(legal))
+    for a in ranked:
+        assert a.turn.key in legal and legal_sequence(state, a.turn.steps)
+    assert len({a.turn.key for a in ranked}) == len(ranked), "three different turns"
+    assert [a.turn.key for a in ranked] == [a.turn.key for a in analyse(state)[:3]], "the hard player's ranking"
+    values = [(a.ply, a.value) for a in ranked]
+    assert values == sorted(values, key=lambda v: (-v[0], -v[1])), "best first"
+    rows = scene.hint.rows(scene.hint_point)
+    assert [r.shown.label for r in rows] == [str(k + 1) for k in range(len(ranked))]
+    assert len({r.shown.colour for r in rows}) == len(rows), "each turn its own colour"
+    with_audit = audit_top(app)
+    drawn = " ".join(d.text for d in with_audit.placed())
+    assert "Hint: the best turns" in drawn and rows[0].turn.split()[0] in drawn
+    assert f"{round(100 * ranked[0].win)}%" in drawn
+    assert scene.play(ranked[0].turn.steps[0])
+    app.tick(0.0)
+    assert not scene.hint.active, "a move hides the hint of the position before it"
+
+
+def test_a_hint_asked_for_an_older_position_is_never_shown():
+    app, scene = race_scene()
+    to_move(app, scene)
+    scene.toggle_hint()
+    version = scene.hint.version
+    steps = scene.state.legal_turns()[0].steps
+    assert scene.play(steps[0])  # the position changes while the worker may still think
+    until(app, lambda: not scene.hint.job.running())
+    app.tick(0.0)
+    assert not scene.hint.shown and scene.hint.version != version
+
+
+def test_the_review_never_rates_the_best_turn_below_the_played_one_and_cutting_into_turns_changes_nothing():
+    app, scene = finished_race()
+    record = scene.session.record()
+    whole = review_game(record, {0}, REVIEW_BUDGET)
+    assert whole, "the race had turns with a choice"
+    for r in whole:
+        assert r.best.equity >= r.played.equity - 1e-12
+        assert r.loss == pytest.approx(r.best.equity - r.played.equity) and r.loss >= 0
+        assert r.seat == 0
+    cut = [e.review for job in plan_turns(record, {0}) for e in entries(job, review_turn(job, REVIEW_BUDGET))]
+    assert [(r.index, r.dice, r.played.turn.key, r.best.turn.key) for r in cut] == \
+        [(r.index, r.dice, r.played.turn.key, r.best.turn.key) for r in whole]
+    assert [r.loss for r in cut] == pytest.approx([r.loss for r in whole])
+
+
+def open_from_card(app, scene) -> ReviewScene:
+    app.tick(0.0)
+    card = app.top
+    assert isinstance(card, ResultOverlay)
+    labels = [b.label for b in card.row.buttons]
+    assert labels[:2] == ["Look at the board", "Review"], labels
+    card.row.buttons[1].action()
+    review = app.top
+    assert isinstance(review, ReviewScene)
+    until(app, review.finished)
+    return review
+
+
+def test_the_end_card_offers_the_review_its_rows_lead_with_the_biggest_errors_and_esc_returns_to_the_card():
+    app, scene = finished_race()
+    review = open_from_card(app, scene)
+    assert not review.error
+    losses = [e.review.loss for e in review.order]
+    assert losses and losses == sorted(losses, reverse=True)
+    assert {e.review.seat for e in review.entries} == {0}, "the person's turns, not the computer's"
+    assert [e.review.index for e in review.entries] == sorted(e.review.index for e in review.entries)
+    assert review.selected is review.order[0]
+    found = problems(audit_top(app), "review", readable(app))
+    assert not found, report(found)
+    if len(review.order) > 1:
+        key(app, pygame.K_DOWN)
+        assert review.selected is review.order[1]
+        key(app, pygame.K_UP)
+        assert review.selected is review.order[0]
+    # a click on a row shows that turn, a click on the graph the turn under it
+    last = review.order[-1]
+    row = review.order.index(last) - review.scroll
+    if 0 <= row < review.visible_rows():
+        at = (review.rows_rect.x + 5, review.rows_rect.y + row * review.row_h + review.row_h // 2)
+        app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1))
+        assert review.selected is last
+    first = review.entries[0]
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(review._graph.xs[0], review._graph.plot.centery),
+                                    button=1))
+    assert review.selected is first
+    shown = review.shown_turns()
+    if first.review.played.turn.key != first.review.best.turn.key:
+        assert len(shown) == 2 and shown[0].dashed != shown[1].dashed, "played and best look different"
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, ResultOverlay), "back to the end card"
+
+
+def test_the_review_of_a_second_visit_comes_from_the_scenes_cache():
+    app, scene = finished_race()
+    first = open_from_card(app, scene)
+    found = [(e.review.index, e.review.loss) for e in first.order]
+    key(app, pygame.K_ESCAPE)
+    again = open_from_card(app, scene)
+    assert again.finished() and [(e.review.index, e.review.loss) for e in again.order] == found
+
+
+def test_the_replay_viewer_offers_the_review_of_the_whole_record(tmp_path):
+    app, scene = finished_race()
+    path = tmp_path / "race.json"
+    path.write_text(json.dumps(scene.session.record()), encoding="utf-8")
+    replay = read_replay(path, app.store)
+    viewer = ReplayScene(app, replay.session, replay.moves, replay.note)
+    app.replace_scenes(viewer)
+    assert viewer.review is not None
+    key(app, pygame.K_r)
+    review = app.top
+    assert isinstance(review, ReviewScene)
+    assert review.seats == {0}, "the record's people, though the viewer seats everyone as one"
+    review.budget = REVIEW_BUDGET  # the file's record: no scene of the game set the tests' budget
+    until(app, review.finished)
+    assert len(review.entries) == len(review_game(scene.session.record(), {0}, REVIEW_BUDGET))
+    key(app, pygame.K_ESCAPE)
+    assert app.top is viewer
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=viewer.review.rect.center, button=1))
+    assert isinstance(app.top, ReviewScene)
+
+
+CACHE = ReviewCache()
+"""One review of the race for every size and language of the fit test."""
+_RECORD: list[dict] = []
+
+
+def race_record() -> dict:
+    if not _RECORD:
+        _RECORD.append(finished_race()[1].session.record())
+    return _RECORD[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("window", ["1366x768", "1024x600", "table 1920x1080", "table 3840x2160"])
+def test_the_hint_and_the_review_fit(window, lang):
+    table = window.startswith("table")
+    size = tuple(int(v) for v in window.split()[-1].split("x"))
+    record = race_record()
+    set_language(lang)
+    app, scene = race_scene(table=table, size=size)
+    to_move(app, scene)
+    scene.toggle_hint()
+    until(app, lambda: scene.hint.shown)
+    found = problems(audit_top(app), f"{window} {lang} hint", readable(app))
+    scene.hint.hide()
+    review = ReviewScene(app, record, scene.lay, [scene.seat_name(0), scene.seat_name(1)], {0}, CACHE,
+                         REVIEW_BUDGET, "bottom" if table else None, ["bottom", "top"] if table else [])
+    app.push_scene(review)
+    until(app, review.finished)
+    for entry in (review.order[0], review.order[-1]):
+        review.select(entry)
+        found += problems(audit_top(app), f"{window} {lang} review", readable(app))
+    assert not found, report(found)
