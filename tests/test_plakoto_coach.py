@@ -24,7 +24,8 @@ from tabletop.games.plakoto.ai_search import analyse
 from tabletop.games.plakoto.review_scene import ReviewScene
 from tabletop.games.plakoto.review_turns import ReviewCache, entries, plan_turns, review_turn
 from tabletop.games.plakoto.rules import PlakotoState
-from tabletop.i18n import set_language
+from tabletop.games.plakoto.scene_legend import decimal
+from tabletop.i18n import set_language, tr
 from tabletop.ui.replay import ReplayScene, read_replay
 from tabletop.ui.results import ResultOverlay
 
@@ -211,12 +212,17 @@ def test_the_hint_and_the_review_fit(window, lang):
     table = window.startswith("table")
     size = tuple(int(v) for v in window.split()[-1].split("x"))
     record = race_record()
-    set_language(lang)
     app, scene = race_scene(table=table, size=size)
+    set_language(lang)  # after the app, which takes the language of its settings
+    assert (tr("Hint") == "Подсказка") == (lang == "ru")
     to_move(app, scene)
     scene.toggle_hint()
     until(app, lambda: scene.hint.shown)
-    found = problems(audit_top(app), f"{window} {lang} hint", readable(app))
+    audit = audit_top(app)
+    found = problems(audit, f"{window} {lang} hint", readable(app))
+    drawn = [d.text for d in audit.placed()]
+    for row in scene.hint.rows(scene.hint_point):
+        assert row.turn in drawn and decimal(row.equity) in drawn, (window, lang, "the legend shows every turn")
     scene.hint.hide()
     review = ReviewScene(app, record, scene.lay, [scene.seat_name(0), scene.seat_name(1)], {0}, CACHE,
                          REVIEW_BUDGET, "bottom" if table else None, ["bottom", "top"] if table else [])

@@ -71,7 +71,8 @@ class ReviewScene(FacingScene):
         self.user_chose = False
         self.scroll = 0
         self.error = ""
-        self.hover_row: int | None = None
+        self._pointer: tuple[int, int] | None = None  # where the mouse is, in the upright layout
+        self.hover_row: int | None = None              # the row lit under it, as last drawn
         self.back = Button(tr("Back"), self.close, key="Esc")
         self.turn_button = (Button(tr("Turn"), self.turn_to_next)
                             if self.facing is not None and len(self.edges) > 1 else None)
@@ -196,6 +197,8 @@ class ReviewScene(FacingScene):
                                      self.list_rect.h - head - 2 * p)
         self.drop_caches()
         self._upright = None
+        if pygame.display.get_init() and pygame.mouse.get_focused():  # opened under a resting pointer
+            self._pointer = self._local(pygame.mouse.get_pos())
 
     def _legend_need(self, width: int) -> int:
         """Room for the legend under the board: its heading (two lines) and two rows of turns
@@ -233,15 +236,9 @@ class ReviewScene(FacingScene):
             return
         buttons = [b for b in (self.back, self.turn_button) if b is not None]
         if event.type == pygame.MOUSEMOTION:
-            for b in buttons:
-                hover = b.rect.collidepoint(pos)
-                if hover != b.hover:
-                    b.hover = hover
-                    self.dirty = True
-            row = self._row_at(pos)
-            if row != self.hover_row:
-                self.hover_row = row
+            if self._hovered(pos) != self._hovered(self._pointer):
                 self.dirty = True
+            self._pointer = pos
             held = bool(getattr(event, "buttons", (0,))[0])
             if self._drag_y is not None and held:
                 rows = int((self._drag_y - pos[1]) / self.row_h)
@@ -298,6 +295,14 @@ class ReviewScene(FacingScene):
             self.scroll = scroll
             self.dirty = True
 
+    def _hovered(self, pos: tuple[int, int] | None) -> tuple:
+        """What the pointer at ``pos`` lights up: a button, the row under it (which follows the
+        list as it fills in and scrolls, so it is worked out from the pointer when drawing)."""
+        if pos is None:
+            return (None, None)
+        buttons = [b for b in (self.back, self.turn_button) if b is not None]
+        return (next((i for i, b in enumerate(buttons) if b.rect.collidepoint(pos)), None), self._row_at(pos))
+
     def _row_at(self, pos: tuple[int, int]) -> int | None:
         if not self.rows_rect.collidepoint(pos):
             return None
@@ -321,9 +326,10 @@ class ReviewScene(FacingScene):
         surface.fill(theme.TABLE)
         draw.fitted_text(surface, tr("Game review"), self.title_rect, m.large, theme.PANEL, bold=True,
                          anchor="midleft", min_size=m.body)
-        for b in (self.back, self.turn_button):
-            if b is not None:
-                b.draw(surface, m.body, min_size=m.tiny)
+        lit, self.hover_row = self._hovered(self._pointer)
+        for i, b in enumerate(b for b in (self.back, self.turn_button) if b is not None):
+            b.hover = i == lit
+            b.draw(surface, m.body, min_size=m.tiny)
         draw.fitted_text(surface, self.summary(), self.summary_rect, m.small, theme.PANEL, anchor="midleft",
                          min_size=m.tiny)
         self._draw_list(surface)

@@ -62,7 +62,11 @@ class CoachMixin:
             self.hint.paint(surface, g, self.state, self.metrics.small, turned)
 
     def _legend(self) -> tuple[str, list[Any]]:
-        return self.hint.heading(), self.hint.rows(self.hint_point)
+        """The legend's heading and rows. At a table the strip is short of room (its prompt must
+        keep its lines): once the turns are there they go without the heading (the lit Hint
+        button under them says what they are)."""
+        rows = self.hint.rows(self.hint_point)
+        return ("" if self.app.table_mode and rows else self.hint.heading()), rows
 
     # -- the review ----------------------------------------------------------------------------------
     def review_available(self) -> bool:

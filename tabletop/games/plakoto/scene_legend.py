@@ -84,14 +84,14 @@ def plan(heading: str, rows: Sequence[LegendRow], width: int, m: theme.Metrics, 
     words = max([fh.size(heads[0])[0]] + [f.size(w)[0] for r in rows for w in r.turn.split()])
     tall = width - key_w - sum(nums) - pad < words
     turn_w = width - key_w - (0 if tall else sum(nums) + pad)
-    if turn_w < words or (tall and sum(nums) > turn_w):
+    if turn_w < words or (tall and sum(nums) > width):  # a tall row's numbers take the whole width
         return None
     lines = tuple(tuple(theme.wrap(r.turn, size, turn_w)) for r in rows)
     heading_lines = tuple(theme.wrap(heading, head, width, True)) if heading else ()
     line, head_line = f.get_linesize(), fh.get_linesize()
     height = len(heading_lines) * head_line + 2 * pad
     if rows:
-        height += head_line + sum((max(1, len(ls)) + tall) * line for ls in lines) + len(rows) * (pad // 2)
+        height += (pad // 2 if heading_lines else 0) + head_line + sum((max(1, len(ls)) + tall) * line for ls in lines) + len(rows) * (pad // 2)
     return Plan(size, head, (key_w, turn_w, *nums), lines, heading_lines, height, tall)
 
 
@@ -132,6 +132,8 @@ def paint_legend(surface: pygame.Surface, rect: pygame.Rect, heading: str, rows:
         y += head_line
     if not rows or y + head_line > rect.bottom:
         return
+    if p.heading:  # a little air between the heading and the columns' names
+        y += m.pad // 2
     key_w, turn_w, *nums = p.widths
     text_x = inner.x + key_w
     num_right = []  # where each number column ends (right-aligned)
