@@ -78,9 +78,11 @@ def _y(plot: pygame.Rect, chance: float) -> int:
 
 
 def paint_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[GraphPoint], selected: int | None,
-                names: tuple[str, str], layout, m: theme.Metrics) -> GraphPlan:
-    """The graph in ``rect`` (a paper card): ``names`` are the main seat's and the other's."""
-    draw.shadowed_panel(surface, rect)
+                names: tuple[str, str], layout, m: theme.Metrics, panel: bool = True) -> GraphPlan:
+    """The graph in ``rect`` (a paper card, drawn here unless ``panel`` is False: the caller
+    keeps it): ``names`` are the main seat's and the other's."""
+    if panel:
+        draw.shadowed_panel(surface, rect)
     plan = plan_graph(rect, len(points), m)
     plot = plan.plot
     small = m.small

@@ -77,6 +77,7 @@ class ReviewScene(FacingScene):
         self.turn_button = (Button(tr("Turn"), self.turn_to_next)
                             if self.facing is not None and len(self.edges) > 1 else None)
         self._board: tuple[Any, pygame.Surface | None] = (None, None)
+        self._back: tuple[Any, pygame.Surface | None] = (None, None)  # the table and the two cards' paper
         self._graph: GraphPlan | None = None
         self._upright: pygame.Surface | None = None
         self._drag_y: float | None = None
@@ -151,6 +152,20 @@ class ReviewScene(FacingScene):
 
     def drop_caches(self) -> None:
         self._board = (None, None)
+        self._back = (None, None)
+
+    def _background(self, size: tuple[int, int]) -> pygame.Surface:
+        """The table and the shadowed cards of the list and the graph, drawn once per layout (a
+        panel's soft shadow is the dearest part of a frame: the screen redraws as the list fills
+        in and the pointer moves over it)."""
+        key = (size, tuple(self.list_rect), tuple(self.graph_rect))
+        if self._back[0] != key or self._back[1] is None:
+            back = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+            back.fill(theme.TABLE)
+            draw.shadowed_panel(back, self.list_rect)
+            draw.shadowed_panel(back, self.graph_rect)
+            self._back = (key, back)
+        return self._back[1]
 
     # -- layout ---------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -323,7 +338,7 @@ class ReviewScene(FacingScene):
 
     def _draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
-        surface.fill(theme.TABLE)
+        surface.blit(self._background(surface.get_size()), (0, 0))
         draw.fitted_text(surface, tr("Game review"), self.title_rect, m.large, theme.PANEL, bold=True,
                          anchor="midleft", min_size=m.body)
         lit, self.hover_row = self._hovered(self._pointer)
@@ -339,7 +354,7 @@ class ReviewScene(FacingScene):
         other = 1 - self.main
         selected = self.entries.index(self.selected) if self.selected in self.entries else None
         self._graph = paint_graph(surface, self.graph_rect, points, selected,
-                                  (self._name(self.main), self._name(other)), self.layout_data, m)
+                                  (self._name(self.main), self._name(other)), self.layout_data, m, panel=False)
 
     def _name(self, seat: int) -> str:
         return self.names[seat] if seat < len(self.names) else str(seat + 1)
@@ -357,7 +372,6 @@ class ReviewScene(FacingScene):
     def _draw_list(self, surface: pygame.Surface) -> None:
         m = self.metrics
         p = m.pad
-        draw.shadowed_panel(surface, self.list_rect)
         inner = self.list_rect.inflate(-2 * p, -2 * p)
         line = theme.font(m.small).get_linesize()
         draw.fitted_text(surface, tr("Turns, the biggest errors first"), pygame.Rect(inner.x, inner.y, inner.w, line),
