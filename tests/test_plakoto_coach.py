@@ -159,6 +159,10 @@ def test_the_end_card_offers_the_review_its_rows_lead_with_the_biggest_errors_an
     app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(review._graph.xs[0], review._graph.plot.centery),
                                     button=1))
     assert review.selected is first
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=(review._graph.xs[-1], review._graph.plot.centery),
+                                    rel=(0, 0), buttons=(0, 0, 0)))
+    drawn = [d.text for d in audit_top(app).placed()]
+    assert any(review._turn_title(review.entries[-1]) in t for t in drawn), "the turn under the pointer is named"
     shown = review.shown_turns()
     if first.review.played.turn.key != first.review.best.turn.key:
         assert len(shown) == 2 and shown[0].dashed != shown[1].dashed, "played and best look different"

@@ -1,6 +1,7 @@
 """The real main loop with real clocks for Plakoto's hint and game review, in a window and at a
 table: the hint thought out in its worker while the loop runs, asked by H and by its button, and
-hidden by a move; the review filling in turn by turn, then its keys and a click on its graph; after
+hidden by a move; the review filling in turn by turn, then its keys, a click on its graph and the
+pointer resting on it; after
 each, once the loop has gone idle, the display must equal a forced full redraw (0 pixels differ)."""
 
 from __future__ import annotations
@@ -87,6 +88,12 @@ def test_the_review_in_the_real_loop_leaves_no_stale_frame(table):
     settle(app)
     assert review.selected is review.entries[-1]
     assert stale_pixels(app) == 0, "a turn chosen on the graph"
+    first = (review._graph.xs[0], review._graph.plot.centery)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=frame.to_screen(first) if frame is not None else first,
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+    settle(app)
+    assert review._hovered(review._pointer)[2] == 0, "the pointer rests on the first turn's point"
+    assert stale_pixels(app) == 0, "a point of the graph under the pointer"
     post_key(pygame.K_ESCAPE)
     settle(app)
     assert app.top is scene

@@ -78,9 +78,11 @@ def _y(plot: pygame.Rect, chance: float) -> int:
 
 
 def paint_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[GraphPoint], selected: int | None,
-                names: tuple[str, str], layout, m: theme.Metrics, panel: bool = True) -> GraphPlan:
+                names: tuple[str, str], layout, m: theme.Metrics, panel: bool = True,
+                hover: int | None = None, hover_text: str = "") -> GraphPlan:
     """The graph in ``rect`` (a paper card, drawn here unless ``panel`` is False: the caller
-    keeps it): ``names`` are the main seat's and the other's."""
+    keeps it): ``names`` are the main seat's and the other's. ``hover``: the point under the
+    pointer, ringed, with ``hover_text`` (what turn it is) in place of the axis' name."""
     if panel:
         draw.shadowed_panel(surface, rect)
     plan = plan_graph(rect, len(points), m)
@@ -107,8 +109,10 @@ def paint_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[Gra
         draw.text(surface, f"{round(100 * (1 - chance))}%", (plot.right + m.pad // 2, y), small, theme.INK_SOFT,
                   anchor="midleft")
     label_y = plot.bottom + m.pad // 2
-    draw.text(surface, tr("Turn of the game"), (plot.centerx, label_y + line), small, theme.INK_SOFT,
-              anchor="midtop")
+    lit = hover is not None and 0 <= hover < len(points) and bool(hover_text)
+    draw.fitted_text(surface, hover_text if lit else tr("Turn of the game"),
+                     pygame.Rect(plot.x, label_y + line, plot.w, line), small, theme.INK if lit else theme.INK_SOFT,
+                     bold=lit, anchor="midtop", min_size=m.tiny)
     if not points:
         return plan
     xs = plan.xs
@@ -134,6 +138,8 @@ def paint_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[Gra
         pygame.draw.circle(surface, st.fill, at, radius)
         if i == selected:
             pygame.draw.circle(surface, theme.SELECT, at, radius * 2 + 3, width=3)
+        elif i == hover:
+            pygame.draw.circle(surface, theme.ACCENT, at, radius * 2 + 2, width=2)
     return plan
 
 

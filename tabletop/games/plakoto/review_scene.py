@@ -20,7 +20,14 @@ import pygame
 
 from tabletop.games.plakoto import scene_draw as sd
 from tabletop.games.plakoto.ai_search import BUDGET
-from tabletop.games.plakoto.review_graph import BIG_ERROR, GraphPlan, graph_points, nearest, paint_graph
+from tabletop.games.plakoto.review_graph import (
+    BIG_ERROR,
+    GraphPlan,
+    graph_points,
+    nearest,
+    paint_graph,
+    plan_graph,
+)
 from tabletop.games.plakoto.review_turns import (
     Entry,
     ReviewCache,
@@ -281,8 +288,8 @@ class ReviewScene(FacingScene):
             self.select(self.order[row])
             self._drag_y = pos[1]
             return
-        if self._graph is not None:
-            i = nearest(self._graph, pos)
+        if self.entries:
+            i = nearest(self._graph_plan(), pos)
             if i is not None and i < len(self.entries):
                 self.select(self.entries[i])
 
@@ -314,9 +321,16 @@ class ReviewScene(FacingScene):
         """What the pointer at ``pos`` lights up: a button, the row under it (which follows the
         list as it fills in and scrolls, so it is worked out from the pointer when drawing)."""
         if pos is None:
-            return (None, None)
+            return (None, None, None)
         buttons = [b for b in (self.back, self.turn_button) if b is not None]
-        return (next((i for i, b in enumerate(buttons) if b.rect.collidepoint(pos)), None), self._row_at(pos))
+        point = nearest(self._graph_plan(), pos)
+        return (next((i for i, b in enumerate(buttons) if b.rect.collidepoint(pos)), None), self._row_at(pos),
+                point if point is not None and point < len(self.entries) else None)
+
+    def _graph_plan(self) -> GraphPlan:
+        """Where the graph's points stand now (from the layout and the turns in, not from the
+        last frame: the list may have grown since)."""
+        return plan_graph(self.graph_rect, len(self.entries), self.metrics)
 
     def _row_at(self, pos: tuple[int, int]) -> int | None:
         if not self.rows_rect.collidepoint(pos):
@@ -341,7 +355,7 @@ class ReviewScene(FacingScene):
         surface.blit(self._background(surface.get_size()), (0, 0))
         draw.fitted_text(surface, tr("Game review"), self.title_rect, m.large, theme.PANEL, bold=True,
                          anchor="midleft", min_size=m.body)
-        lit, self.hover_row = self._hovered(self._pointer)
+        lit, self.hover_row, point = self._hovered(self._pointer)
         for i, b in enumerate(b for b in (self.back, self.turn_button) if b is not None):
             b.hover = i == lit
             b.draw(surface, m.body, min_size=m.tiny)
@@ -353,8 +367,13 @@ class ReviewScene(FacingScene):
         points = graph_points(self.entries, self.main)
         other = 1 - self.main
         selected = self.entries.index(self.selected) if self.selected in self.entries else None
+        hover_text = ""
+        if point is not None:
+            entry = self.entries[point]
+            hover_text = f"{self._turn_title(entry)}   {self._loss_text(entry)}"
         self._graph = paint_graph(surface, self.graph_rect, points, selected,
-                                  (self._name(self.main), self._name(other)), self.layout_data, m, panel=False)
+                                  (self._name(self.main), self._name(other)), self.layout_data, m, panel=False,
+                                  hover=point, hover_text=hover_text)
 
     def _name(self, seat: int) -> str:
         return self.names[seat] if seat < len(self.names) else str(seat + 1)
@@ -423,7 +442,7 @@ class ReviewScene(FacingScene):
             pygame.draw.rect(surface, (255, 246, 226), row, border_radius=p)
         body_line = theme.font(m.body, True).get_linesize()
         small_line = theme.font(m.small).get_linesize()
-        loss = "0.00" if r.loss < 0.005 else decimal(-r.loss)
+        loss = self._loss_text(entry)
         loss_w = theme.font(m.body, True).size("-0.00")[0] + p
         ink = theme.BAD if r.loss >= BIG_ERROR else (theme.ACCENT_DARK if r.loss >= 0.03 else theme.GOOD)
         top = pygame.Rect(row.x + p // 2, row.y + p // 2, loss_w, body_line)
@@ -442,6 +461,12 @@ class ReviewScene(FacingScene):
                         best=turn_text(r.best.turn.steps, str))
         draw.fitted_text(surface, detail, pygame.Rect(top.x, top.bottom, row.right - p - top.x, small_line), m.small,
                          theme.INK_SOFT, anchor="midleft", min_size=m.tiny)
+
+    @staticmethod
+    def _loss_text(entry: Entry) -> str:
+        """The points a turn lost as the list shows them: "-0.29", or "0.00" for the best turn."""
+        loss = entry.review.loss
+        return decimal(0.0, sign=False) if loss < 0.005 else decimal(-loss)
 
     def _turn_title(self, entry: Entry) -> str:
         r = entry.review
