@@ -7,7 +7,18 @@ fails, with where and what."""
 from __future__ import annotations
 
 import pytest
-from text_fit import WINDOWS, audit_top, close_app, game_scene, open_app, problems, readable, report, sessions
+from text_fit import (
+    SMALL_TABLE,
+    WINDOWS,
+    audit_top,
+    close_app,
+    game_scene,
+    open_app,
+    problems,
+    readable,
+    report,
+    sessions,
+)
 
 from tabletop.games import all_games
 from tabletop.i18n import tr
@@ -35,6 +46,20 @@ def test_every_text_of_every_game_fits(game_id, window, lang):
             scene.show_game_over()
             found += problems(audit_top(app), f"{window} {lang} {label}: result card", readable(app))
     assert not found, report(found)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("window", list(SMALL_TABLE))
+def test_chicken_chase_four_seats_fit_a_small_table(window, lang):
+    """Four people at a 1024×600 table screen: the side seats' strips are shallow (a name row
+    over a row of cards and buttons), yet every prompt, score line and button label is whole."""
+    app = open_app(window, lang)
+    found = []
+    for label, session in sessions(app, "chicken_chase"):
+        if session.state.num_players == 4:
+            game_scene(app, session)
+            found += problems(audit_top(app), f"{window} {lang} {label}", readable(app))
+    assert found == [], report(found)
 
 
 @pytest.mark.parametrize("lang", LANGS)

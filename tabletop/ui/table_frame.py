@@ -50,7 +50,7 @@ class TableModeMixin:
     # -- where everything goes --------------------------------------------------------------------
     def table_sizes(self) -> Sizes:
         m = self.metrics
-        return Sizes(band=m.button_h + m.pad, block=5 * m.button_h, side=2 * m.button_h, margin=m.pad // 2)
+        return Sizes(band=m.button_h + m.pad, block=5 * m.button_h, side=table_strip.rows_depth(m) + 2, margin=m.pad // 2)
 
     def table_places(self) -> list[SeatPlace]:
         """Where each seat sits: the game's ``extra["table_edges"]`` (e.g. next to his home on the

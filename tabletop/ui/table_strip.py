@@ -23,6 +23,13 @@ from tabletop.ui.widgets import arrow_text
 EMPTY = pygame.Rect(0, 0, 0, 0)
 
 
+def rows_depth(m: theme.Metrics) -> int:
+    """The least depth of a strip laid out in rows (a name row over a row of things to act with):
+    a shallower strip is a band, everything in one row. The table plan gives a side seat's column
+    at least this much, so that a narrow screen's side strips hold their prompt and buttons."""
+    return int(2.3 * m.button_h)
+
+
 @dataclass
 class StripParts:
     mode: str                    # band | rows | stack
@@ -58,7 +65,7 @@ def strip_parts(size: tuple[int, int], m: theme.Metrics, needs: StripNeeds, home
     bh, p = m.button_h, m.pad
     q = max(2, p // 4)
     card = pygame.Rect(q, q, w - 2 * q, d - 2 * q)
-    if d < int(2.3 * bh):
+    if d < rows_depth(m):
         return _band(card, card.inflate(-2 * q - p, -2 * q), m, needs)
     # a stack when one thing under another fits as a seat on turn needs it (name, a few events,
     # three prompt lines, the game's part, dice, a row of buttons); else the rows of a wide strip
@@ -71,14 +78,15 @@ def strip_parts(size: tuple[int, int], m: theme.Metrics, needs: StripNeeds, home
     return _rows(card, card.inflate(-2 * q - p, -2 * q - p // 2), m, needs)
 
 
-def _row(area: pygame.Rect, m: theme.Metrics, needs: StripNeeds, items: tuple[str, ...]) -> dict[str, pygame.Rect]:
+def _row(area: pygame.Rect, m: theme.Metrics, needs: StripNeeds, items: tuple[str, ...],
+         head_share: float = 0.24) -> dict[str, pygame.Rect]:
     """Lay ``items`` left to right across ``area`` (``text`` — the prompt or the log — takes what
-    is left). When they do not all fit, the game's part gives way first (down to 40% of what it
-    asked: a hand's cards overlap more), then the buttons (down to a touch target's width), then
-    the text."""
+    is left; the head at most ``head_share`` of the width). When they do not all fit, the game's
+    part gives way first (down to 40% of what it asked: a hand's cards overlap more), then the
+    buttons (down to a touch target's width), then the text."""
     p, bh = m.pad, m.button_h
     h = min(area.h, bh)
-    want = {"head": min(needs.head_w, int(area.w * 0.24)), "menu": needs.menu_w, "dice": needs.dice,
+    want = {"head": min(needs.head_w, int(area.w * head_share)), "menu": needs.menu_w, "dice": needs.dice,
             "extra": needs.extra[0] if needs.extra else 0}
     bws = list(needs.button_ws)
     text_min = int((12 if needs.prompt else 6) * m.body)
@@ -139,9 +147,19 @@ def _rows(card: pygame.Rect, inner: pygame.Rect, m: theme.Metrics, needs: StripN
     main_h = min(main_h, inner.h - top_h - p)
     top = pygame.Rect(inner.x, inner.y, inner.w, top_h)
     main = pygame.Rect(inner.x, inner.bottom - main_h, inner.w, main_h)
-    t = _row(top, m, StripNeeds(needs.head_w, needs.menu_w, prompt=needs.prompt), ("head", "text", "menu"))
+    top_items, main_items = ("head", "text", "menu"), ("extra", "dice", "buttons")
+    acts = sum(needs.button_ws) + needs.dice + (needs.extra[0] if needs.extra else 0)
+    acts += p * (len(needs.button_ws) + bool(needs.dice) + bool(needs.extra))
+    head_share = 0.24
+    if needs.head_w > int(top.w * head_share):  # a short strip (a narrow screen's side seat)
+        if main.w - acts >= needs.head_w + p:  # the name and score whole beside the things to act
+            top_items, main_items = ("text", "menu"), ("head", *main_items)  # with; the prompt on top
+        else:
+            head_share = 0.36  # else more of the top row: a whole score line beats a wider prompt
+    t = _row(top, m, StripNeeds(needs.head_w, needs.menu_w, prompt=needs.prompt), top_items, head_share)
     r = _row(main, m, StripNeeds(needs.head_w, needs.menu_w, needs.button_ws, needs.dice, needs.extra, needs.prompt),
-             ("extra", "dice", "buttons"))
+             main_items, head_share=1.0)
+    head = t["head"] if t["head"].w else r["head"]
     middle = pygame.Rect(inner.x, top.bottom + p // 2, inner.w, main.y - top.bottom - p)
     line = theme.font(m.small).get_linesize()
     if needs.prompt:
@@ -150,7 +168,7 @@ def _rows(card: pygame.Rect, inner: pygame.Rect, m: theme.Metrics, needs: StripN
         text = t["text"]
         prompt = EMPTY.copy()
         log = pygame.Rect(text.x, text.y, text.w, middle.bottom - text.y) if middle.h >= line else text
-    return StripParts("rows", card, t["head"], t["menu"], prompt, log, r["extra"], r["dice"], r["buttons"])  # type: ignore[arg-type]
+    return StripParts("rows", card, head, t["menu"], prompt, log, r["extra"], r["dice"], r["buttons"])  # type: ignore[arg-type]
 
 
 def _stack(card: pygame.Rect, inner: pygame.Rect, m: theme.Metrics, needs: StripNeeds) -> StripParts:
