@@ -492,9 +492,7 @@ class MenuScene(Scene):
                          pygame.Rect(inner.x, inner.y, inner.w, theme.font(m.large, True).get_linesize()), m.large,
                          theme.INK, bold=True, anchor="midleft", min_size=m.body)
         if 0 < self.focus <= len(self.rows):
-            r = self.rows[self.focus - 1].rect.inflate(m.pad, m.pad // 2 + 2)
-            pygame.draw.rect(surface, (255, 236, 196), r, border_radius=max(4, r.h // 4))
-            pygame.draw.rect(surface, theme.SELECT, r, width=max(2, m.pad // 3), border_radius=max(4, r.h // 4))
+            stepper.draw_focus(surface, self.rows[self.focus - 1].rect.inflate(m.pad, m.pad // 2 + 2), m.pad)
         for label, r in self.labels:
             draw.fitted_text(surface, label, r, m.body, theme.INK, anchor="midleft", min_size=m.small)
         for colour, r in self.swatches:

@@ -1,18 +1,39 @@
 """Settings overlay: fullscreen, sound, table mode, text size, language, and how play is shown
-(fast play, the computer's pace, forced moves playing themselves). Saved at once in settings.json."""
+(fast play, the computer's pace, forced moves playing themselves). Saved at once in settings.json.
+
+Every value is a ◀ value ▶ stepper as in the new-game menu: the arrows step back and forth, a
+click on the value steps forwards and a right-click (or the wheel over it) backwards, Up/Down pick
+a row and Left/Right step it. Ordered values (text size, pace) stop at their ends; on/off and the
+language go round."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import pygame
 
 from tabletop.i18n import LANGUAGES, language, set_language, tr
-from tabletop.ui import draw, theme
+from tabletop.ui import draw, stepper, theme
 from tabletop.ui.scene import Scene
+from tabletop.ui.stepper import Stepper, ValueButton
 from tabletop.ui.widgets import Button, ButtonRow
 
 SCALES = (0.85, 1.0, 1.15, 1.3)
 PACE_NAMES = ("slow", "normal", "fast")
 PACE_WORDS = {"slow": "Slow", "normal": "Normal", "fast": "Fast"}
+ORDERED = {"ui_scale": SCALES, "computer_pace": PACE_NAMES}
+"""The settings whose values run from least to most: they step within their ends, no wrap-around."""
+
+
+@dataclass
+class Entry:
+    """One row: its label, its stepper's buttons (◀ value ▶) and where the row is."""
+
+    key: str
+    label: str
+    control: Stepper
+    buttons: list[Button]
+    rect: pygame.Rect
 
 
 class SettingsScene(Scene):
@@ -21,8 +42,44 @@ class SettingsScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.row = ButtonRow()
+        self.entries: list[Entry] = []
+        self.focus = 0  # the row Left/Right change (Up/Down move it)
 
-    def _toggle(self, key: str) -> None:
+    def _current(self, key: str) -> object:
+        """The value now of an ordered setting (the default's index when the file held another)."""
+        if key == "ui_scale":
+            return self.app.ui_scale
+        return self.app.settings["computer_pace"]
+
+    def _index(self, key: str) -> int:
+        values = ORDERED[key]
+        now = self._current(key)
+        return values.index(now) if now in values else 1
+
+    def can(self, key: str, delta: int) -> bool:
+        """Whether ``key`` can step ``delta`` (an ordered value stops at its ends)."""
+        if key not in ORDERED:
+            return True
+        return 0 <= self._index(key) + delta < len(ORDERED[key])
+
+    def step(self, key: str, delta: int, wrap: bool = False) -> None:
+        """Step ``key`` by ``delta`` (±1); ``wrap`` lets an ordered value go round (a click on it)."""
+        if key in ORDERED:
+            values = ORDERED[key]
+            i = self._index(key) + delta
+            if not 0 <= i < len(values):
+                if not wrap:
+                    return
+                i %= len(values)
+            self._set(key, values[i])
+        elif key == "lang":
+            codes = list(LANGUAGES)
+            self._set(key, codes[(codes.index(language()) + delta) % len(codes)])
+        else:
+            self._set(key, None)  # on/off: either way turns it over
+        self.layout(self.size)
+
+    def _set(self, key: str, value: object) -> None:
         if key == "fullscreen":
             self.app.toggle_fullscreen()
         elif key == "sound":
@@ -33,24 +90,18 @@ class SettingsScene(Scene):
             self.app.table_mode = not self.app.table_mode
             self.app.settings["table"] = self.app.table_mode
         elif key == "lang":
-            codes = list(LANGUAGES)
-            lang = codes[(codes.index(language()) + 1) % len(codes)]
-            set_language(lang)
-            self.app.lang = lang
-            self.app.settings["lang"] = lang
+            set_language(str(value))
+            self.app.lang = value
+            self.app.settings["lang"] = value
             self.app.relayout()
         elif key in ("fast_play", "auto_forced"):
             self.app.settings[key] = not self.app.settings[key]
         elif key == "computer_pace":
-            pace = self.app.settings["computer_pace"]
-            i = PACE_NAMES.index(pace) if pace in PACE_NAMES else 1
-            self.app.settings["computer_pace"] = PACE_NAMES[(i + 1) % len(PACE_NAMES)]
+            self.app.settings["computer_pace"] = value
         elif key == "ui_scale":
-            i = SCALES.index(self.app.ui_scale) if self.app.ui_scale in SCALES else 1
-            self.app.ui_scale = SCALES[(i + 1) % len(SCALES)]
-            self.app.settings["ui_scale"] = self.app.ui_scale
+            self.app.ui_scale = value
+            self.app.settings["ui_scale"] = value
             self.app.relayout()
-        self.layout(self.size)
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -71,14 +122,20 @@ class SettingsScene(Scene):
         self.card.h = min(self.card.h, h - 2 * m.pad)
         self.card.center = (w // 2, h // 2)
         self.labels = []
-        buttons = []
+        self.entries = []
+        buttons: list[Button] = []
         y = self.card.y + m.large * 2
         for label, value, key in entries:
             self.labels.append((label, pygame.Rect(self.card.x + 3 * m.pad, y, self.card.w // 2 - 4 * m.pad, m.button_h)))
-            b = Button(value, lambda k=key: self._toggle(k))
-            b.rect = pygame.Rect(self.card.centerx, y, self.card.w // 2 - 3 * m.pad, m.button_h)
-            buttons.append(b)
+            control = Stepper(value, lambda d, k=key: self.step(k, d), lambda d, k=key: self.can(k, d),
+                              forward=lambda k=key: self.step(k, 1, wrap=True))
+            row = control.buttons()
+            stepper.place(row, pygame.Rect(self.card.centerx, y, self.card.w // 2 - 3 * m.pad, m.button_h), m.pad // 2)
+            self.entries.append(Entry(key, label, control, row,
+                                      pygame.Rect(self.card.x + 2 * m.pad, y, self.card.w - 4 * m.pad, m.button_h)))
+            buttons += row
             y += m.button_h + m.pad
+        self.focus = min(self.focus, len(self.entries) - 1)
         done = Button(tr("Done"), lambda: self.app.pop_scene(self), primary=True, key="Esc")
         done.rect = pygame.Rect(self.card.centerx, self.card.bottom - m.button_h - 2 * m.pad,
                                 self.card.w // 2 - 3 * m.pad, m.button_h)
@@ -87,16 +144,58 @@ class SettingsScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.row.click(event.pos)
+            self._focus_at(event.pos)
+            if self.row.click(event.pos):
+                self.app.audio.play("click")
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            value = self._value_at(event.pos)
+            if value is not None and value.back is not None:
+                self._focus_at(event.pos)
+                value.back()
+                self.app.audio.play("click")
+        elif event.type == pygame.MOUSEWHEEL and event.y:
+            pos = pygame.mouse.get_pos()
+            if self._value_at(pos) is not None:
+                self._focus_at(pos)
+                self._step_focused(1 if event.y < 0 else -1)
         elif event.type == pygame.MOUSEMOTION:
             self.row.motion(event.pos)
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop_scene(self)
+        elif event.type == pygame.KEYDOWN:
+            self.key(event)
         self.dirty = True
+
+    def key(self, event: pygame.event.Event) -> None:
+        k = event.key
+        shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+        if k == pygame.K_ESCAPE:
+            self.app.pop_scene(self)
+        elif k in (pygame.K_DOWN, pygame.K_UP, pygame.K_TAB) and self.entries:
+            forward = k == pygame.K_DOWN or (k == pygame.K_TAB and not shift)
+            self.focus = (self.focus + (1 if forward else -1)) % len(self.entries)
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT):
+            self._step_focused(1 if k == pygame.K_RIGHT else -1)
+
+    def _step_focused(self, delta: int) -> None:
+        if not self.entries:
+            return
+        entry = self.entries[self.focus]
+        if entry.control.can(delta):
+            entry.control.step(delta)
+
+    def _value_at(self, pos: tuple[int, int]) -> ValueButton | None:
+        return next((b for e in self.entries for b in e.buttons if isinstance(b, ValueButton) and b.hit(pos)), None)
+
+    def _focus_at(self, pos: tuple[int, int]) -> None:
+        """A click on a row puts the keyboard focus there too."""
+        for i, entry in enumerate(self.entries):
+            if entry.rect.collidepoint(pos):
+                self.focus = i
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
         draw.dialog(surface, self.card, tr("Settings"), m.large, m.pad)
+        if self.entries:
+            stepper.draw_focus(surface, self.entries[self.focus].rect.inflate(m.pad, m.pad // 2 + 2), m.pad)
         for label, r in self.labels:
             draw.fitted_text(surface, label, r, m.body, theme.INK, anchor="midleft", min_size=m.small)
         self.row.draw(surface, m.body)

@@ -62,3 +62,10 @@ def place(buttons: list[Button], area: pygame.Rect, gap: int) -> None:
     back.rect = pygame.Rect(area.x, area.y, side, area.h)
     ahead.rect = pygame.Rect(area.right - side, area.y, side, area.h)
     value.rect = pygame.Rect(back.rect.right + gap, area.y, ahead.rect.x - back.rect.right - 2 * gap, area.h)
+
+
+def draw_focus(surface: pygame.Surface, rect: pygame.Rect, pad: int) -> None:
+    """The keyboard's row (Left/Right step it): a warm band with an outline behind the row."""
+    radius = max(4, rect.h // 4)
+    pygame.draw.rect(surface, (255, 236, 196), rect, border_radius=radius)
+    pygame.draw.rect(surface, theme.SELECT, rect, width=max(2, pad // 3), border_radius=radius)

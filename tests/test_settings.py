@@ -1,0 +1,134 @@
+"""The settings dialog driven by a scripted mouse and keyboard, like the menu: every value steps
+both ways (the ◀ ▶ arrows, a click on the value forwards and a right-click backwards, the wheel over
+it, Left/Right on the row chosen with Up/Down); ordered values stop at their ends; each change is
+in the settings at once."""
+
+import pygame
+import pytest
+from scene_input import click
+
+from tabletop.app import App, AppOptions
+from tabletop.i18n import language
+from tabletop.ui.menu import MenuScene
+from tabletop.ui.settings import SettingsScene
+from tabletop.ui.stepper import ArrowButton, ValueButton
+
+
+@pytest.fixture
+def settings(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path))
+    app = App(AppOptions(size=(1024, 600), headless=True, mute=True, lang="en"))
+    app.replace_scenes(MenuScene(app))
+    scene = SettingsScene(app)
+    app.push_scene(scene)
+    yield scene
+    from tabletop.i18n import set_language
+
+    set_language("en")
+    pygame.display.quit()
+
+
+def entry(scene, key):
+    found = [e for e in scene.entries if e.key == key]
+    assert found, f"no row {key!r}"
+    back, value, ahead = found[0].buttons
+    assert isinstance(back, ArrowButton) and isinstance(value, ValueButton) and isinstance(ahead, ArrowButton)
+    return back, value, ahead
+
+
+def press(app, k, mod=0):
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
+
+
+def test_every_value_steps_forwards_and_back_to_where_it_was(settings):
+    app = settings.app
+    for e in list(settings.entries):
+        if e.key == "fullscreen":
+            continue  # a headless window has no fullscreen to turn on
+        before = entry(settings, e.key)[1].label
+        back, value, ahead = entry(settings, e.key)
+        click(app, (ahead if ahead.enabled else back).rect.center)
+        assert entry(settings, e.key)[1].label != before, f"{e.key}: the arrow changed nothing"
+        click(app, (back if ahead.enabled else ahead).rect.center)
+        assert entry(settings, e.key)[1].label == before, f"{e.key}: the other arrow did not step back"
+        click(app, entry(settings, e.key)[1].rect.center)       # a click on the value: forwards
+        click(app, entry(settings, e.key)[1].rect.center, 3)    # a right-click: backwards
+        assert entry(settings, e.key)[1].label == before, f"{e.key}: right-click did not step back"
+
+
+def test_text_size_and_pace_stop_at_their_ends_and_a_click_goes_round(settings):
+    app = settings.app
+    assert entry(settings, "ui_scale")[1].label == "100%"
+    click(app, entry(settings, "ui_scale")[0].rect.center)  # ◀
+    assert app.ui_scale == 0.85 and app.settings["ui_scale"] == 0.85
+    back = entry(settings, "ui_scale")[0]
+    assert not back.enabled
+    click(app, back.rect.center)
+    assert app.ui_scale == 0.85, "stepped past the smallest size"
+    click(app, entry(settings, "ui_scale")[1].rect.center, 3)  # right-click at the end: stays
+    assert app.ui_scale == 0.85
+    for _ in range(3):
+        click(app, entry(settings, "ui_scale")[2].rect.center)
+    assert app.ui_scale == 1.3 and not entry(settings, "ui_scale")[2].enabled
+    click(app, entry(settings, "ui_scale")[1].rect.center)  # the value itself goes round
+    assert app.ui_scale == 0.85
+    assert app.settings["computer_pace"] == "normal"
+    click(app, entry(settings, "computer_pace")[0].rect.center)
+    assert app.settings["computer_pace"] == "slow" and not entry(settings, "computer_pace")[0].enabled
+    click(app, entry(settings, "computer_pace")[2].rect.center)
+    click(app, entry(settings, "computer_pace")[2].rect.center)
+    assert app.settings["computer_pace"] == "fast"
+
+
+def test_up_down_choose_a_row_and_left_right_step_it_both_ways(settings):
+    app = settings.app
+    keys = [e.key for e in settings.entries]
+    assert settings.focus == 0
+    for _ in range(keys.index("lang")):
+        press(app, pygame.K_DOWN)
+    assert settings.entries[settings.focus].key == "lang"
+    press(app, pygame.K_RIGHT)
+    assert language() == "ru" and app.settings["lang"] == "ru"
+    assert settings.entries[settings.focus].key == "lang", "the focus moved when the words changed"
+    press(app, pygame.K_LEFT)
+    assert language() == "en"
+    press(app, pygame.K_DOWN)
+    assert settings.entries[settings.focus].key == "fast_play"
+    was = app.settings["fast_play"]
+    press(app, pygame.K_LEFT)
+    assert app.settings["fast_play"] is (not was)
+    press(app, pygame.K_RIGHT)
+    assert app.settings["fast_play"] is was
+    press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert settings.entries[settings.focus].key == "lang"
+    for _ in range(keys.index("lang")):
+        press(app, pygame.K_UP)
+    assert settings.focus == 0
+    press(app, pygame.K_UP)  # round to the last row
+    assert settings.entries[settings.focus].key == keys[-1]
+    app.render()
+
+
+def test_the_wheel_over_a_value_steps_it_and_a_click_moves_the_focus_there(settings, monkeypatch):
+    app = settings.app
+    value = entry(settings, "ui_scale")[1]
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: value.rect.center)
+    app.dispatch(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))  # down: forwards
+    assert app.ui_scale == 1.15
+    assert settings.entries[settings.focus].key == "ui_scale"
+    value = entry(settings, "ui_scale")[1]
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: value.rect.center)
+    app.dispatch(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    app.dispatch(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    assert app.ui_scale == 0.85
+    click(app, entry(settings, "computer_pace")[2].rect.center)
+    assert settings.entries[settings.focus].key == "computer_pace"
+
+
+def test_the_arrows_stand_inside_the_dialog_and_never_overlap(settings):
+    card = settings.card
+    rects = [b.rect for b in settings.row.buttons]
+    assert all(card.contains(r) for r in rects)
+    for i, r in enumerate(rects):
+        for other in rects[i + 1:]:
+            assert not r.colliderect(other)
