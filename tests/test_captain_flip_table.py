@@ -214,3 +214,40 @@ def test_turned_area_is_the_upright_area_turned(size, monkeypatch):
     assert sum(turned.get_at(p) == flat.get_at(p) for p in points) >= 0.98 * len(points)
     # and the screen really showed it turned: as it was, it differs from the upright drawing widely
     assert sum(raw.get_at(p) != flat.get_at(p) for p in points) > 0.3 * len(points)
+
+
+def _drawn(scene, seat):
+    """The captain's large board and the drawn tile as drawn in the turned area's own picture (px)."""
+    from tabletop.games.captain_flip import scene_draw as sd
+
+    panel, vp = scene.facing()
+    return panel, vp, sd.px(vp, scene.slot_of(seat).board_rect(scene.board)), sd.px(vp, scene.parts.tile)
+
+
+@pytest.mark.parametrize("players, actor", [(4, 1), (4, 3), (5, 2), (5, 4)])
+def test_a_side_seat_gets_the_whole_area_with_his_board_and_tile_large(players, actor):
+    """At a side edge the area turned to him is taller than wide: the parts are laid out in the
+    tall box, which fills it (the wide box left a third empty), so his board is about as large as
+    the bottom seat's and the drawn tile larger; nothing in the tall box overlaps."""
+    from tabletop.games.captain_flip.scene_geom import TALL_BOX
+
+    app, scene = start(actor=actor, players=players, size=(3840, 2160))
+    panel, vp, board, tile = _drawn(scene, actor)
+    assert panel.edge in ("left", "right") and scene.parts.tall
+    w, h = panel.size
+    assert vp.rect.w * vp.rect.h >= 0.97 * w * h, "a band of the area is left empty"
+    pygame.display.quit()
+    _app, bottom = start(actor=0, players=players, size=(3840, 2160))
+    _panel, _vp, board0, tile0 = _drawn(bottom, 0)
+    assert not bottom.parts.tall
+    assert board.h >= 0.85 * board0.h and board.w >= 0.85 * board0.w
+    assert tile.w >= tile0.w
+    parts = scene.parts
+    rects = [parts.main, parts.card, parts.strip] + parts.other_rects(players - 1)
+    for i, (x, y, rw, rh) in enumerate(rects):
+        assert x >= 0 and y >= 0 and x + rw <= TALL_BOX[2] + 1e-6 and y + rh <= TALL_BOX[3] + 1e-6
+        for ox, oy, ow, oh in rects[i + 1:]:
+            assert min(x + rw, ox + ow) <= max(x, ox) or min(y + rh, oy + oh) <= max(y, oy), "parts overlap"
+    tx, ty, tw, th = parts.tile
+    cx, cy, cw, ch = parts.card
+    assert cx <= tx and tx + tw <= cx + cw and cy <= ty and ty + th <= cy + ch

@@ -89,6 +89,7 @@ class SettingsScene(Scene):
         elif key == "table":
             self.app.table_mode = not self.app.table_mode
             self.app.settings["table"] = self.app.table_mode
+            self.app.relayout()  # a game under the dialog takes (or leaves) its table layout now
         elif key == "lang":
             set_language(str(value))
             self.app.lang = value

@@ -28,7 +28,7 @@ from tabletop.games.captain_flip.rules import (
     UNKNOWN,
     CaptainFlipState,
 )
-from tabletop.games.captain_flip.scene_geom import BOX, Parts, Slot, card_tile, inside
+from tabletop.games.captain_flip.scene_geom import BOX, TALL_BOX, Parts, Slot, inside
 from tabletop.games.captain_flip.scene_paint import Painter
 from tabletop.i18n import tr
 from tabletop.ui import theme
@@ -60,7 +60,7 @@ class CaptainFlipScene(GameScene):
         self.parts = Parts()  # the card's and the strip's heights: set for the window in layout()
         self.painter = Painter(self)
         self._turns: dict[str, tuple[EdgePanel, Viewport]] = {}
-        self._view_parts: dict[tuple[int, int], Parts] = {}  # the parts planned per turned view size
+        self._view_parts: dict[tuple[tuple[int, int], bool], Parts] = {}  # the parts planned per turned view size
         self.recorded = False
         self.high_note = ""
         self.on_state_changed()
@@ -138,9 +138,11 @@ class CaptainFlipScene(GameScene):
         """In table mode: the middle area (the large board, the drawn-tile card, the score strip and
         the other boards) as an upright surface turned onto the board area to face the captain whose
         board is drawn large (the one on turn; see ``focus_seat``) at whichever edge he sits — 0°
-        at the bottom, 180° at the top, 90°/270° at a side, where the box is fitted into the area
-        turned on its side (an :class:`EdgePanel`: the frame's own turn and its exact inverse) —
-        and the Viewport that maps the box into that surface. The card and strip are planned
+        at the bottom, 180° at the top, 90°/270° at a side, where the area turned on its side is
+        taller than wide and the parts are laid out in the tall box (``TALL_BOX``: his board and
+        the drawn tile fill it, where the wide box would leave a third of it empty) — the turn an
+        :class:`EdgePanel` (the frame's own turn and its exact inverse), with the Viewport that
+        maps the box into that surface. The card and strip are planned
         again for that view's scale, so their words fit. None: window mode, drawn upright."""
         if not self.app.table_mode or self.viewport is None or not getattr(self, "table_panels", None):
             return None
@@ -150,13 +152,16 @@ class CaptainFlipScene(GameScene):
         seat = self.focus_seat()
         edge = next((p.edge for p in self.table_panels if p.seat == seat), "bottom")
         turn = self._turns.get(edge)
+        tall = edge in ("left", "right") and area.w > area.h  # on its side the area is taller than wide
         if turn is None:
             size = area.size if edge in ("bottom", "top") else (area.h, area.w)
             panel = EdgePanel(seat, edge, size, area.copy(), "middle")
-            turn = self._turns[edge] = (panel, Viewport(self.board_box(), pygame.Rect((0, 0), size)))
-        parts = self._view_parts.get(turn[0].size)
+            box = TALL_BOX if tall else self.board_box()
+            turn = self._turns[edge] = (panel, Viewport(box, pygame.Rect((0, 0), size)))
+        key = (turn[0].size, tall)
+        parts = self._view_parts.get(key)
         if parts is None:
-            parts = self._view_parts[turn[0].size] = self.painter.plan(turn[1])
+            parts = self._view_parts[key] = self.painter.plan(turn[1], tall)
         self.parts = parts
         return turn
 
@@ -257,7 +262,7 @@ class CaptainFlipScene(GameScene):
         if not self.human_to_move():
             return
         if state.phase == PLACE:
-            if inside(card_tile(), *pos):
+            if inside(self.parts.tile, *pos):
                 self.drag, self.drag_pos = True, pos
                 return
             move = self.place_move_at(pos)
@@ -273,7 +278,7 @@ class CaptainFlipScene(GameScene):
             return
         pos = self.board_point(pos, event)
         self.drag = False
-        if inside(card_tile(), *pos) or not self.human_to_move():
+        if inside(self.parts.tile, *pos) or not self.human_to_move():
             return  # a plain click on the tile: it stays in hand
         move = self.place_move_at(pos)
         if move is not None:

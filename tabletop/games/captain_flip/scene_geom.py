@@ -14,6 +14,11 @@ from dataclasses import dataclass
 from tabletop.games.captain_flip.layout import Board
 
 BOX = (0.0, 0.0, 1000.0, 760.0)
+TALL_BOX = (0.0, 0.0, 760.0, 1000.0)
+"""The box turned on its side, for a captain at a side edge of a table screen (the area he faces
+is taller than wide): his board large, the other boards in a column beside it, the score strip
+and the drawn-tile card side by side under them, nearest him."""
+TALL_OTHERS_W = 215.0
 MAIN = (0.0, 0.0, 600.0, 650.0)
 CARD = (625.0, 0.0, 375.0, 250.0)
 OTHERS = (625.0, 265.0, 375.0, 495.0)
@@ -111,21 +116,46 @@ class Parts:
     strip_h: float = STRIP[3]
     row_h: float = 36.0      # one line of the card's bottom rows (the map, the bag's count)
     count_row: bool = False  # the bag's count has its own bottom row (the header is too narrow)
+    tall: bool = False       # laid out in ``TALL_BOX`` (a side seat at a table), else in ``BOX``
+
+    @property
+    def box(self) -> Rect:
+        return TALL_BOX if self.tall else BOX
+
+    @property
+    def foot_h(self) -> float:
+        """In the tall box: the height of the row of the strip and the card."""
+        return max(self.card_h, self.strip_h)
 
     @property
     def main(self) -> Rect:
+        if self.tall:
+            return (0.0, 0.0, TALL_BOX[2] - TALL_OTHERS_W - 15.0, TALL_BOX[3] - self.foot_h - 15.0)
         return (MAIN[0], MAIN[1], MAIN[2], BOX[3] - self.strip_h - 15.0)
 
     @property
     def strip(self) -> Rect:
+        if self.tall:
+            w = TALL_BOX[2] - CARD[2] - 15.0
+            return (0.0, TALL_BOX[3] - self.foot_h, w, self.foot_h)
         return (STRIP[0], BOX[3] - self.strip_h, STRIP[2], self.strip_h)
 
     @property
     def card(self) -> Rect:
+        if self.tall:
+            return (TALL_BOX[2] - CARD[2], TALL_BOX[3] - self.foot_h, CARD[2], self.foot_h)
         return (CARD[0], CARD[1], CARD[2], self.card_h)
 
     @property
+    def tile(self) -> Rect:
+        """The drawn tile's square inside the card (where the card is, at the same size)."""
+        x, y, _, _ = self.card
+        return (x + 16, y + 46, 150.0, 150.0)
+
+    @property
     def others(self) -> Rect:
+        if self.tall:
+            return (TALL_BOX[2] - TALL_OTHERS_W, 0.0, TALL_OTHERS_W, TALL_BOX[3] - self.foot_h - 15.0)
         top = self.card_h + 15.0
         return (OTHERS[0], top, OTHERS[2], BOX[3] - top)
 
@@ -165,6 +195,9 @@ class Parts:
             return []
         if k == 1:
             return [self.others]
+        if self.tall:  # one column beside the large board
+            ch = (h - gap * (k - 1)) / k
+            return [(x, y + i * (ch + gap), w, ch) for i in range(k)]
         if k == 2:
             hh = (h - gap) / 2
             return [(x, y, w, hh), (x, y + hh + gap, w, hh)]
@@ -194,9 +227,8 @@ def slots(board: Board, players: int, focus: int) -> list[Slot]:
 
 
 def card_tile() -> Rect:
-    """The drawn tile's square inside the card (the same for every card height)."""
-    x, y, _, _ = CARD
-    return (x + 16, y + 46, 150.0, 150.0)
+    """The drawn tile's square inside the card of the wide box (the same for every card height)."""
+    return DEFAULT.tile
 
 
 def card_text() -> Rect:

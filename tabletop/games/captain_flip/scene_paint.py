@@ -24,7 +24,7 @@ from tabletop.games.captain_flip.rules import (
     PLACE,
     UNKNOWN,
 )
-from tabletop.games.captain_flip.scene_geom import Parts, Slot, card_tile, inside
+from tabletop.games.captain_flip.scene_geom import Parts, Slot, inside
 from tabletop.i18n import language, tr
 from tabletop.ui import draw, text_audit, theme
 from tabletop.ui.table import EdgePanel
@@ -162,9 +162,9 @@ class Painter:
         self.strip(surface, vp, slots[0].seat)
         self.outline(surface, vp, slots)
         sc.effects.draw(surface, lambda at: self.effect_px(at, vp, slots), sc.metrics.body,
-                        sd.px(vp, card_tile()).w * 0.3)
+                        sd.px(vp, sc.parts.tile).w * 0.3)
         if sc.drag and sc.obs.drawn is not None:
-            size = sd.px(vp, card_tile()).w
+            size = sd.px(vp, sc.parts.tile).w
             r = pygame.Rect(0, 0, size, size)
             r.center = tuple(int(v) for v in vp.to_px(*sc.drag_pos))
             face, other = sc.drawn_face()  # type: ignore[misc]
@@ -176,11 +176,11 @@ class Painter:
         """Where a marker stands: over a space of a seat's board, its header's coins, or the card."""
         sc = self.scene
         if at[0] == "card":
-            r = sd.px(vp, card_tile())
+            r = sd.px(vp, sc.parts.tile)
             return (r.centerx, r.centery, r.w * 0.45)
         slot = next((s for s in slots if s.seat == at[1]), None)
         if slot is None:
-            return sd.px(vp, card_tile()).center
+            return sd.px(vp, sc.parts.tile).center
         if at[0] == "head":
             r = sd.px(vp, slot.head_rect(sc.board))
             return (r.right - r.h, r.centery, r.h * 0.5)
@@ -283,7 +283,7 @@ class Painter:
                 if anim is None:
                     sd.blit_tile(surface, self.tile(face, other, r.w), r)
                 elif anim[0] == "place":
-                    start = sd.px(vp, card_tile())
+                    start = sd.px(vp, sc.parts.tile)
                     rr = _lerp(start, r, ease)
                     sd.blit_tile(surface, self.tile(face, UNKNOWN, rr.w), rr)
                 else:
@@ -333,7 +333,7 @@ class Painter:
         else:
             draw.text(surface, count, (panel.right - pad, panel.y + pad // 2), m.small, theme.INK_SOFT,
                       anchor="topright")
-        tile_r = sd.px(vp, card_tile())
+        tile_r = sd.px(vp, sc.parts.tile)
         lines: list[tuple[str, bool]] = []
         drawn = sc.drawn_face()
         if obs.phase == DRAW:
@@ -393,14 +393,14 @@ class Painter:
         return lines
 
     # -- sizing the card and the strip for the longest words -------------------------------------------
-    def plan(self, vp: Viewport) -> Parts:
+    def plan(self, vp: Viewport, tall: bool = False) -> Parts:
         """The card and strip heights this window needs so that no drawn tile's words, no phase's
         words and no score line are cut (measured once per window size and language, for the
-        longest case, so the boards do not jump while playing)."""
+        longest case, so the boards do not jump while playing); ``tall``: in the tall box."""
         sc = self.scene
         m = sc.metrics
         scale = max(vp.scale, 1e-6)
-        base = Parts()
+        base = Parts(tall=tall)
         # the header: the longest title and the bag's count side by side, or the count on its own row
         pad = max(4, int(vp.length(14)))
         card_w = sd.px(vp, base.card).w
@@ -409,7 +409,7 @@ class Painter:
         count_w = theme.font(m.small).size(tr("{n} tiles left", n=99))[0]
         count_row = title_w + count_w + 3 * pad > card_w
         row_h = max(36.0, (theme.font(m.small).get_linesize() + 4) / scale)
-        parts = Parts(base.card_h, base.strip_h, row_h, count_row)
+        parts = Parts(base.card_h, base.strip_h, row_h, count_row, tall)
         # the words: every character with either note on its other side, and the flip phases' words
         chars = sc.state.layout.tiles.characters
         names = [sc.seat_name(s) for s in range(sc.state.num_players)]
@@ -428,7 +428,7 @@ class Painter:
         strip_w = sd.px(vp, base.strip).inflate(-2 * pad, 0).w
         strip_need = sum(self._strip_height(line, strip_w) for line in txt.strip_samples(who)) + pad
         strip_h = min(BOX_H * 0.3, max(base.strip_h, strip_need / scale))
-        return Parts(card_h, strip_h, row_h, count_row)
+        return Parts(card_h, strip_h, row_h, count_row, tall)
 
     def _strip_height(self, line: tuple[str, bool, bool], width: int) -> int:
         return sum(theme.font(size, bold).get_linesize() for _t, size, bold in self._strip_rows(line, width))
@@ -523,7 +523,7 @@ class Painter:
     def tip_at(self, pos: tuple[float, float]) -> tuple[Any, ...] | None:
         sc = self.scene
         obs = sc.obs
-        if inside(card_tile(), *pos):
+        if inside(sc.parts.tile, *pos):
             return ("card",)
         for slot in sc.current_slots():
             spot = slot.space_at(sc.board, *pos)
@@ -551,7 +551,7 @@ class Painter:
             if drawn is None:
                 return
             lines = txt.character_lines(chars[drawn[0]], drawn[1], chars, obs.solo)
-            near = sd.px(vp, card_tile())
+            near = sd.px(vp, sc.parts.tile)
         else:
             _, seat, col, row = key
             slot = sc.slot_of(seat)
