@@ -129,13 +129,16 @@ def plakoto_turn_rates(seconds: float = 1.0, positions: int = 600) -> dict[str, 
     return result
 
 
-def frame_times(game_id: str, size: tuple[int, int], frames: int, table: bool = False, changed: bool = False) -> float:
+def frame_times(game_id: str, size: tuple[int, int], frames: int, table: bool = False, changed: bool = False,
+                moves: bool = False) -> float:
     """Median full-frame render time (ms) of the game's scene mid-game at ``size``.
 
     ``table``: in table mode, with a person in every seat, measured at two turns of different
     seats (a scene may turn its middle area toward the seat on turn, which costs more); the
-    slower of the two medians is returned. ``changed``: every frame as after a move (the strips'
-    and the middle area's kept pictures drawn again), not a redraw of an unchanged table.
+    slower of the two medians is returned. ``changed``: every frame as after a move that changed
+    everything (the board area's kept picture painted whole again), not a redraw of an unchanged
+    table. ``moves``: every frame after a real move (the computer choosing for the person on
+    turn, no animation): what a scene that repaints only what changed really draws then.
     """
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from tabletop.app import App, AppOptions
@@ -156,11 +159,22 @@ def frame_times(game_id: str, size: tuple[int, int], frames: int, table: bool = 
     app.push_scene(scene)
     import pygame
 
+    app.settings["fast_play"] = app.settings["fast_play"] or moves
+    agent = spec.make_agent("easy")
+    rng = random.Random(7)
+
     def median_frame() -> float:
         samples = []
         for _ in range(frames):
             if changed:
                 scene.state_version += 1  # what a move does to every kept picture's key
+                scene.forget_board_frame()
+            if moves and scene.state.current_player is not None:
+                if scene.state.current_player == CHANCE:
+                    scene.roll()
+                else:
+                    scene.play(agent.choose(scene.state.observation(scene.state.current_player), rng))
+                scene.timers.skip()
             app.mark_dirty()
             t0 = time.perf_counter()
             app.render()
@@ -322,6 +336,8 @@ def run_bench(quick: bool = False, only: list[str] | None = None, log=print) -> 
         entry["frame_ms_2160p_table"] = frame_times(game_id, (3840, 2160), max(5, frames // 2), table=True)
         entry["frame_ms_2160p_table_after_move"] = frame_times(game_id, (3840, 2160), max(5, frames // 2), table=True,
                                                                changed=True)
+        entry["frame_ms_2160p_table_real_moves"] = frame_times(game_id, (3840, 2160), max(5, frames // 2), table=True,
+                                                               moves=True)
         entry["frame_ms_1080p_table"] = frame_times(game_id, (1920, 1080), frames, table=True)
         entry["playouts_per_s"] = playouts_per_second(spec, store, 1.0 if quick else 3.0)
         entry["memory_growth_percent_100_games"] = memory_growth(spec, store, 30 if quick else 100)
@@ -344,7 +360,8 @@ def run_bench(quick: bool = False, only: list[str] | None = None, log=print) -> 
         d = entry["decision_ms"]
         log(f"{game_id}: frame {entry['frame_ms_1080p']:.2f} ms @1080p, {entry['frame_ms_2160p']:.2f} ms @2160p "
             f"(table mode: {entry['frame_ms_2160p_table']:.2f} ms @2160p, {entry['frame_ms_2160p_table_after_move']:.2f} ms "
-            f"after a move, {entry['frame_ms_1080p_table']:.2f} ms @1080p); "
+            f"after a move, {entry['frame_ms_2160p_table_real_moves']:.2f} ms after real moves, "
+            f"{entry['frame_ms_1080p_table']:.2f} ms @1080p); "
             f"{entry['playouts_per_s']:.1f} playouts/s; memory +{entry['memory_growth_percent_100_games']:.1f}% "
             f"after 100 games; {entry['fps_while_ai_thinks']:.0f} fps while the AI thinks; decisions (median/max ms) "
             + ", ".join(f"{lvl} {v['median']:.1f}/{v['max']:.1f}" for lvl, v in d.items()))

@@ -196,6 +196,12 @@ class TableModeMixin:
     def drop_caches(self) -> None:
         self._strip_cache: dict[int, tuple[Any, pygame.Surface]] = {}
         self._strip_base: dict[int, tuple[Any, pygame.Surface]] = {}
+        self._strip_work: dict[int, pygame.Surface] = {}  # each strip's upright surface, drawn on again
+
+    def forget_board_frame(self) -> None:
+        """Hook: forget the board area's kept picture of the last frame (not the layout's static
+        layers), so the next frame paints it whole — what ``tabletop bench`` times as the frame
+        after a move that changed everything."""
 
     def table_draw(self, surface: pygame.Surface) -> None:
         self._audited: list[pygame.Surface] = []  # an audit tells surfaces apart by id: keep them alive
@@ -215,7 +221,12 @@ class TableModeMixin:
             if key is not None and cached is not None and cached[0] == key:
                 surface.blit(cached[1], panel.screen_rect.topleft)
                 continue
-            upright = self._strip_base_for(panel, surface).copy()
+            base = self._strip_base_for(panel, surface)
+            upright = self._strip_work.get(seat)
+            if upright is None or upright.get_size() != base.get_size():
+                upright = self._strip_work[seat] = base.copy()
+            else:  # into the kept surface: a fresh copy of a 4K strip costs its allocation again
+                upright.blit(base, (0, 0))
             self.draw_seat_panel(upright, panel, rows.get(seat), active)
             turned = panel.turn(upright)
             surface.blit(turned, panel.screen_rect.topleft)

@@ -171,6 +171,9 @@ class CaptainFlipScene(GameScene):
 
     def drop_caches(self) -> None:
         super().drop_caches()
+        self.forget_board_frame()
+
+    def forget_board_frame(self) -> None:
         if hasattr(self, "painter"):
             self.painter.forget_frame()
 

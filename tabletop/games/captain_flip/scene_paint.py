@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tabletop.games.captain_flip import scene_draw as sd
+from tabletop.games.captain_flip import scene_regions
 from tabletop.games.captain_flip import scene_text as txt
-from tabletop.games.captain_flip.moves import FlipAt, Place
 from tabletop.games.captain_flip.rules import (
     BONUS_FLIP,
     DOLPHIN_FLIP,
@@ -53,8 +53,12 @@ class Painter:
         self._baize: pygame.Surface | None = None    # the bare table under the middle area (table mode)
         self._turned: pygame.Surface | None = None   # the turned middle area's static layer, upright
         self._turned_key: Any = None
+        self._bases: dict[Any, pygame.Surface] = {}  # the static layer upright, per edge (this layout)
         self._baize_key: Any = None
         self._frame: tuple[Any, pygame.Surface] | None = None  # the last turned frame and what it showed
+        self._work: pygame.Surface | None = None     # the upright surface each turned frame is painted on
+        self._image: pygame.Surface | None = None    # the last turned frame (``work`` itself when upright)
+        self._regions: Any = None                    # what each part of it showed (scene_regions)
         self.high = txt.high_rows(scene.state.variant) if scene.state.num_players == 1 else []
 
     # -- static layer --------------------------------------------------------------------------------
@@ -111,24 +115,63 @@ class Painter:
         sc = self.scene
         key = (turn.edge, turn.size, tuple(turn.screen_rect), self._baize_key, sc.parts, sc.state.num_players)
         if self._turned_key != key or self._turned is None:
-            base = pygame.transform.rotate(self._baize, -turn.angle) if self._baize is not None else None
-            if base is None or base.get_size() != turn.size:
-                base = pygame.Surface(turn.size)
-                base.fill(theme.TABLE)
-            self.base_layer(base, vp, base.get_rect())
+            base = self._bases.get(key)  # one per edge: a new turn brings another edge's back at once
+            if base is None:
+                base = pygame.transform.rotate(self._baize, -turn.angle) if self._baize is not None else None
+                if base is None or base.get_size() != turn.size:
+                    base = pygame.Surface(turn.size)
+                    base.fill(theme.TABLE)
+                self.base_layer(base, vp, base.get_rect())
+                same = (key[2], key[3], key[5])  # this layout's (area, table, captains): any edge, any parts
+                self._bases = {k: v for k, v in self._bases.items() if (k[2], k[3], k[5]) == same}
+                self._bases[key] = base
             self._turned, self._turned_key = base, key
             self._frame = None
         shown = self.frame_key(turn)
         if shown is not None and self._frame is not None and self._frame[0] == shown:
             surface.blit(self._frame[1], turn.screen_rect.topleft)
             return
-        work = self._turned.copy()
-        if text_audit.active():
-            getattr(sc, "_audited", []).append(work)  # texts are told apart by their surface's id
-        self.paint(work, vp, work.get_rect())
-        image = turn.turn(work)
-        surface.blit(image, turn.screen_rect.topleft)
-        self._frame = (shown, image) if shown is not None else None
+        audit = text_audit.active()
+        now = None if audit else scene_regions.regions(self, vp, turn.edge)
+        dirty = scene_regions.changed(self._regions, now) if self._image is not None else None
+        work = self._work
+        if work is None or work.get_size() != self._turned.get_size():
+            work = self._work = self._turned.copy()
+            dirty = None
+        if dirty is None:  # the whole area: the static layer into the kept surface (a fresh copy
+            work.blit(self._turned, (0, 0))  # would cost a new 20 MB at 4K), painted and turned
+            if audit:
+                getattr(sc, "_audited", []).append(work)  # texts are told apart by their surface's id
+            self.paint(work, vp, work.get_rect())
+            self._image = turn.turn(work)
+        elif dirty:
+            self._repaint(work, vp, turn, dirty)
+        surface.blit(self._image, turn.screen_rect.topleft)
+        self._regions = None if audit else now
+        self._frame = (shown, self._image) if shown is not None else None
+
+    def _repaint(self, work: pygame.Surface, vp: Viewport, turn: EdgePanel, dirty: list[pygame.Rect]) -> None:
+        """Only the changed parts: the static layer back under each, everything painted once
+        clipped to their bounds, and each part turned into the kept turned picture. Upright
+        (0°) the kept picture is ``work`` itself, so the whole bounds are restored there."""
+        frame = work.get_rect()
+        parts = [r.clip(frame) for r in dirty]
+        parts = [r for r in parts if r.w > 0 and r.h > 0]
+        if not parts:
+            return
+        bounds = parts[0].unionall(parts[1:])
+        if turn.angle == 0:
+            work.blit(self._turned, bounds, bounds)
+            self.paint(work, vp, bounds)
+            return
+        for r in parts:
+            work.blit(self._turned, r, r)
+        self.paint(work, vp, bounds)  # in the bounds outside the parts work is not kept: never shown
+        assert self._image is not None
+        origin = turn.screen_rect.topleft
+        for r in parts:
+            at = turn.rect_to_screen(r)
+            self._image.blit(turn.turn(work.subsurface(r)), (at.x - origin[0], at.y - origin[1]))
 
     def frame_key(self, turn: EdgePanel) -> Any:
         """Everything the middle area shows, or None while it moves (a tile sliding, turning up)
@@ -141,6 +184,7 @@ class Painter:
 
     def forget_frame(self) -> None:
         self._frame = None
+        self._regions = None
 
     # -- the frame -------------------------------------------------------------------------------------
     def paint(self, surface: pygame.Surface, vp: Viewport, area: pygame.Rect | None = None) -> None:
@@ -191,21 +235,9 @@ class Painter:
         """The latest turn's tiles stay framed until the next turn: where a tile was placed (thick)
         and which tiles were flipped (thin), so a player who looked away sees what happened."""
         sc = self.scene
-        moves = sc.outline
-        if sc.anim_progress() < 1.0 and moves and moves[-1][1] is sc.last_move:
-            moves = moves[:-1]  # the tile moving now is framed once it has landed
-        for before, move in moves:
-            seat = before.actor
+        for seat, spot, width in scene_regions.outline_spots(self):
             slot = next((s for s in slots if s.seat == seat), None)
             if slot is None:
-                continue
-            if isinstance(move, Place):
-                spot, width = before.next_space(seat, move.col), 3
-            elif isinstance(move, FlipAt):
-                spot, width = (move.col, move.row), 2
-            else:
-                continue
-            if spot is None:
                 continue
             r = sd.px(vp, slot.space(sc.board, *spot))
             w = max(2, r.w // 14) if width == 3 else max(2, r.w // 22)

@@ -1,0 +1,126 @@
+"""What each part of Captain Flip's turned middle area shows, so that a frame in table mode turns
+and copies only the parts that changed.
+
+At a 4K table the middle area is a 2546×1934 picture painted upright and turned to the captain
+in focus; turning and copying all of it costs most of a frame. Between two frames usually only a
+few spaces change (a tile placed, the lit targets, the column under the finger), the card, the
+strip and a header. :func:`regions` lists every part as (pixels, what it shows): a space of any
+board, a column's tag, a header, a small board's "on turn" ring, the card, the strip, a sliding
+tile's path. A part whose key differs from the last frame's is repainted; everything else is kept.
+
+Anything that may draw outside these parts (a tooltip, a dragged tile, the effect markers) or
+that moves everything (another captain in focus, another edge, a new window or language) gives
+``None``: the whole area is painted, as before. The parts are generous (a space with its
+highlight rim and outline), so a key that covers what is drawn there is all correctness needs;
+tests compare the kept frame with a full repaint after every move.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tabletop.games.captain_flip import scene_draw as sd
+from tabletop.games.captain_flip import scene_text as txt
+from tabletop.games.captain_flip.moves import FlipAt, Place
+from tabletop.games.captain_flip.rules import OVER, PLACE, UNKNOWN
+from tabletop.i18n import language
+from tabletop.ui.widgets import Viewport
+
+if TYPE_CHECKING:
+    from tabletop.games.captain_flip.scene_paint import Painter
+
+Region = tuple[pygame.Rect, Any]
+
+
+def outline_spots(painter: Painter) -> list[tuple[int, tuple[int, int], int]]:
+    """The latest turn's framed spaces as (seat, (col, row), 3 placed / 2 flipped) — what
+    ``Painter.outline`` frames (the painter and the keys read this one list)."""
+    sc = painter.scene
+    moves = sc.outline
+    if sc.anim_progress() < 1.0 and moves and moves[-1][1] is sc.last_move:
+        moves = moves[:-1]  # the tile moving now is framed once it has landed
+    out = []
+    for before, move in moves:
+        if isinstance(move, Place):
+            spot, width = before.next_space(before.actor, move.col), 3
+        elif isinstance(move, FlipAt):
+            spot, width = (move.col, move.row), 2
+        else:
+            continue
+        if spot is not None:
+            out.append((before.actor, spot, width))
+    return out
+
+
+def regions(painter: Painter, vp: Viewport, edge: str) -> tuple[Any, list[Region]] | None:
+    """(what the whole area depends on, [(part in pixels, what it shows)]), or None when only a
+    full repaint is safe."""
+    sc = painter.scene
+    if sc.hover_tip is not None or sc.drag or sc.effects.showing():
+        return None
+    obs = sc.obs
+    board = sc.board
+    slots = sc.current_slots()
+    players = sc.state.num_players
+    names = tuple(sc.seat_name(s) for s in range(players))
+    whole = (edge, sc.focus_seat(), sc.parts, painter._turned_key, language(), tuple(painter.high), names,
+             tuple(vp.rect), sc.metrics.height)
+    p = sc.anim_progress()
+    moving = sc.anims if p < 1.0 else {}
+    targets = sc.targets()
+    strong_tip = None  # the tooltip is None here: only the hovered column is strong
+    framed = {(seat, spot): width for seat, spot, width in outline_spots(painter)}
+    ghost = sc.obs.drawn[0] if sc.obs.drawn is not None else None
+    out: list[Region] = []
+    for slot in slots:
+        seat = slot.seat
+        active = obs.phase != OVER and obs.actor == seat
+        for ci, column in enumerate(board.columns):
+            tiles = obs.boards[seat][ci]
+            for row in range(column.low, column.top + 1):
+                i = row - column.low
+                tile = tuple(tiles[i]) if i < len(tiles) else None
+                spot = (ci, row)
+                lit = None
+                if seat == sc.state.actor and spot in targets:
+                    strong = sc.hover_col == ci if sc.state.phase == PLACE else strong_tip
+                    lit = (strong, ghost if strong and sc.state.phase == PLACE else None)
+                anim = moving.get((seat, ci, row))
+                key = (tile, lit, framed.get((seat, spot)), (anim, p) if anim else None)
+                r = sd.px(vp, slot.space(board, ci, row))
+                out.append((r.inflate(r.w // 2 + 8, r.h // 2 + 8), key))
+                if anim is not None and anim[0] == "place":  # the path from the card to the space
+                    out.append((r.union(sd.px(vp, sc.parts.tile)).inflate(8, 8), ("slide", p)))
+            tag = sd.px(vp, slot.tag(board, ci))
+            kraken = (obs.kraken, obs.completed(seat) if obs.solo else 0, len(tiles))
+            out.append((tag.inflate(tag.w // 4 + 8, tag.h + 8), ("tag", kraken)))
+        head = sd.px(vp, slot.head_rect(board))
+        out.append((head.inflate(head.h + 8, 8), ("head", obs.coins[seat], obs.map_holder == seat, active)))
+        if not slot.big:
+            ring = sd.px(vp, slot.board_rect(board)).inflate(head.h + 8, head.h + 8)
+            out.append((ring.union(head.inflate(head.h + 8, 8)), ("ring", active)))
+    card_anim = (sc.card_anim, p) if p < 1.0 and sc.card_anim else None
+    final = tuple(txt.final_lines(sc)) if obs.phase == OVER else None
+    drawn = sc.drawn_face()
+    out.append((sd.px(vp, sc.parts.card).inflate(8, 8),
+                ("card", obs.phase, drawn, obs.bag_n, obs.map_holder, sc.can_roll(), obs.actor, card_anim, final,
+                 drawn is not None and drawn[1] == UNKNOWN)))
+    strip_seat = slots[0].seat
+    out.append((sd.px(vp, sc.parts.strip).inflate(8, 8),
+                ("strip", tuple(txt.strip_lines(obs, strip_seat, sc.seat_name(strip_seat))))))
+    if players == 1:
+        out.append((sd.px(vp, sc.parts.others).inflate(8, 8), ("solo", tuple(painter.high))))
+    return whole, out
+
+
+def changed(before: tuple[Any, list[Region]] | None, now: tuple[Any, list[Region]] | None) -> list[pygame.Rect] | None:
+    """The parts to repaint between two frames' regions, or None for the whole area."""
+    if before is None or now is None or before[0] != now[0] or len(before[1]) != len(now[1]):
+        return None
+    out = []
+    for (r0, k0), (r1, k1) in zip(before[1], now[1], strict=True):
+        if k0 != k1 or r0 != r1:
+            out.append(r0.union(r1))
+    return out
