@@ -59,6 +59,7 @@ class Painter:
         self._work: pygame.Surface | None = None     # the upright surface each turned frame is painted on
         self._image: pygame.Surface | None = None    # the last turned frame (``work`` itself when upright)
         self._regions: Any = None                    # what each part of it showed (scene_regions)
+        self._region_geometry: Any = None            # the parts' pixels for the view in use
         self.high = txt.high_rows(scene.state.variant) if scene.state.num_players == 1 else []
 
     # -- static layer --------------------------------------------------------------------------------

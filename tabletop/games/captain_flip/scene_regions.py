@@ -24,7 +24,7 @@ import pygame
 from tabletop.games.captain_flip import scene_draw as sd
 from tabletop.games.captain_flip import scene_text as txt
 from tabletop.games.captain_flip.moves import FlipAt, Place
-from tabletop.games.captain_flip.rules import OVER, PLACE, UNKNOWN
+from tabletop.games.captain_flip.rules import OVER, PLACE
 from tabletop.i18n import language
 from tabletop.ui.widgets import Viewport
 
@@ -54,6 +54,29 @@ def outline_spots(painter: Painter) -> list[tuple[int, tuple[int, int], int]]:
     return out
 
 
+def _geometry(painter: Painter, vp: Viewport, slots: list) -> dict[Any, pygame.Rect]:
+    """Every part's pixels for this view (the same until the whole area's key changes)."""
+    sc = painter.scene
+    board = sc.board
+    out: dict[Any, pygame.Rect] = {}
+    for slot in slots:
+        seat = slot.seat
+        for ci, column in enumerate(board.columns):
+            for row in range(column.low, column.top + 1):
+                r = sd.px(vp, slot.space(board, ci, row))
+                out[seat, ci, row] = r.inflate(r.w // 2 + 8, r.h // 2 + 8)
+                out["slide", seat, ci, row] = r.union(sd.px(vp, sc.parts.tile)).inflate(8, 8)
+            tag = sd.px(vp, slot.tag(board, ci))
+            out["tag", seat, ci] = tag.inflate(tag.w // 4 + 8, tag.h + 8)
+        head = sd.px(vp, slot.head_rect(board))
+        out["head", seat] = head.inflate(head.h + 8, 8)
+        if not slot.big:
+            out["ring", seat] = sd.px(vp, slot.board_rect(board)).inflate(head.h + 8, head.h + 8).union(out["head", seat])
+    for name, rect in (("card", sc.parts.card), ("strip", sc.parts.strip), ("solo", sc.parts.others)):
+        out[name] = sd.px(vp, rect).inflate(8, 8)
+    return out
+
+
 def regions(painter: Painter, vp: Viewport, edge: str) -> tuple[Any, list[Region]] | None:
     """(what the whole area depends on, [(part in pixels, what it shows)]), or None when only a
     full repaint is safe."""
@@ -67,12 +90,17 @@ def regions(painter: Painter, vp: Viewport, edge: str) -> tuple[Any, list[Region
     names = tuple(sc.seat_name(s) for s in range(players))
     whole = (edge, sc.focus_seat(), sc.parts, painter._turned_key, language(), tuple(painter.high), names,
              tuple(vp.rect), sc.metrics.height)
+    kept = painter._region_geometry
+    if kept is None or kept[0] != whole:
+        kept = painter._region_geometry = (whole, _geometry(painter, vp, slots))
+    geo = kept[1]
     p = sc.anim_progress()
     moving = sc.anims if p < 1.0 else {}
     targets = sc.targets()
-    strong_tip = None  # the tooltip is None here: only the hovered column is strong
+    place = sc.state.phase == PLACE
+    actor = sc.state.actor
     framed = {(seat, spot): width for seat, spot, width in outline_spots(painter)}
-    ghost = sc.obs.drawn[0] if sc.obs.drawn is not None else None
+    ghost = obs.drawn[0] if obs.drawn is not None else None
     out: list[Region] = []
     for slot in slots:
         seat = slot.seat
@@ -84,34 +112,27 @@ def regions(painter: Painter, vp: Viewport, edge: str) -> tuple[Any, list[Region
                 tile = tuple(tiles[i]) if i < len(tiles) else None
                 spot = (ci, row)
                 lit = None
-                if seat == sc.state.actor and spot in targets:
-                    strong = sc.hover_col == ci if sc.state.phase == PLACE else strong_tip
-                    lit = (strong, ghost if strong and sc.state.phase == PLACE else None)
+                if seat == actor and spot in targets:  # no tooltip here: only the hovered column is strong
+                    strong = place and sc.hover_col == ci
+                    lit = (strong, ghost if strong else None)
                 anim = moving.get((seat, ci, row))
-                key = (tile, lit, framed.get((seat, spot)), (anim, p) if anim else None)
-                r = sd.px(vp, slot.space(board, ci, row))
-                out.append((r.inflate(r.w // 2 + 8, r.h // 2 + 8), key))
+                out.append((geo[seat, ci, row], (tile, lit, framed.get((seat, spot)), (anim, p) if anim else None)))
                 if anim is not None and anim[0] == "place":  # the path from the card to the space
-                    out.append((r.union(sd.px(vp, sc.parts.tile)).inflate(8, 8), ("slide", p)))
-            tag = sd.px(vp, slot.tag(board, ci))
+                    out.append((geo["slide", seat, ci, row], ("slide", p)))
             kraken = (obs.kraken, obs.completed(seat) if obs.solo else 0, len(tiles))
-            out.append((tag.inflate(tag.w // 4 + 8, tag.h + 8), ("tag", kraken)))
-        head = sd.px(vp, slot.head_rect(board))
-        out.append((head.inflate(head.h + 8, 8), ("head", obs.coins[seat], obs.map_holder == seat, active)))
+            out.append((geo["tag", seat, ci], ("tag", kraken)))
+        out.append((geo["head", seat], ("head", obs.coins[seat], obs.map_holder == seat, active)))
         if not slot.big:
-            ring = sd.px(vp, slot.board_rect(board)).inflate(head.h + 8, head.h + 8)
-            out.append((ring.union(head.inflate(head.h + 8, 8)), ("ring", active)))
+            out.append((geo["ring", seat], ("ring", active)))
     card_anim = (sc.card_anim, p) if p < 1.0 and sc.card_anim else None
     final = tuple(txt.final_lines(sc)) if obs.phase == OVER else None
     drawn = sc.drawn_face()
-    out.append((sd.px(vp, sc.parts.card).inflate(8, 8),
-                ("card", obs.phase, drawn, obs.bag_n, obs.map_holder, sc.can_roll(), obs.actor, card_anim, final,
-                 drawn is not None and drawn[1] == UNKNOWN)))
+    out.append((geo["card"], ("card", obs.phase, drawn, obs.bag_n, obs.map_holder, sc.can_roll(), obs.actor,
+                              card_anim, final)))
     strip_seat = slots[0].seat
-    out.append((sd.px(vp, sc.parts.strip).inflate(8, 8),
-                ("strip", tuple(txt.strip_lines(obs, strip_seat, sc.seat_name(strip_seat))))))
+    out.append((geo["strip"], ("strip", tuple(txt.strip_lines(obs, strip_seat, sc.seat_name(strip_seat))))))
     if players == 1:
-        out.append((sd.px(vp, sc.parts.others).inflate(8, 8), ("solo", tuple(painter.high))))
+        out.append((geo["solo"], ("solo", tuple(painter.high))))
     return whole, out
 
 
