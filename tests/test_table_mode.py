@@ -202,3 +202,17 @@ def test_a_see_through_card_keeps_its_transparency_when_turned():
         assert turned.get_at((0, 0)).a == 0, edge
         whole = pygame.transform.rotate(card, ANGLE[edge])
         assert pygame.image.tobytes(turned, "RGBA") == pygame.image.tobytes(whole, "RGBA"), edge
+
+
+def test_a_score_line_wraps_between_its_parts_not_inside_one():
+    """A score line over two lines breaks after its "·", not before the number ("pips:" over "353")."""
+    from tabletop.ui import theme
+    from tabletop.ui.table_frame import wrap_parts
+
+    pygame.font.init()
+    text = "0 из 5 оч. · пипсов: 353"
+    width = theme.font(20).size("0 из 5 оч. · пипсов:")[0] + 2
+    assert theme.wrap(text, 20, width)[-1] == "353"  # word by word the number is left alone
+    assert wrap_parts(text, 20, width) == ["0 из 5 оч. ·", "пипсов: 353"]
+    narrow = theme.font(20).size("пипсов:")[0] + 2  # a part alone too wide: word by word again
+    assert wrap_parts(text, 20, narrow) == theme.wrap(text, 20, narrow)

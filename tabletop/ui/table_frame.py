@@ -312,7 +312,7 @@ class TableModeMixin:
         name_h = theme.font(m.body, True).get_linesize()
         detail_h = theme.font(m.small).get_linesize()
         width = rect.right - left
-        detail = theme.wrap(row.detail, m.small, width) if row is not None and row.detail else []
+        detail = wrap_parts(row.detail, m.small, width) if row is not None and row.detail else []
         if len(detail) > 1 and name_h + len(detail) * detail_h > rect.h:  # no room to wrap: one cut line
             detail = [row.detail]
         top = rect.centery - (name_h + len(detail) * detail_h) // 2
@@ -482,3 +482,13 @@ class TableModeMixin:
             return tr("Tap to roll") if word == "roll" else tr("Tap to {word}", word=tr(word))
         return tr("Click to roll") if word == "roll" else tr("Click to {word}", word=tr(word))
 
+
+def wrap_parts(text: str, size: int, width: int) -> list[str]:
+    """A score line wrapped between its " · " parts where they fit ("0 of 5 points ·" over "pips:
+    353", not "pips:" over a lone "353"); word by word where a part alone is too wide."""
+    keep = "\u00a0"
+    lines = theme.wrap(text.replace(" ", keep).replace(f"{keep}·{keep}", " · "), size, width)
+    lines = [line.replace(keep, " ") for line in lines]
+    if any(theme.font(size).size(line)[0] > width for line in lines):
+        return theme.wrap(text, size, width)
+    return lines
