@@ -82,7 +82,9 @@ def build_parser(games: list[str]) -> argparse.ArgumentParser:
     _common(parser, top=True)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     for game in games:
-        p = sub.add_parser(game, help=f"play {game}")
+        # 'chicken-chase' is accepted too: people type the name as they read it
+        aliases = [game.replace("_", "-")] if "_" in game else []
+        p = sub.add_parser(game, aliases=aliases, help=f"play {game}")
         _game_args(p)
         _common(p)
     p = sub.add_parser("menu", help="the menu (the default)")
@@ -120,6 +122,15 @@ def build_parser(games: list[str]) -> argparse.ArgumentParser:
     return parser
 
 
+def _spell_game_ids(args: argparse.Namespace, games: list[str]) -> None:
+    """A game named with hyphens ('chicken-chase', as a person reads it) means the game id
+    with underscores, whether it is the sub-command or the GAME of screenshot/simulate."""
+    for field in ("command", "game"):
+        value = getattr(args, field, None)
+        if isinstance(value, str) and value.replace("-", "_") in games:
+            setattr(args, field, value.replace("-", "_"))
+
+
 def main(argv: list[str] | None = None) -> int:
     from tabletop.games import all_games
 
@@ -127,6 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     games = list(all_games())
     parser = build_parser(games)
     args = parser.parse_args(argv)
+    _spell_game_ids(args, games)
     from tabletop.layout import LayoutErrors
 
     try:

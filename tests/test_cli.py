@@ -67,3 +67,19 @@ def test_screenshot_of_the_menu(tmp_path):
     image = pygame.image.load(str(out))
     assert image.get_size() == (1024, 600)
     assert result.stderr == ""
+
+
+def test_a_game_may_be_named_with_hyphens(capsys):
+    """'tabletop chicken-chase' (the name as people read it) is the game 'chicken_chase', as a
+    sub-command and as the GAME of simulate."""
+    from tabletop.cli import _spell_game_ids, build_parser
+
+    games = list(all_games())
+    args = build_parser(games).parse_args(["chicken-chase", "--players", "3"])
+    _spell_game_ids(args, games)
+    assert args.command == "chicken_chase"
+    assert main(["simulate", "trap-the-cap", "--games", "1", "--agents", "random,random", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["finished"] == 1
+    args = build_parser(games).parse_args(["check-boards"])
+    _spell_game_ids(args, games)
+    assert args.command == "check-boards"
