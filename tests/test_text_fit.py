@@ -78,6 +78,16 @@ def test_every_dialog_fits(window, lang, tmp_path):
         menu = MenuScene(app, gid)
         app.replace_scenes(menu)
         found += problems(audit_top(app), f"{window} {lang} menu {gid}", readable(app))
+        for row in menu.rows:  # the help line of every row, as the mouse shows it
+            if row.help:
+                menu.hover_help = row.help
+                audit = audit_top(app)
+                where = f"{window} {lang} menu {gid} help of {row.label!r}"
+                found += problems(audit, where, readable(app))
+                drawn = " ".join(entry.text for entry in audit.entries).split()
+                missing = [word for word in row.help.split() if word not in drawn]
+                assert not missing, f"{where}: the help line drops {missing}"
+        menu.hover_help = ""
         app.push_scene(RulesScene(app, all_games()[gid]))
         found += problems(audit_top(app), f"{window} {lang} rules {gid}", readable(app))
     menu = MenuScene(app, "captain_flip")

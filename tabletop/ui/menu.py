@@ -274,7 +274,7 @@ class MenuScene(Scene):
         inner = self.right.inflate(-4 * m.pad, -4 * m.pad)
         title_h = theme.font(m.large, True).get_linesize() + 2 * m.pad
         line_h = theme.font(m.small).get_linesize()
-        help_h = 2 * line_h + m.pad
+        help_h = 3 * line_h + m.pad  # a row's help on up to two lines, then the keys
         foot = bh + help_h + 2 * m.pad
         most = self.most_rows()
         room = inner.h - title_h - foot
@@ -500,11 +500,14 @@ class MenuScene(Scene):
             draw.piece(surface, r.center, r.h * 0.36, st.rgb, st.symbol)
         help_text = self.hover_help or self.default_help
         line_h = theme.font(m.small).get_linesize()
-        lines = theme.wrap(help_text, m.small, self.help_rect.w)[:1] + [tr(KEYS_HELP)]
-        for i, line in enumerate(lines):
-            draw.fitted_text(surface, line, pygame.Rect(self.help_rect.x, self.help_rect.y + i * line_h,
-                                                        self.help_rect.w, line_h),
-                             m.small, theme.INK_SOFT, anchor="midleft", min_size=m.small)
+        # the row's help takes the lines it needs (up to two, smaller before anything is cut);
+        # the keys stay on the last line
+        above = pygame.Rect(self.help_rect.x, self.help_rect.y, self.help_rect.w, self.help_rect.h - line_h)
+        lines_needed = len(theme.wrap(help_text, m.small, above.w))
+        area = above if lines_needed > 1 else pygame.Rect(above.x, above.bottom - line_h, above.w, line_h)
+        draw.paragraph(surface, help_text, area, m.small, theme.INK_SOFT, min_size=m.tiny)
+        draw.fitted_text(surface, tr(KEYS_HELP), pygame.Rect(above.x, above.bottom, above.w, line_h),
+                         m.small, theme.INK_SOFT, anchor="midleft", min_size=m.small)
         cards = {id(r) for _g, r in self.cards}
         for b in self.row.buttons:
             if id(b.rect) not in cards:
