@@ -132,12 +132,5 @@ class RulesScene(Scene):
         box = self.caption_area if self._picture and self._picture[1] is not None else \
             pygame.Rect(self.picture_area.x, self.picture_area.y, self.picture_area.w,
                         self.caption_area.bottom - self.picture_area.y)
-        size = m.body
-        while True:
-            lines = theme.wrap(caption, size, box.w)
-            line_h = theme.font(size).get_linesize()
-            if len(lines) * line_h <= box.h or size <= m.small:
-                break
-            size -= 1
-        for i, line in enumerate(lines[: max(1, box.h // line_h)]):
-            draw.text(surface, line, (box.x, box.y + i * line_h), size, theme.INK)
+        # smaller down to the small size; past it the last line ends in "…" (seen by text audits)
+        draw.paragraph(surface, caption, box, m.body, theme.INK, min_size=m.small)
