@@ -232,10 +232,15 @@ def log_tail(log: Any, n: int) -> list[tuple[str, tuple[int, int, int]]]:
 
 def log_rows(entries: list[tuple[str, tuple[int, int, int]]], size: int, width: int,
              fit: int) -> list[tuple[str, tuple[int, int, int]]]:
-    """The newest entries wrapped to ``width``, as many whole lines as ``fit`` (newest last)."""
+    """The newest entries wrapped to ``width``, whole entries only as many as ``fit`` lines hold
+    (newest last): an entry's second line without its first reads as a stray sentence. Only the
+    newest entry, when it alone is longer than the box, shows just its last lines."""
     rows: list[tuple[str, tuple[int, int, int]]] = []
     for text, rgb in reversed(entries):
-        rows[:0] = [(part, rgb) for part in theme.wrap(text, size, width)]
+        entry = [(part, rgb) for part in theme.wrap(text, size, width)]
+        if rows and len(rows) + len(entry) > fit:
+            break
+        rows[:0] = entry
         if len(rows) >= fit:
             break
     return rows[-fit:] if fit > 0 else []

@@ -224,9 +224,15 @@ class LogPanel:
         scroll = self.scroll if scroll is None else scroll
         shown = self.entries[: len(self.entries) - scroll] if scroll else self.entries
         rows: list[tuple[LogEntry, str, bool]] = []
-        for i in range(len(shown) - 1, -1, -1):
-            rows[:0] = self.rows([shown[i]], size, inner.w)
-            if sum(_row_height(r, line_h) for r in rows) >= inner.h:
+        used = 0
+        for i in range(len(shown) - 1, -1, -1):  # whole entries: a second line alone reads as a stray one
+            entry = self.rows([shown[i]], size, inner.w)
+            height = sum(_row_height(r, line_h) for r in entry)
+            if rows and used + height > inner.h:
+                break
+            rows[:0] = entry
+            used += height
+            if used >= inner.h:
                 break
         clip = surface.get_clip()
         surface.set_clip(inner.clip(clip) if clip else inner)

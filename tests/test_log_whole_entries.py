@@ -1,0 +1,69 @@
+"""The log shows whole entries: a wrapped entry's later lines never stand at the top of the card
+without its first line (seen in a real window: '6 (зелёный луг)' alone above the newest lines,
+read as a stray sentence). Only the newest entry, alone longer than the card, may show just its end."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from tabletop.ui import theme
+from tabletop.ui.table_strip import log_rows
+from tabletop.ui.text_audit import TextAudit
+from tabletop.ui.widgets import LogPanel
+
+SHORT = "Red rolls 1, 2, 4"
+
+
+def _long(k: int) -> str:
+    """A sentence of three or four lines, every line of it naming ``k`` (so lines are told apart)."""
+    return f"On field {k} of the feed strip a card {k} is laid out (golden straw {k}), face up {k} for all {k} to see"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame():
+    pygame.init()  # never quit here: the theme's font cache outlives this module
+
+
+def _entries(n: int) -> list[str]:
+    return [_long(k) if k % 2 else SHORT for k in range(n)]
+
+
+@pytest.mark.parametrize("height", range(40, 140, 7))
+def test_the_window_log_shows_whole_entries(height):
+    log = LogPanel()
+    for k, text in enumerate(_entries(9)):
+        log.add(f"{k}: {text}")
+    surface = pygame.Surface((260, 200))
+    size = 13
+    with TextAudit() as audit:
+        log.draw(surface, pygame.Rect(0, 0, 260, height), size)
+    drawn = [entry.text for entry in audit.entries]
+    width = 260 - size - log_indent_room(size)
+    for k, entry in enumerate(log.entries):
+        parts = log.wrap(entry.text, size, width)
+        shown = [part for part in parts if part in drawn]
+        newest = k == len(log.entries) - 1
+        assert shown in ([], parts) or newest, (height, parts, shown)
+    assert any(log.entries[-1].text.endswith(part) or part in log.entries[-1].text for part in drawn)
+
+
+def log_indent_room(size: int) -> int:
+    from tabletop.ui.widgets import log_indent
+
+    return log_indent(size) + size // 2
+
+
+@pytest.mark.parametrize("fit", range(1, 9))
+def test_the_table_strip_log_shows_whole_entries(fit):
+    entries = [(f"{k}: {text}", theme.INK) for k, text in enumerate(_entries(7))]
+    rows = log_rows(entries, 14, 200, fit)
+    texts = [text for text, _ in rows]
+    assert texts and len(texts) <= fit
+    newest = theme.wrap(entries[-1][0], 14, 200)
+    assert texts[-len(newest):] == newest[-len(texts):]  # the newest entry is always there
+    for text, _rgb in entries[:-1]:
+        parts = theme.wrap(text, 14, 200)
+        assert [p for p in parts if p in texts] in ([], parts)
