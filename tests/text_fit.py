@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass
 
 import pygame
+import pytest
 
 from tabletop.app import App, AppOptions
 from tabletop.core import CHANCE
@@ -44,6 +45,14 @@ class Problem:
         return f"{self.where}: {self.what}"
 
 
+@pytest.fixture
+def app_data(tmp_path, monkeypatch):
+    """A fresh data folder (settings, saves) for the test; the display closed after it."""
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path))
+    yield
+    close_app()
+
+
 def open_app(window: str, lang: str) -> App:
     size, table = {**WINDOWS, **SMALL_TABLE}[window]
     return App(AppOptions(size=size, headless=True, mute=True, table=table, lang=lang))
@@ -75,27 +84,35 @@ def _snapshots(app: App, game_id: str, seed: int) -> list:
     found = _SNAPSHOTS.setdefault((game_id, seed), [])
     if found:
         return found
-    spec = all_games()[game_id]
     for players, variant, options in SETUPS[game_id]:
-        session = new_session(spec, app.store, players, variant, options, [Seat("human")] * players, seed)
-        rng = random.Random(seed)
         seen: set[tuple] = set()
-        played = 0
-        while True:
+        for played, session in _played(app, game_id, (players, variant, options), seed):
             state = session.state
             key = phase(state)
             if key not in seen or played in LATER:
                 seen.add(key)
                 found.append((f"{game_id} {players}p {variant} after {played} moves ({key[0] or 'move'})",
                               state.copy(), dict(session.meta)))
-            if state.current_player is None or played > 4000:
-                break
-            if state.current_player == CHANCE:
-                session.roll()
-            else:
-                session.play(rng.choice(state.legal_moves()))
-            played += 1
     return found
+
+
+def _played(app: App, game_id: str, setup: tuple, seed: int):
+    """(moves played, session) at every position of a seeded random game of ``setup`` (players,
+    variant, options; people in every seat), to its end."""
+    players, variant, options = setup
+    session = new_session(all_games()[game_id], app.store, players, variant, options, [Seat("human")] * players, seed)
+    rng = random.Random(seed)
+    played = 0
+    while True:
+        yield played, session
+        state = session.state
+        if state.current_player is None or played > 4000:
+            return
+        if state.current_player == CHANCE:
+            session.roll()
+        else:
+            session.play(rng.choice(state.legal_moves()))
+        played += 1
 
 
 def audit_top(app: App) -> TextAudit:
@@ -151,3 +168,41 @@ def report(found: list[Problem], limit: int = 60) -> str:
     lines = sorted({str(p) for p in found})
     more = f"\n... and {len(lines) - limit} more" if len(lines) > limit else ""
     return f"{len(lines)} text problem(s):\n" + "\n".join(lines[:limit]) + more
+
+
+def seat_of(state) -> object:
+    """Who acts in ``state`` as the strips see it: the seat to decide, to draw or to roll."""
+    return getattr(state, "actor", getattr(state, "turn", None))
+
+
+def every_seat(app: App, game_id: str, setups: list[tuple], seed: int = 5):
+    """(label, session) at the first position of every phase *for every seat* that acts in it,
+    and at the end, of a seeded random game of each setup (people in every seat): each edge's
+    strip meets every prompt, its buttons and the end. Played fresh on every call."""
+    spec = all_games()[game_id]
+    for setup in setups:
+        seen: set[tuple] = set()
+        for played, session in _played(app, game_id, setup, seed):
+            state = session.state
+            key = (*phase(state), seat_of(state))
+            if key not in seen or state.current_player is None:
+                seen.add(key)
+                yield (f"{game_id} {setup[0]}p {setup[1]} after {played} moves ({key[0] or 'move'}, seat {key[3]})",
+                       Session(spec, state.copy(), seed, dict(session.meta)))
+
+
+def position_session(app: App, game_id: str, text: str, players: int | None = None) -> Session:
+    """A session of people at a position written in the game's notation (docs/notation.md)."""
+    from tabletop.launch import session_from_position
+
+    return session_from_position(all_games()[game_id], app.store, text, seed=5, players=players)
+
+
+def audit_game(app: App, session, where: str) -> list[Problem]:
+    """Every text of the game at ``session``'s position, and of its result card once it is over."""
+    scene = game_scene(app, session)
+    found = problems(audit_top(app), where, readable(app))
+    if session.state.current_player is None:
+        scene.show_game_over()
+        found += problems(audit_top(app), f"{where}: result card", readable(app))
+    return found

@@ -35,6 +35,8 @@ HOLD_TIME = 0.6
 LOG_LINES = 8
 CLOCKWISE = ("bottom", "left", "top", "right")
 ACTIVE_FILL = (255, 240, 205)
+NO_PROMPT = 4
+"""A prompt area narrower than this many body-size ems holds no prompt (a band's buttons took it)."""
 
 
 class TableModeMixin:
@@ -114,6 +116,11 @@ class TableModeMixin:
             menu.hover = old_menu.get(seat, False)
             parts = table_strip.strip_parts(panel.size, m, self._needs(panel, active, over, visible, menu),
                                             panel.home_right)
+            if over and len(visible) > 1 and not self._prompt_fits(parts):
+                # a thin band with no room left to say who won: only Result (its card offers Play again)
+                visible = visible[:1]
+                parts = table_strip.strip_parts(panel.size, m, self._needs(panel, active, over, visible, menu),
+                                                panel.home_right)
             for b, rect in zip(visible, parts.buttons, strict=False):
                 b.rect = rect
             menu.rect = parts.menu
@@ -125,7 +132,7 @@ class TableModeMixin:
     def _needs(self, panel: EdgePanel, active: bool, over: bool, buttons: list[Button], menu: Button) -> StripNeeds:
         m = self.metrics
         row = next((r for r in self.player_rows() if r.seat == panel.seat), None)
-        name = row.name if row else self.seat_name(panel.seat)
+        name = self.head_name(panel.seat, row)
         detail = row.detail if row else ""
         text_w = max(theme.font(m.body, True).size(name)[0], theme.font(m.small).size(detail)[0])
         head_w = int(m.button_h * 0.8) + m.pad + text_w + m.pad
@@ -140,7 +147,22 @@ class TableModeMixin:
             prompt_h = min(lines, 6) * theme.font(m.body, True).get_linesize()
         texts = tuple(theme.font(m.small, b.primary).size(b.label)[0] for b in buttons)
         return StripNeeds(head_w, menu_w, widths, dice_w, self.table_extra_size(panel.seat, panel),
-                          prompt=active or over, prompt_h=prompt_h, button_text=texts)
+                          prompt=active or over, prompt_h=prompt_h, button_text=texts,
+                          button_least=tuple(self._button_least(b) for b in buttons))
+
+    def _button_least(self, button: Button) -> int:
+        """The least width of a strip's button whose label stays whole: on one line in the smallest
+        readable type, or (two words) on two lines in its own type, as ``Button.draw`` sets it."""
+        m = self.metrics
+        one = theme.font(m.small, button.primary).size(button.label)[0]
+        font = theme.font(m.body, button.primary)
+        if " " in button.label and 2 * font.get_linesize() + 4 <= m.button_h - m.pad:
+            words = button.label.split(" ")
+            for i in range(1, len(words)):  # split after word i: both halves on two lines
+                width = max(font.size(" ".join(words[:i]))[0], font.size(" ".join(words[i:]))[0])
+                if width < one and len(theme.wrap(button.label, m.body, width, button.primary)) == 2:
+                    one = width
+        return one + max(6, m.button_h // 4) + 4
 
     def table_dice_width(self) -> int:
         """How wide the acting seat's dice are in a band (dice a button tall, or the roll word)."""
@@ -297,6 +319,11 @@ class TableModeMixin:
         for b in self.table_buttons.get(seat, []):
             b.draw(surf, m.body, min_size=m.small)
 
+    def head_name(self, seat: int, row) -> str:
+        """The name a strip's head shows (with "(out)" once the seat is out: measured so too)."""
+        name = row.name if row else self.seat_name(seat)
+        return tr("{name} (out)", name=name) if row is not None and row.out else name
+
     def _draw_head(self, surf: pygame.Surface, rect: pygame.Rect, seat: int, row) -> None:
         """The seat's piece, name (bold) and score line."""
         if rect.w <= 0 or rect.h <= 0:
@@ -306,18 +333,19 @@ class TableModeMixin:
         if row is not None:
             self.draw_row_piece(surf, (rect.x + r + 2, rect.centery), r, row)
         left = rect.x + int(2 * r) + m.pad
-        name = row.name if row else self.seat_name(seat)
-        if row is not None and row.out:
-            name = tr("{name} (out)", name=name)
+        name = self.head_name(seat, row)
+        name_size = m.body
         name_h = theme.font(m.body, True).get_linesize()
         detail_h = theme.font(m.small).get_linesize()
         width = rect.right - left
         detail = wrap_parts(row.detail, m.small, width) if row is not None and row.detail else []
-        if len(detail) > 1 and name_h + len(detail) * detail_h > rect.h:  # no room to wrap: one cut line
-            detail = [row.detail]
+        if len(detail) > 1 and name_h + len(detail) * detail_h > rect.h:  # a thin band: a smaller name
+            name_size, name_h = m.small, theme.font(m.small, True).get_linesize()
+            if name_h + len(detail) * detail_h > rect.h:  # no room to wrap: one line
+                name_size, name_h, detail = m.body, theme.font(m.body, True).get_linesize(), [row.detail]
         top = rect.centery - (name_h + len(detail) * detail_h) // 2
         text = pygame.Rect(left, top, width, name_h)
-        draw.fitted_text(surf, name, text, m.body, theme.INK, bold=True, anchor="midleft", min_size=m.small)
+        draw.fitted_text(surf, name, text, name_size, theme.INK, bold=True, anchor="midleft", min_size=m.small)
         for i, line in enumerate(detail):
             draw.fitted_text(surf, line, pygame.Rect(left, text.bottom + i * detail_h, width, detail_h), m.small,
                              theme.INK_SOFT, anchor="midleft", min_size=m.small)
@@ -326,37 +354,69 @@ class TableModeMixin:
         """The prompt; in a band, with room to spare under it, the last event too (the acting
         player sees what happened just before his turn)."""
         m = self.metrics
-        used = self.draw_fitted_prompt(surf, self.prompt_line(), parts.prompt)
+        used = self.draw_fitted_prompt(surf, self.table_prompts(), parts.prompt)
         if parts.mode != "band":
             return
         line = theme.font(m.small).get_linesize()
         rest = pygame.Rect(parts.prompt.x, parts.prompt.y + used, parts.prompt.w, parts.prompt.h - used)
         last = table_strip.log_tail(self.log, 1)
-        if last and rest.h >= line:
-            draw.fitted_text(surf, last[0][0], pygame.Rect(rest.x, rest.bottom - line, rest.w, line), m.small,
-                             theme.INK_SOFT, anchor="midleft", min_size=m.small)
+        if last and rest.h >= line and used and theme.font(m.small).size(last[0][0])[0] <= rest.w:  # whole, or not
+            draw.text(surf, last[0][0], pygame.Rect(rest.x, rest.bottom - line, rest.w, line).midleft, m.small,
+                      theme.INK_SOFT, anchor="midleft", box=rest)
 
-    def draw_fitted_prompt(self, surf: pygame.Surface, prompt: str, area: pygame.Rect) -> int:
-        """The prompt in ``area``: smaller type when it needs more lines than fit (down to the
-        smallest readable size), and an ellipsis only if even that is not enough. Returns the
-        height used."""
+    def table_prompts(self) -> list[str]:
+        """The prompt, then shorter forms of it for a strip with less room (a thin band on a small
+        screen): the strip shows the first that fits whole. After the game: who won, without the
+        scores (each strip's head and the result card show them). A game may add its own forms."""
+        forms = [self.prompt_line()]
+        if self.state.current_player is None:
+            outcome = self.state.outcome()
+            banner = self.result_table(outcome).banner.strip().rstrip(".") if outcome is not None else ""
+            if banner:
+                forms += [tr("Game over: {result}", result=banner), banner]
+        return forms
+
+    def fit_prompt(self, forms: list[str], area: pygame.Rect) -> tuple[list[str], int] | None:
+        """The lines and size of the first of ``forms`` that fits ``area`` whole (smaller type when
+        it needs more lines than fit, down to the smallest readable size), or None."""
         m = self.metrics
-        size = m.body
-        while True:
-            lines = theme.wrap(prompt, size, area.w, bold=True)
-            line_h = theme.font(size, True).get_linesize()
-            fit = max(1, area.h // line_h)
-            if len(lines) <= fit or size <= m.small:
-                break
-            size -= 1
-        if len(lines) > fit:
-            lines = lines[:fit]
+        for prompt in forms:
+            size = m.body
+            while True:
+                lines = theme.wrap(prompt, size, area.w, bold=True)
+                fit = area.h // theme.font(size, True).get_linesize()
+                wide = any(theme.font(size, True).size(line)[0] > area.w for line in lines)
+                if (len(lines) <= fit and not wide) or size <= m.small:
+                    break
+                size -= 1
+            if len(lines) <= fit and not wide:
+                return lines, size
+        return None
+
+    def _prompt_fits(self, parts: StripParts) -> bool:
+        area = parts.prompt
+        return area.w >= NO_PROMPT * self.metrics.body and self.fit_prompt(self.table_prompts(), area) is not None
+
+    def draw_fitted_prompt(self, surf: pygame.Surface, forms: list[str], area: pygame.Rect) -> int:
+        """The first of the prompt's ``forms`` that fits ``area`` whole; only if none does, the last
+        one cut with an ellipsis (an audit records the cut). An area narrower than a few words (a
+        band whose buttons took the width: they and the card say what to do) shows none. Returns
+        the height used."""
+        m = self.metrics
+        if area.w < NO_PROMPT * m.body:
+            return 0
+        found = self.fit_prompt(forms, area)
+        if found is None:
+            lines = theme.wrap(forms[-1], m.small, area.w, bold=True)[:max(1, area.h // theme.font(m.small, True).get_linesize())]
             last = lines[-1]
-            while last and theme.font(size, True).size(last + "…")[0] > area.w:
+            while last and theme.font(m.small, True).size(last + "…")[0] > area.w:
                 last = last[:-1]
             lines[-1] = last.rstrip() + "…"
             if text_audit.active():
-                text_audit.note(lines[-1], size, None, surf, cut=True, wanted=prompt)
+                text_audit.note(lines[-1], m.small, None, surf, cut=True, wanted=forms[0])
+            found = lines, m.small
+        lines, size = found
+        line_h = theme.font(size, True).get_linesize()
         y = area.y
         for line in lines:
             draw.text(surf, line, (area.x, y), size, theme.INK, bold=True)

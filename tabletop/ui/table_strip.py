@@ -55,6 +55,7 @@ class StripNeeds:
     prompt: bool = False         # a prompt of its own (else the log takes its place in a band)
     prompt_h: int = 0            # in a stack: the height the prompt's lines want (0: three lines)
     button_text: tuple[int, ...] = ()  # the buttons' label widths (a stack puts fewer in a row)
+    button_least: tuple[int, ...] = ()  # the least width of each button with its label whole
 
 
 def strip_parts(size: tuple[int, int], m: theme.Metrics, needs: StripNeeds, home_right: bool = True) -> StripParts:
@@ -98,11 +99,12 @@ def _row(area: pygame.Rect, m: theme.Metrics, needs: StripNeeds, items: tuple[st
         cut = min(over, int(want["extra"] * 0.6))
         want["extra"] -= cut
         over -= cut
-    if over > 0 and "buttons" in items and bws:
-        least = int(1.4 * bh)
-        give = sum(max(0, b - least) for b in bws)
+    if over > 0 and "buttons" in items and bws:  # never narrower than a touch target or its label
+        least = [max(int(1.4 * bh), needs.button_least[i] if i < len(needs.button_least) else 0)
+                 for i in range(len(bws))]
+        give = sum(max(0, b - lo) for b, lo in zip(bws, least, strict=True))
         cut = min(over, give)
-        bws = [b - (max(0, b - least) * cut // give if give else 0) for b in bws]
+        bws = [b - (max(0, b - lo) * cut // give if give else 0) for b, lo in zip(bws, least, strict=True)]
         over -= cut
     fixed = sum(want[k] for k in used) + (sum(bws) if "buttons" in items else 0)
     text_w = max(0, area.w - gaps - fixed) if "text" in items else 0
@@ -157,8 +159,8 @@ def _rows(card: pygame.Rect, inner: pygame.Rect, m: theme.Metrics, needs: StripN
         else:
             head_share = 0.36  # else more of the top row: a whole score line beats a wider prompt
     t = _row(top, m, StripNeeds(needs.head_w, needs.menu_w, prompt=needs.prompt), top_items, head_share)
-    r = _row(main, m, StripNeeds(needs.head_w, needs.menu_w, needs.button_ws, needs.dice, needs.extra, needs.prompt),
-             main_items, head_share=1.0)
+    r = _row(main, m, StripNeeds(needs.head_w, needs.menu_w, needs.button_ws, needs.dice, needs.extra, needs.prompt,
+                                 button_least=needs.button_least), main_items, head_share=1.0)
     head = t["head"] if t["head"].w else r["head"]
     middle = pygame.Rect(inner.x, top.bottom + p // 2, inner.w, main.y - top.bottom - p)
     line = theme.font(m.small).get_linesize()

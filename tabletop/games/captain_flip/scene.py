@@ -357,6 +357,17 @@ class CaptainFlipScene(GameScene):
     def prompt(self) -> str:
         return txt.prompt(self.obs, touch=self.app.table_mode)
 
+    def table_prompts(self) -> list[str]:
+        """Besides the frame's forms, the fewest words for a thin band (a small table screen)."""
+        forms = super().table_prompts()
+        cp = self.state.current_player
+        if cp == CHANCE and self.seat_is_human(self.roller()):
+            forms.append(tr("Tap the bag."))
+        elif cp is not None and cp != CHANCE and self.seat_is_human(cp):
+            short = txt.short_prompt(self.obs)
+            forms += [f"{self.seat_name(cp)}: {short}", short] if short else []
+        return forms
+
     def player_rows(self) -> list[PlayerRow]:
         st = self.obs
         over = st.phase == OVER

@@ -67,6 +67,13 @@ def prompt(obs: CaptainFlipState, touch: bool = False) -> str:
     return tr("wait…")
 
 
+def short_prompt(obs: CaptainFlipState) -> str:
+    """The table prompt in the fewest words, for a strip with little room (a thin band on a small
+    screen): the lit places on the board and the strip's buttons say the rest."""
+    return {KEEP_OR_FLIP: tr("Keep or flip?"), PLACE: tr("Tap a lit column."), MONKEY_FLIP: tr("Tap a lit tile."),
+            BONUS_FLIP: tr("Tap a lit tile."), DOLPHIN_FLIP: tr("Tap a lit tile.")}.get(obs.phase, "")
+
+
 def character_lines(char: Character, other: int | None = None, chars: tuple[Character, ...] = (),
                     solo: bool = False) -> list[tuple[str, bool]]:
     """Tooltip paragraphs for a character; ``other`` = the tile's other side if the table saw it
