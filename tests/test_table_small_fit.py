@@ -33,3 +33,24 @@ def test_captain_flip_every_seat_fits_a_small_table(players, lang):
                 found += audit_game(app, held, f"{WINDOW} {lang} {label}, map held by seat {seat + 1}")
     assert not found, report(found)
 
+
+PLAKOTO_ENDS = [
+    "next - 10:b14 6:w14 24:b1* off:w0,b0 mother:wpb- match:0-2/3 start:w",   # Black pins the mother
+    "next - 1:w1* 15:w14 19:b14 off:w0,b0 mother:w-bp match:2-0/3 start:b",   # White pins the mother
+    "next - 1:w3 off:w12,b15 mother:w-b- match:2-1/3 start:w",                 # Black bears off
+    "over - 10:b14 6:w14 24:b1* off:w0,b0 mother:wpb- match:0-3/3 start:w",
+    "over - 1:w1* 15:w14 19:b14 off:w0,b0 mother:w-bp match:2-0/1 start:b",
+]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_plakoto_fits_a_small_table(lang):
+    """Both seats in every phase of a seeded match, and the long ends of a game of a match (the
+    mother pinned: "… Tap "Next game" to go on.") and of the match."""
+    app = open_app(WINDOW, lang)
+    found = []
+    for label, session in every_seat(app, "plakoto", [(2, "standard", {"match": "3"})]):
+        found += audit_game(app, session, f"{WINDOW} {lang} {label}")
+    for text in PLAKOTO_ENDS:
+        found += audit_game(app, position_session(app, "plakoto", text), f"{WINDOW} {lang} {text}")
+    assert not found, report(found)

@@ -301,7 +301,9 @@ class PlakotoScene(CoachMixin, GameScene):
         return [SeatPlace("bottom", white), SeatPlace("top", black)]
 
     def numbers_facing(self) -> int:
-        """Table mode: the seat the point numbers face (in his numbering): the one on turn."""
+        """Table mode: the seat whose numbering the points are printed in: the one on turn. Each
+        edge's numbers face the player at that edge (White at the bottom, Black at the top), as
+        Trap the Cap's hideout words face their owner's edge: nobody reads his own edge upside down."""
         seat = self.acting_seat()
         return seat if seat in (0, 1) else self.state.turn
 
@@ -439,6 +441,17 @@ class PlakotoScene(CoachMixin, GameScene):
         if not self.seat_is_human(cp):
             return tr("{who} is thinking…", who=self.who(cp))
         return f"{self.who(cp)}: {self.prompt()}"
+
+    def table_prompts(self) -> list[str]:
+        """At a table, between two games of a match: the result and the score without the "tap
+        Next game" (the lit button under it says so), then the result alone, for a strip with
+        less room (a small screen, longer languages)."""
+        forms = super().table_prompts()
+        result = self.state.game_result()
+        if self.state.phase == "next" and result is not None:
+            head = tr("Game over: {result}.", result=result.text)
+            forms += [f"{head} {self.score_text()}.", head]
+        return forms
 
     def who(self, seat: int) -> str:
         return self.seat_name(seat)
