@@ -162,17 +162,19 @@ def build_static(surface: pygame.Surface, g: BoardGeom, numbers_for: int, small:
 
 
 def point_numbers(surface: pygame.Surface, g: BoardGeom, numbers_for: int, small: int,
-                  off: tuple[int, int] = (0, 0), turned: bool = False) -> None:
+                  off: tuple[int, int] = (0, 0), turned: bool = False, top_turned: bool = False) -> None:
     """Every point's number in the frame band, in ``numbers_for``'s numbering; ``turned``: each
-    number turned 180° (for a player at the top edge of a table)."""
+    number turned 180°; ``top_turned``: those along the picture's top edge (at a table, each edge's
+    numbers face the player sitting at that edge)."""
     lay = g.layout
     ink = draw.shade(lay.colours["field"], 1.0)
+    middle = g.px(0, lay.field[1] + lay.field[3] / 2)[1]
     for geom in lay.points:
         n = geom.number if numbers_for == 0 else 25 - geom.number
         sign = 1.0 if geom.direction == "up" else -1.0  # outward from the base, into the frame
         band = lay.field[1] * 0.5
         x, y = g.px(geom.base[0], geom.base[1] + sign * band)
-        img = _number(str(n), small, ink, turned)
+        img = _number(str(n), small, ink, turned or (top_turned and y < middle))
         surface.blit(img, img.get_rect(center=(x + off[0], y + off[1])))
 
 

@@ -40,9 +40,8 @@ def paint_static(scene: PlakotoScene, surface: pygame.Surface, vp: Viewport) -> 
 def paint_board(scene: PlakotoScene, surface: pygame.Surface, vp: Viewport) -> None:
     g = sd.BoardGeom(scene.lay, vp, scene.flipped)
     m = scene.metrics
-    if scene.app.table_mode:  # the point numbers face the player on turn, in his numbering
-        seat = scene.numbers_facing()
-        sd.point_numbers(surface, g, seat, _number_size(g, m.small), turned=seat == 1)
+    if scene.app.table_mode:  # in the numbering of the player on turn, each edge's facing its player
+        sd.point_numbers(surface, g, scene.numbers_facing(), _number_size(g, m.small), top_turned=True)
 
     state: PlakotoState = scene.state
     radius = g.radius()
