@@ -365,7 +365,7 @@ class CaptainFlipScene(GameScene):
             forms.append(tr("Tap the bag."))
         elif cp is not None and cp != CHANCE and self.seat_is_human(cp):
             short = txt.short_prompt(self.obs)
-            forms += [f"{self.seat_name(cp)}: {short}", short] if short else []
+            forms += [f"{self.seat_name(cp)}: {short[:1].lower()}{short[1:]}", short] if short else []
         return forms
 
     def player_rows(self) -> list[PlayerRow]:
