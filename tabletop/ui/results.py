@@ -117,17 +117,26 @@ class ResultOverlay(MessageOverlay):
         if total <= rest:
             spare = (rest - total) // max(1, len(natural))
             return [name_w] + [n + spare for n in natural]
-        # shrink the widest columns first, never below a short word
+        # shrink the widest columns first, never below a short word nor below the longest word of
+        # its heading or cells (a narrow card, turned to a side seat: "Персонажи" over its column)
         widths = list(natural)
-        floor = size * 4
-        while sum(widths) > rest and max(widths) > floor:
-            i = widths.index(max(widths))
-            widths[i] = max(floor, widths[i] - max(1, (sum(widths) - rest) // 2))
+        floors = []
+        for k, head in enumerate(t.columns):
+            words = [w for r in t.rows if k < len(r.cells) for w in r.cells[k].split()]
+            longest = max([fb.size(w)[0] for w in head.split()] + [f.size(w)[0] for w in words] + [0])
+            floors.append(max(size * 4, longest + size // 2 + 1))
+        while sum(widths) > rest:
+            can = [i for i in range(len(widths)) if widths[i] > floors[i]]
+            if not can:
+                break
+            i = max(can, key=lambda j: widths[j])
+            widths[i] = max(floors[i], widths[i] - max(1, (sum(widths) - rest) // 2))
         return [name_w] + widths
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        w, h = size
+        frame = self.frame()  # at a table: the screen as the seat it faces sees it
+        w, h = frame.size if frame is not None else size
         m = self.metrics
         self.card = pygame.Rect(0, 0, int(w * 0.86), 0)
         inner_w = self.card.w - 4 * m.pad
@@ -151,14 +160,23 @@ class ResultOverlay(MessageOverlay):
         bar = pygame.Rect(self.card.x + 2 * m.pad, self.card.bottom - m.button_h - 2 * m.pad,
                           self.card.w - 4 * m.pad, m.button_h)
         row_buttons(self.row.buttons, bar, 2 * m.pad)
+        if self.turn_button is not None:  # at a table: hand the card on round the edges
+            tw = max(int(m.button_h * 1.6), theme.font(m.small).size(self.turn_button.label)[0] + 2 * m.pad)
+            self.turn_button.rect = pygame.Rect(self.card.right - tw - m.pad, self.card.y + m.pad, tw,
+                                                int(m.button_h * 0.8))
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        """Drawn as every card is (turned to the seat it faces at a table: its clicks are mapped
+        back through the same turn)."""
         if self._plan is None:
             self.layout(self.size)
+        super().draw(surface)
+
+    def _draw_card(self, surface: pygame.Surface, veil: bool) -> None:
         m = self.metrics
         t = self.table
-        draw.dialog(surface, self.card, self.title, m.large, m.pad)
+        draw.dialog(surface, self.card, self.title, m.large, m.pad, veil=veil)
         text_size, widths, cells, heights = self._plan  # type: ignore[misc]
         x0 = self.card.x + 2 * m.pad
         y = self.card.y + m.large * 2 + m.pad
@@ -214,6 +232,8 @@ class ResultOverlay(MessageOverlay):
                              theme.INK_SOFT, anchor="midleft", min_size=m.small)
             y += theme.font(m.small).get_linesize()
         self.row.draw(surface, m.body)
+        if self.turn_button is not None:
+            self.turn_button.draw(surface, m.small, min_size=m.small)
 
 
 def default_table(scene, outcome) -> ResultTable:
