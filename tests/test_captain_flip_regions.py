@@ -9,12 +9,12 @@ import random
 
 import pygame
 import pytest
+from frame_check import differing, full_repaint, play_next
 from scene_input import move
 
 import tabletop.launch
 import tabletop.ui.game_scene as game_scene
 from tabletop.app import App, AppOptions
-from tabletop.core import CHANCE
 from tabletop.games import get_game
 from tabletop.launch import Seat
 from tabletop.ui.game_scene import make_scene
@@ -36,27 +36,6 @@ def data(tmp_path, monkeypatch):
     monkeypatch.setattr(game_scene, "AI_PAUSE", 0.0)
     yield
     pygame.display.quit()
-
-
-def full_repaint(app, scene) -> pygame.Surface:
-    """The same frame with every kept picture thrown away."""
-    kept = app.screen.copy()
-    scene.drop_caches()
-    scene.dirty = True
-    app.render()
-    fresh = app.screen.copy()
-    app.screen.blit(kept, (0, 0))
-    return fresh
-
-
-def differing(a: pygame.Surface, b: pygame.Surface, area: pygame.Rect) -> int:
-    """Pixels that differ inside ``area`` (a coarse grid and every pixel of the rows that differ)."""
-    sub_a, sub_b = a.subsurface(area), b.subsurface(area)
-    raw_a = pygame.image.tobytes(sub_a, "RGB")
-    raw_b = pygame.image.tobytes(sub_b, "RGB")
-    if raw_a == raw_b:
-        return 0
-    return sum(x != y for x, y in zip(raw_a, raw_b, strict=True))
 
 
 @pytest.mark.parametrize("players, animated", [(4, False), (5, False), (4, True)])
@@ -81,13 +60,8 @@ def test_every_kept_frame_equals_a_full_repaint(players, animated, monkeypatch):
     area = scene.board_area
     checked = partial = 0
     for step in range(40 if animated else 90):
-        state = scene.state
-        if state.current_player is None:
+        if not play_next(scene, agent, rng):
             break
-        if state.current_player == CHANCE:
-            scene.roll()
-        else:
-            scene.play(agent.choose(state.observation(state.current_player), rng))
         frames = [0.05, 0.1, 0.3, 0.5] if animated else [0.0]
         for dt in frames:
             clock.now += dt

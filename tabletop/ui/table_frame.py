@@ -238,9 +238,13 @@ class TableModeMixin:
         for panel in self.table_panels:
             seat = panel.seat
             active = seat == acting and not over
-            key = None if audit else self._strip_key(panel, rows.get(seat), active, over)
+            row = rows.get(seat)
+            key = None if audit else self._strip_key(panel, row, active, over)
             cached = self._strip_cache.get(seat)
-            if key is not None and cached is not None and cached[0] == key:
+            if key is not None and cached is not None and cached[0][0] == key[0] and seat in self._strip_work:
+                if cached[0] != key:  # the same strip with some parts changed (the log after a move)
+                    self._repaint_parts(panel, row, active, cached[0][1], key[1], cached[1], surface)
+                    self._strip_cache[seat] = (key, cached[1])
                 surface.blit(cached[1], panel.screen_rect.topleft)
                 continue
             base = self._strip_base_for(panel, surface)
@@ -249,13 +253,38 @@ class TableModeMixin:
                 upright = self._strip_work[seat] = base.copy()
             else:  # into the kept surface: a fresh copy of a 4K strip costs its allocation again
                 upright.blit(base, (0, 0))
-            self.draw_seat_panel(upright, panel, rows.get(seat), active)
+            self.draw_seat_panel(upright, panel, row, active)
             turned = panel.turn(upright)
             surface.blit(turned, panel.screen_rect.topleft)
             if audit:
                 self._audited.append(upright)
             if key is not None:
                 self._strip_cache[seat] = (key, turned)
+            else:  # the kept upright picture no longer matches a kept key
+                self._strip_cache.pop(seat, None)
+
+    def _repaint_parts(self, panel: EdgePanel, row: Any, active: bool, before: dict[str, Any], now: dict[str, Any],
+                       turned: pygame.Surface, surface: pygame.Surface) -> None:
+        """Only the strip's parts whose key changed: each one's rectangle (with a margin for a
+        glyph or an outline reaching past it) restored from the base, drawn again with every part
+        that reaches into it, and only that rectangle turned into the kept turned picture."""
+        upright = self._strip_work[panel.seat]
+        base = self._strip_base_for(panel, surface)
+        parts = self.table_parts[panel.seat]
+        grow = self.metrics.pad
+        for name, key in now.items():
+            rect = getattr(parts, name)
+            if before.get(name) == key or rect.w <= 0 or rect.h <= 0:
+                continue
+            clip = rect.inflate(grow, grow).clip(upright.get_rect())
+            upright.set_clip(clip)
+            upright.blit(base, clip.topleft, clip)
+            self.draw_seat_panel(upright, panel, row, active, clip)
+            upright.set_clip(None)
+            if turned is not upright:  # the bottom edge's turned picture is the upright one
+                at = panel.rect_to_screen(clip)
+                turned.blit(panel.turn(upright.subsurface(clip)),
+                            (at.x - panel.screen_rect.x, at.y - panel.screen_rect.y))
 
     def _strip_base_for(self, panel: EdgePanel, surface: pygame.Surface) -> pygame.Surface:
         """The table under a strip seen upright, with the strip card's shadow: drawn once per
@@ -279,7 +308,9 @@ class TableModeMixin:
         return max(6, min(parts.card.h, parts.card.w) // 10 if parts.mode == "band" else self.metrics.pad)
 
     def _strip_key(self, panel: EdgePanel, row: Any, active: bool, over: bool) -> Any:
-        """Everything a strip shows, or None while its picture moves (dice tumbling)."""
+        """Everything a strip shows, or None while its picture moves (dice tumbling): (what the
+        whole strip depends on, {part: what that part shows}) — a part of ``StripParts`` whose
+        key alone changed is repainted by itself (``_repaint_parts``)."""
         seat = panel.seat
         if active and self.rolling():
             return None
@@ -289,14 +320,25 @@ class TableModeMixin:
         menu = self.table_menus[seat]
         row_key = (row.name, row.detail, row.active, row.out, row.rgb, row.symbol, row.colour) if row else None
         shown = active or over
-        return (panel.size, panel.edge, parts.mode, tuple(map(tuple, (parts.prompt, parts.log, parts.extra, parts.dice))),
-                row_key, active, over, self.prompt_line() if shown else "",
-                tuple(self.dice()) if active and self.shows_dice() else (), self.can_roll(), buttons,
-                (menu.label, menu.hover), tuple(table_strip.log_tail(self.log, LOG_LINES)),
-                self.table_strip_key(seat), language(), self.metrics.height, getattr(self, "_table_key", None))
+        rects = tuple(map(tuple, (parts.card, parts.head, parts.menu, parts.prompt, parts.log, parts.extra,
+                                  parts.dice)))
+        # the game's part may draw anywhere in the strip (a hand's lifted card): a change there
+        # repaints the whole strip
+        whole = (panel.size, panel.edge, parts.mode, rects, active, over, active and self.can_roll(), buttons, language(),
+                 self.metrics.height, getattr(self, "_table_key", None), self.table_strip_key(seat))
+        last = tuple(table_strip.log_tail(self.log, 1)) if parts.mode == "band" else ()
+        return whole, {
+            "head": (row_key, self.seat_name(seat)),
+            "menu": (menu.label, menu.hover),
+            "log": tuple(table_strip.log_tail(self.log, LOG_LINES)),
+            "prompt": (self.prompt_line(), last) if shown else None,
+            "dice": tuple(self.dice()) if active and self.shows_dice() else (),
+        }
 
-    def draw_seat_panel(self, surf: pygame.Surface, panel: EdgePanel, row, active: bool) -> None:
-        """One seat's strip, upright (the caller turns it to face the seat)."""
+    def draw_seat_panel(self, surf: pygame.Surface, panel: EdgePanel, row, active: bool,
+                        clip: pygame.Rect | None = None) -> None:
+        """One seat's strip, upright (the caller turns it to face the seat); with ``clip`` (the
+        surface clipped to it) only the parts that reach into it."""
         m = self.metrics
         seat = panel.seat
         parts = self.table_parts[seat]
@@ -306,18 +348,25 @@ class TableModeMixin:
         pygame.draw.rect(surf, ACTIVE_FILL if active else theme.PANEL, card, border_radius=radius)
         pygame.draw.rect(surf, theme.ACCENT if active else theme.PANEL_EDGE, card,
                          width=max(2, m.pad // 6) if active else max(1, m.pad // 12), border_radius=radius)
-        self._draw_head(surf, parts.head, seat, row)
-        self.table_menus[seat].draw(surf, m.small, min_size=m.small)
-        if parts.log.w and parts.log.h:
+
+        def reaches(rect: pygame.Rect) -> bool:
+            return clip is None or rect.inflate(m.pad, m.pad).colliderect(clip)
+
+        if reaches(parts.head):
+            self._draw_head(surf, parts.head, seat, row)
+        if reaches(parts.menu):
+            self.table_menus[seat].draw(surf, m.small, min_size=m.small)
+        if parts.log.w and parts.log.h and reaches(parts.log):
             table_strip.draw_log(surf, parts.log, table_strip.log_tail(self.log, LOG_LINES), m.small, m.pad)
-        if parts.prompt.w and (active or over):
+        if parts.prompt.w and (active or over) and reaches(parts.prompt):
             self._draw_prompt_part(surf, parts)
-        if parts.dice.w and active:
+        if parts.dice.w and active and reaches(parts.dice):
             self.draw_dice(surf, parts.dice)
-        if parts.extra.w and parts.extra.h:
+        if parts.extra.w and parts.extra.h:  # always (clipped): it may reach past its rectangle
             self.draw_seat_extra(surf, parts.extra, seat, active)
         for b in self.table_buttons.get(seat, []):
-            b.draw(surf, m.body, min_size=m.small)
+            if reaches(b.rect):
+                b.draw(surf, m.body, min_size=m.small)
 
     def head_name(self, seat: int, row) -> str:
         """The name a strip's head shows (with "(out)" once the seat is out: measured so too)."""
