@@ -218,6 +218,7 @@ class TableModeMixin:
     def drop_caches(self) -> None:
         self._strip_cache: dict[int, tuple[Any, pygame.Surface]] = {}
         self._strip_base: dict[int, tuple[Any, pygame.Surface]] = {}
+        self._strip_card: dict[int, tuple[Any, pygame.Surface]] = {}  # the base with the empty card
         self._strip_work: dict[int, pygame.Surface] = {}  # each strip's upright surface, drawn on again
 
     def forget_board_frame(self) -> None:
@@ -247,13 +248,13 @@ class TableModeMixin:
                     self._strip_cache[seat] = (key, cached[1])
                 surface.blit(cached[1], panel.screen_rect.topleft)
                 continue
-            base = self._strip_base_for(panel, surface)
+            base = self._strip_card_for(panel, surface, active)
             upright = self._strip_work.get(seat)
             if upright is None or upright.get_size() != base.get_size():
                 upright = self._strip_work[seat] = base.copy()
             else:  # into the kept surface: a fresh copy of a 4K strip costs its allocation again
                 upright.blit(base, (0, 0))
-            self.draw_seat_panel(upright, panel, row, active)
+            self.draw_seat_panel(upright, panel, row, active, card=False)
             turned = panel.turn(upright)
             surface.blit(turned, panel.screen_rect.topleft)
             if audit:
@@ -269,7 +270,7 @@ class TableModeMixin:
         glyph or an outline reaching past it) restored from the base, drawn again with every part
         that reaches into it, and only that rectangle turned into the kept turned picture."""
         upright = self._strip_work[panel.seat]
-        base = self._strip_base_for(panel, surface)
+        base = self._strip_card_for(panel, surface, active)
         parts = self.table_parts[panel.seat]
         grow = self.metrics.pad
         for name, key in now.items():
@@ -279,7 +280,7 @@ class TableModeMixin:
             clip = rect.inflate(grow, grow).clip(upright.get_rect())
             upright.set_clip(clip)
             upright.blit(base, clip.topleft, clip)
-            self.draw_seat_panel(upright, panel, row, active, clip)
+            self.draw_seat_panel(upright, panel, row, active, clip, card=False)
             upright.set_clip(None)
             if turned is not upright:  # the bottom edge's turned picture is the upright one
                 at = panel.rect_to_screen(clip)
@@ -303,6 +304,27 @@ class TableModeMixin:
         draw.shadowed_panel(base, parts.card, radius=self._strip_radius(parts))
         self._strip_base[panel.seat] = (key, base)
         return base
+
+    def _strip_card_for(self, panel: EdgePanel, surface: pygame.Surface, active: bool) -> pygame.Surface:
+        """The strip's base with its empty card (the acting seat's fill and rim, or the others'):
+        kept per look, so a repaint copies the card instead of filling a rounded 4K rectangle."""
+        base = self._strip_base_for(panel, surface)
+        key = (self._strip_base[panel.seat][0], self.table_parts[panel.seat].mode, self.metrics.pad, active)
+        found = self._strip_card.get(panel.seat)
+        if found is not None and found[0] == key:
+            return found[1]
+        card = base.copy()
+        self._draw_card(card, self.table_parts[panel.seat], active)
+        self._strip_card[panel.seat] = (key, card)
+        return card
+
+    def _draw_card(self, surf: pygame.Surface, parts: StripParts, active: bool) -> None:
+        m = self.metrics
+        radius = self._strip_radius(parts)
+        card = parts.card
+        pygame.draw.rect(surf, ACTIVE_FILL if active else theme.PANEL, card, border_radius=radius)
+        pygame.draw.rect(surf, theme.ACCENT if active else theme.PANEL_EDGE, card,
+                         width=max(2, m.pad // 6) if active else max(1, m.pad // 12), border_radius=radius)
 
     def _strip_radius(self, parts: StripParts) -> int:
         return max(6, min(parts.card.h, parts.card.w) // 10 if parts.mode == "band" else self.metrics.pad)
@@ -336,18 +358,16 @@ class TableModeMixin:
         }
 
     def draw_seat_panel(self, surf: pygame.Surface, panel: EdgePanel, row, active: bool,
-                        clip: pygame.Rect | None = None) -> None:
+                        clip: pygame.Rect | None = None, card: bool = True) -> None:
         """One seat's strip, upright (the caller turns it to face the seat); with ``clip`` (the
-        surface clipped to it) only the parts that reach into it."""
+        surface clipped to it) only the parts that reach into it; ``card`` False: the empty card
+        is there already (``_strip_card_for``)."""
         m = self.metrics
         seat = panel.seat
         parts = self.table_parts[seat]
-        card = parts.card
         over = self.state.current_player is None
-        radius = self._strip_radius(parts)
-        pygame.draw.rect(surf, ACTIVE_FILL if active else theme.PANEL, card, border_radius=radius)
-        pygame.draw.rect(surf, theme.ACCENT if active else theme.PANEL_EDGE, card,
-                         width=max(2, m.pad // 6) if active else max(1, m.pad // 12), border_radius=radius)
+        if card:
+            self._draw_card(surf, parts, active)
 
         def reaches(rect: pygame.Rect) -> bool:
             return clip is None or rect.inflate(m.pad, m.pad).colliderect(clip)
