@@ -145,6 +145,7 @@ class App:
     # -- loop ------------------------------------------------------------------------------------
     def render(self) -> None:
         """Draw the stack from the last opaque scene up."""
+        self.frames = getattr(self, "frames", 0) + 1  # a scene tells whether it drew the frame before
         start = 0
         for i in range(len(self.stack) - 1, -1, -1):
             if self.stack[i].opaque:

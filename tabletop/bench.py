@@ -138,7 +138,8 @@ def frame_times(game_id: str, size: tuple[int, int], frames: int, table: bool = 
     slower of the two medians is returned. ``changed``: every frame as after a move that changed
     everything (the board area's kept picture painted whole again), not a redraw of an unchanged
     table. ``moves``: every frame after a real move (the computer choosing for the person on
-    turn, no animation): what a scene that repaints only what changed really draws then.
+    turn, no animation): what a scene that repaints only what changed really draws then (on the
+    screen it drew the frame before; otherwise every frame is drawn as onto a screen it never saw).
     ``cpu``: the process's CPU time per frame instead of wall time (steadier on a loaded machine).
     """
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -177,6 +178,8 @@ def frame_times(game_id: str, size: tuple[int, int], frames: int, table: bool = 
                 else:
                     scene.play(agent.choose(scene.state.observation(scene.state.current_player), rng))
                 scene.timers.skip()
+            if not moves:  # a full redraw, every strip and the whole board area blitted again
+                scene._screen_mark = None
             app.mark_dirty()
             t0 = clock()
             app.render()

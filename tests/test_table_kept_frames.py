@@ -54,6 +54,10 @@ def test_kept_frame_equals_full_repaint_after_every_move(game, players, size):
         if rng.random() < 0.3:  # the pointer somewhere (a hover in a strip or on the board)
             move(app, (rng.randrange(size[0]), rng.randrange(size[1])))
         scene.update(0.0)
+        if step % 7 == 3:  # a seat's Menu card over the table, drawn, then closed: the frame under it is gone
+            scene.open_table_menu(step % players)
+            app.render()
+            app.pop_scene(app.stack[-1])
         kept = dict(scene._strip_cache)
         scene.dirty = True
         app.render()
@@ -64,3 +68,4 @@ def test_kept_frame_equals_full_repaint_after_every_move(game, players, size):
         assert differing(shown, fresh) == 0, f"{game} {players} seats, step {step}: the kept frame is stale"
         app.render()  # back to the kept pictures
     assert reused > 10, "the strips' kept pictures were hardly ever reused"
+    assert scene.screen_kept, "the frames never drew on the last one"

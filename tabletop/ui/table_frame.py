@@ -205,10 +205,33 @@ class TableModeMixin:
         if not self.app.table_mode or not getattr(self, "table_panels", None):
             return [screen]
         covers = [p.screen_rect for p in self.table_panels] + self.table_opaque_rects()
-        key = (size, tuple(tuple(r) for r in covers))
+        key = (size, tuple(tuple(r) for r in covers), tuple(self.board_area))
         if getattr(self, "_areas_key", None) != key:
             self._areas_key, self._areas = key, uncovered(screen, covers)
+            reach = self.board_reach(size)
+            self._areas_kept = [a.clip(reach) for a in self._areas if reach is not None and a.colliderect(reach)]
+        if getattr(self, "screen_kept", False):  # outside the board's reach the screen is as it was
+            return self._areas_kept
         return self._areas
+
+    def board_reach(self, size: tuple[int, int]) -> pygame.Rect | None:
+        """The board's area grown up to the strips: where a frame draws the board (clipped to it),
+        so that no strip need be blitted again for what the board drew over it. None when a strip
+        overlaps the board's area (then every frame draws everything)."""
+        screen = pygame.Rect((0, 0), size)
+        strips = [p.screen_rect for p in getattr(self, "table_panels", [])]
+        r = self.board_area.clip(screen)
+        if r.w <= 0 or r.h <= 0 or r.collidelist(strips) >= 0:
+            return None
+        beside = [s for s in strips if s.top < r.bottom and s.bottom > r.top]
+        left = max([s.right for s in beside if s.right <= r.left], default=0)
+        right = min([s.left for s in beside if s.left >= r.right], default=size[0])
+        r = pygame.Rect(left, r.y, right - left, r.h)
+        over = [s for s in strips if s.left < r.right and s.right > r.left]
+        top = max([s.bottom for s in over if s.bottom <= r.top], default=0)
+        bottom = min([s.top for s in over if s.top >= r.bottom], default=size[1])
+        r = pygame.Rect(r.x, top, r.w, bottom - top)
+        return None if r.collidelist(strips) >= 0 else r
 
     def board_hold(self, pos: tuple[float, float]) -> None:
         """A finger held still on the board: what a right click does (drop the selection)."""
@@ -220,6 +243,8 @@ class TableModeMixin:
         self._strip_base: dict[int, tuple[Any, pygame.Surface]] = {}
         self._strip_card: dict[int, tuple[Any, pygame.Surface]] = {}  # the base with the empty card
         self._strip_work: dict[int, pygame.Surface] = {}  # each strip's upright surface, drawn on again
+        self._screen_mark = None  # (screen, size, frame) when the screen holds this scene's last frame whole
+        self.screen_kept = False  # this frame draws on the last one: only what changed is blitted
 
     def forget_board_frame(self) -> None:
         """Hook: forget the board area's kept picture of the last frame (not the layout's static
@@ -229,13 +254,24 @@ class TableModeMixin:
     def table_draw(self, surface: pygame.Surface) -> None:
         self._audited: list[pygame.Surface] = []  # an audit tells surfaces apart by id: keep them alive
         self.table_relayout()
+        audit = text_audit.active()
+        reach = self.board_reach(surface.get_size())
+        mark = (id(surface), surface.get_size(), getattr(self.app, "frames", None))
+        before = getattr(self, "_screen_mark", None)
+        self.screen_kept = (not audit and reach is not None and before is not None and mark[2] is not None
+                            and before == (mark[0], mark[1], mark[2] - 1))
+        top = bool(self.app.stack) and self.app.stack[-1] is self  # nothing is drawn over this frame
+        self._screen_mark = mark if top and reach is not None else None
         self.draw_table_texture(surface)
         if self.viewport is not None:
+            clip = surface.get_clip()
+            if reach is not None:  # never onto a strip: an unchanged strip is not blitted again
+                surface.set_clip(reach)
             self.draw_board(surface, self.viewport)
+            surface.set_clip(clip)
         rows = {r.seat: r for r in self.player_rows()}
         acting = self.acting_seat()
         over = self.state.current_player is None
-        audit = text_audit.active()
         for panel in self.table_panels:
             seat = panel.seat
             active = seat == acting and not over
@@ -246,7 +282,8 @@ class TableModeMixin:
                 if cached[0] != key:  # the same strip with some parts changed (the log after a move)
                     self._repaint_parts(panel, row, active, cached[0][1], key[1], cached[1], surface)
                     self._strip_cache[seat] = (key, cached[1])
-                surface.blit(cached[1], panel.screen_rect.topleft)
+                if not self.screen_kept:  # else the screen shows it already (its changed parts blitted)
+                    surface.blit(cached[1], panel.screen_rect.topleft)
                 continue
             base = self._strip_card_for(panel, surface, active)
             upright = self._strip_work.get(seat)
@@ -282,10 +319,12 @@ class TableModeMixin:
             upright.blit(base, clip.topleft, clip)
             self.draw_seat_panel(upright, panel, row, active, clip, card=False)
             upright.set_clip(None)
+            at = panel.rect_to_screen(clip)
+            piece = panel.turn(upright.subsurface(clip))
             if turned is not upright:  # the bottom edge's turned picture is the upright one
-                at = panel.rect_to_screen(clip)
-                turned.blit(panel.turn(upright.subsurface(clip)),
-                            (at.x - panel.screen_rect.x, at.y - panel.screen_rect.y))
+                turned.blit(piece, (at.x - panel.screen_rect.x, at.y - panel.screen_rect.y))
+            if self.screen_kept:
+                surface.blit(piece, at)
 
     def _strip_base_for(self, panel: EdgePanel, surface: pygame.Surface) -> pygame.Surface:
         """The table under a strip seen upright, with the strip card's shadow: drawn once per

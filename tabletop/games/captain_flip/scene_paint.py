@@ -54,6 +54,7 @@ class Painter:
         self._turned: pygame.Surface | None = None   # the turned middle area's static layer, upright
         self._turned_key: Any = None
         self._bases: dict[Any, pygame.Surface] = {}  # the static layer upright, per edge (this layout)
+        self._kept: dict[Any, tuple[Any, Any, Any]] = {}  # another edge's (work, image, regions)
         self._baize_key: Any = None
         self._frame: tuple[Any, pygame.Surface] | None = None  # the last turned frame and what it showed
         self._work: pygame.Surface | None = None     # the upright surface each turned frame is painted on
@@ -126,11 +127,19 @@ class Painter:
                 same = (key[2], key[3], key[5])  # this layout's (area, table, captains): any edge, any parts
                 self._bases = {k: v for k, v in self._bases.items() if (k[2], k[3], k[5]) == same}
                 self._bases[key] = base
+            if self._turned_key is not None and self._work is not None:  # keep this edge's last frame
+                self._kept[self._turned_key] = (self._work, self._image, self._regions)
+            self._kept = {k: v for k, v in self._kept.items() if k in self._bases}
             self._turned, self._turned_key = base, key
             self._frame = None
+            # the edge's own last frame, if it had one: a new captain in focus repaints only what
+            # changed since he last was (the others' tiles, the card), not the whole area
+            self._work, self._image, self._regions = self._kept.pop(key, (None, None, None))
         shown = self.frame_key(turn)
+        kept = getattr(sc, "screen_kept", False)  # the screen shows the last frame: blit what changed
         if shown is not None and self._frame is not None and self._frame[0] == shown:
-            surface.blit(self._frame[1], turn.screen_rect.topleft)
+            if not kept:
+                surface.blit(self._frame[1], turn.screen_rect.topleft)
             return
         audit = text_audit.active()
         now = None if audit else scene_regions.regions(self, vp, turn.edge)
@@ -146,33 +155,41 @@ class Painter:
             self.paint(work, vp, work.get_rect())
             self._image = turn.turn(work)
         elif dirty:
-            self._repaint(work, vp, turn, dirty)
-        surface.blit(self._image, turn.screen_rect.topleft)
+            self._repaint(work, vp, turn, dirty, surface if kept else None)
+        if dirty is None or not kept:
+            surface.blit(self._image, turn.screen_rect.topleft)
         self._regions = None if audit else now
         self._frame = (shown, self._image) if shown is not None else None
 
-    def _repaint(self, work: pygame.Surface, vp: Viewport, turn: EdgePanel, dirty: list[pygame.Rect]) -> None:
+    def _repaint(self, work: pygame.Surface, vp: Viewport, turn: EdgePanel, dirty: list[pygame.Rect],
+                 screen: pygame.Surface | None = None) -> None:
         """Only the changed parts: the static layer back under each, everything painted once
-        clipped to their bounds, and each part turned into the kept turned picture. Upright
-        (0°) the kept picture is ``work`` itself, so the whole bounds are restored there."""
+        clipped to their bounds, and each part turned into the kept turned picture (and onto
+        ``screen``, when it shows the last frame). Upright (0°) the kept picture is ``work``
+        itself, so the whole bounds are restored there."""
         frame = work.get_rect()
         parts = [r.clip(frame) for r in dirty]
         parts = [r for r in parts if r.w > 0 and r.h > 0]
         if not parts:
             return
         bounds = parts[0].unionall(parts[1:])
+        origin = turn.screen_rect.topleft
         if turn.angle == 0:
             work.blit(self._turned, bounds, bounds)
             self.paint(work, vp, bounds)
+            if screen is not None:
+                screen.blit(work, (origin[0] + bounds.x, origin[1] + bounds.y), bounds)
             return
         for r in parts:
             work.blit(self._turned, r, r)
         self.paint(work, vp, bounds)  # in the bounds outside the parts work is not kept: never shown
         assert self._image is not None
-        origin = turn.screen_rect.topleft
         for r in parts:
             at = turn.rect_to_screen(r)
-            self._image.blit(turn.turn(work.subsurface(r)), (at.x - origin[0], at.y - origin[1]))
+            piece = turn.turn(work.subsurface(r))
+            self._image.blit(piece, (at.x - origin[0], at.y - origin[1]))
+            if screen is not None:
+                screen.blit(piece, at)
 
     def frame_key(self, turn: EdgePanel) -> Any:
         """Everything the middle area shows, or None while it moves (a tile sliding, turning up)
@@ -186,6 +203,7 @@ class Painter:
     def forget_frame(self) -> None:
         self._frame = None
         self._regions = None
+        self._kept = {}
 
     # -- the frame -------------------------------------------------------------------------------------
     def paint(self, surface: pygame.Surface, vp: Viewport, area: pygame.Rect | None = None) -> None:
