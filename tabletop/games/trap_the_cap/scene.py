@@ -346,41 +346,16 @@ class TrapTheCapScene(PanelMixin, GameScene):
         d = state.die or 0
         again = tr(" A 6: you roll again after.") if d == 6 else ""
         legal = state.legal_moves()
-        if self.app.table_mode:
-            return self._touch_prompt(legal, d, again)
+        words = _touch_words() if self.app.table_mode else _mouse_words()
         if len(legal) == 1 and isinstance(legal[0], Pass):
-            if d == 6:
-                return tr("no legal move with a {n}. Click Pass, then roll again.", n=d)
-            return tr("no legal move with a {n}. Click Pass.", n=d)
+            return words["pass, roll again" if d == 6 else "pass"].format(n=d)
         if self.choice is not None:
-            fid, moves, i = self.choice
-            return tr("way {k} of {n} — {way}. Click the field again for the next way, or Confirm.",
-                      k=i + 1, n=len(moves), way=self.way_text(moves[i]))
+            _fid, moves, i = self.choice
+            return words["next way"].format(k=i + 1, n=len(moves), way=self.way_text(moves[i]))
+        step = "1" if d == 1 else "n"
         if self.selected is not None:
-            if d == 1:
-                return tr("click a lit field to move {n} step (right-click: other piece).", n=d) + again
-            return tr("click a lit field to move {n} steps (right-click: other piece).", n=d) + again
-        if d == 1:
-            return tr("click a glowing cap or tower to move {n} step.", n=d) + again
-        return tr("click a glowing cap or tower to move {n} steps.", n=d) + again
-
-    def _touch_prompt(self, legal: list[Any], d: int, again: str) -> str:
-        """The prompt in touch words (table mode): tap, and hold instead of the right click."""
-        if len(legal) == 1 and isinstance(legal[0], Pass):
-            if d == 6:
-                return tr("no legal move with a {n}. Tap Pass, then roll again.", n=d)
-            return tr("no legal move with a {n}. Tap Pass.", n=d)
-        if self.choice is not None:
-            fid, moves, i = self.choice
-            return tr("way {k} of {n} — {way}. Tap the field again for the next way, or Confirm.",
-                      k=i + 1, n=len(moves), way=self.way_text(moves[i]))
-        if self.selected is not None:
-            if d == 1:
-                return tr("tap a lit field to move {n} step (hold: other piece).", n=d) + again
-            return tr("tap a lit field to move {n} steps (hold: other piece).", n=d) + again
-        if d == 1:
-            return tr("tap a glowing cap or tower to move {n} step.", n=d) + again
-        return tr("tap a glowing cap or tower to move {n} steps.", n=d) + again
+            return words["to a field " + step].format(n=d) + again
+        return words["a piece " + step].format(n=d) + again
 
     def way_text(self, move: Move) -> str:
         """One way in words (from the core, no field ids): "through your hideout: moves 2 fields
@@ -441,6 +416,7 @@ class TrapTheCapScene(PanelMixin, GameScene):
             base.blit(self._dim_layer(vp, polys, targets), (0, 0))
             self._dimmed = (key, base)
         return self._dimmed[1]
+
     @classmethod
     def draw_preview(cls, surface: pygame.Surface, rect: pygame.Rect, layout: Any, state: Any,
                      text_size: int) -> bool:
@@ -817,3 +793,29 @@ def paint_position(surface: pygame.Surface, rect: pygame.Rect, layout: Any, stat
             sd.stack(surface, (x + ox, y + oy), r, [looks.get(c, ((128, 128, 128), "circle")) for c in pile],
                      text_size)
     return vp, to_px
+
+
+def _mouse_words() -> dict[str, str]:
+    """The move prompts in a window, translated (the caller fills in the numbers)."""
+    return {
+        "pass, roll again": tr("no legal move with a {n}. Click Pass, then roll again."),
+        "pass": tr("no legal move with a {n}. Click Pass."),
+        "next way": tr("way {k} of {n} — {way}. Click the field again for the next way, or Confirm."),
+        "to a field 1": tr("click a lit field to move {n} step (right-click: other piece)."),
+        "to a field n": tr("click a lit field to move {n} steps (right-click: other piece)."),
+        "a piece 1": tr("click a glowing cap or tower to move {n} step."),
+        "a piece n": tr("click a glowing cap or tower to move {n} steps."),
+    }
+
+
+def _touch_words() -> dict[str, str]:
+    """The same prompts in touch words (a table): tap, and hold instead of the right click."""
+    return {
+        "pass, roll again": tr("no legal move with a {n}. Tap Pass, then roll again."),
+        "pass": tr("no legal move with a {n}. Tap Pass."),
+        "next way": tr("way {k} of {n} — {way}. Tap the field again for the next way, or Confirm."),
+        "to a field 1": tr("tap a lit field to move {n} step (hold: other piece)."),
+        "to a field n": tr("tap a lit field to move {n} steps (hold: other piece)."),
+        "a piece 1": tr("tap a glowing cap or tower to move {n} step."),
+        "a piece n": tr("tap a glowing cap or tower to move {n} steps."),
+    }
