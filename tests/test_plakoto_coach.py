@@ -15,7 +15,7 @@ import json
 
 import pygame
 import pytest
-from coach_helpers import REVIEW_BUDGET, finished_race, race_scene, until
+from coach_helpers import RACE, REVIEW_BUDGET, finished_race, race_scene, until
 from scene_input import instant_scenes
 from text_fit import audit_top, problems, readable, report
 
@@ -90,6 +90,37 @@ def test_the_hint_shows_the_best_legal_turns_best_first_and_goes_when_the_positi
     assert scene.play(ranked[0].turn.steps[0])
     app.tick(0.0)
     assert not scene.hint.active, "a move hides the hint of the position before it"
+
+
+def test_in_a_match_the_hint_shows_the_chance_to_win_the_match_it_ranks_by():
+    """In a match the turns are ranked by the chance to win the match, so that is the last column
+    (game points would look out of order): 'Match', a percentage, never rising down the table."""
+    from tabletop.games.plakoto.scene_legend import percent
+
+    app, scene = race_scene()
+    position = PlakotoState.from_notation(RACE.replace("match:0-0/1", "match:3-4/5"))
+    scene.session.state = position
+    scene.session.initial = position.copy()
+    scene._changed()
+    to_move(app, scene)
+    key(app, pygame.K_h)
+    until(app, lambda: scene.hint.shown)
+    rows = scene.hint.rows(scene.hint_point)
+    ranked = scene.hint.ranked
+    assert [r.match for r in rows] == [a.value for a in ranked]
+    assert all(0.0 <= r.match <= 1.0 for r in rows)
+    assert [r.match for r in rows] == sorted((r.match for r in rows), reverse=True)
+    drawn = " ".join(d.text for d in audit_top(app).placed())
+    assert "Match" in drawn and "Points" not in drawn
+    assert percent(rows[0].match) in drawn
+    scene.hint.hide()
+    scene.session.state = PlakotoState.from_notation(RACE)
+    scene._changed()
+    to_move(app, scene)
+    key(app, pygame.K_h)
+    until(app, lambda: scene.hint.shown)
+    assert all(r.match is None for r in scene.hint.rows(scene.hint_point)), "a single game shows points"
+    assert "Points" in " ".join(d.text for d in audit_top(app).placed())
 
 
 def test_a_hint_asked_for_an_older_position_is_never_shown():
@@ -186,7 +217,7 @@ def test_the_replay_viewer_offers_the_review_of_the_whole_record(tmp_path):
     replay = read_replay(path, app.store)
     viewer = ReplayScene(app, replay.session, replay.moves, replay.note)
     app.replace_scenes(viewer)
-    assert viewer.review is not None
+    assert viewer.can_review
     key(app, pygame.K_r)
     review = app.top
     assert isinstance(review, ReviewScene)
@@ -196,7 +227,8 @@ def test_the_replay_viewer_offers_the_review_of_the_whole_record(tmp_path):
     assert len(review.entries) == len(review_game(scene.session.record(), {0}, REVIEW_BUDGET))
     key(app, pygame.K_ESCAPE)
     assert app.top is viewer
-    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=viewer.review.rect.center, button=1))
+    review_button = next(b for b in viewer.inner.buttons.buttons if b.label == "Review")
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=review_button.rect.center, button=1))
     assert isinstance(app.top, ReviewScene)
 
 

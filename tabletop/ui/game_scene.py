@@ -109,6 +109,7 @@ class GameScene(TableModeMixin, Scene):
         self.state_version = 0
         self.static_version = 0
         self.save_note = ""
+        self.replay_viewer: Any = None  # the replay viewer showing a record in this scene: its controls replace the game's
         variant = next((v.label for v in self.spec.all_variants(app.store) if v.id == session.meta.get("variant")), "")
         self.log.add(f"{tr(self.spec.title)} — {tr(variant)}" if variant else tr(self.spec.title), theme.INK_SOFT)
         if session.played:
@@ -745,6 +746,8 @@ class GameScene(TableModeMixin, Scene):
     def action_buttons(self) -> list[Button]:
         """Roll, the game's own buttons, Undo: what the acting player can press (once the game is
         over: the result card again, and a new game)."""
+        if self.replay_viewer is not None:
+            return self.replay_viewer.action_buttons()
         if self.state.current_player is None:
             return self.result_buttons()
         return [
@@ -759,6 +762,8 @@ class GameScene(TableModeMixin, Scene):
                 Button(tr("Play again"), self.play_again)]
 
     def global_buttons(self) -> list[Button]:
+        if self.replay_viewer is not None:
+            return self.replay_viewer.global_buttons()
         buttons = [Button(tr("Menu"), self.confirm_leave, key="Esc"), Button(tr("Rules"), self.show_rules, key="F1"),
                    Button(tr("Sound") if self.app.audio.enabled else tr("Muted"), self.toggle_sound,
                           toggled=not self.app.audio.enabled, key="M")]
@@ -928,7 +933,10 @@ class GameScene(TableModeMixin, Scene):
         draw.paragraph(surface, self.shown_prompt(), self.prompt_rect, m.body, theme.INK, bold=True, min_size=m.tiny)
 
     def shown_prompt(self) -> str:
-        """The prompt as drawn: while the dice tumble it does not give their value away."""
+        """The prompt as drawn: while the dice tumble it does not give their value away; a replay
+        says where in the record it is (a game's prompt would ask for a move nobody makes)."""
+        if self.replay_viewer is not None:
+            return self.replay_viewer.prompt()
         if self.rolling():
             return tr("Rolling…")
         return self.prompt_line()

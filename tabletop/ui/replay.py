@@ -1,6 +1,6 @@
-"""``tabletop replay RECORD.json``: step through a recorded game with ← and → (Home/End jump), and,
-for a game whose scene has one (Plakoto), open its game review of the whole record (R or the bar's
-Review button; Esc there comes back here).
+"""``tabletop replay RECORD.json``: step through a recorded game with the arrow keys (Home/End
+jump) or the panel's buttons, and, for a game whose scene has one (Plakoto), open its game review
+of the whole record (R or the Review button; Esc there comes back here).
 
 The game's own scene draws each position; this wrapper never lets it act (no computer moves,
 no rolls): it only moves along the record. A record whose move k is illegal opens at the position
@@ -15,13 +15,13 @@ from pathlib import Path
 
 import pygame
 
+from tabletop.core.game import CHANCE
 from tabletop.core.records import check_record
 from tabletop.core.session import RecordError, Session
 from tabletop.i18n import tr
 from tabletop.launch import Seat
 from tabletop.layout import BoardStore
 from tabletop.saves import read_json
-from tabletop.ui import draw, theme
 from tabletop.ui.game_scene import make_scene
 from tabletop.ui.scene import Scene
 from tabletop.ui.widgets import Button
@@ -58,6 +58,10 @@ def read_replay(path: Path, store: BoardStore | None = None) -> Replay:
 
 
 class ReplayScene(Scene):
+    """The viewer: the game's own scene draws the position, its panel holding the viewer's controls
+    (the game's Roll, Undo, Menu... would act on a record, so they are not offered) and a prompt
+    saying where in the record we are; its log follows the record move by move."""
+
     def __init__(self, app, session: Session, moves: list[list], note: str = "") -> None:
         super().__init__(app)
         self.played_by = list(session.meta.get("seats", []))  # who really sat where: the review looks at the people
@@ -66,19 +70,45 @@ class ReplayScene(Scene):
         self.moves = moves
         self.note = note
         self.inner = make_scene(app, session)
-        self.review = (Button(tr("Review"), self.open_review, key="R")
-                       if callable(getattr(self.inner, "open_review", None)) else None)
+        self.inner.replay_viewer = self
+        self.can_review = callable(getattr(self.inner, "open_review", None))
+        self._log_start = len(self.inner.log.entries)  # the title line stays; moves follow it
+        self.inner._changed()
 
     def layout(self, size):
         super().layout(size)
         self.inner.layout(size)
-        if self.review is not None:
-            m = self.metrics
-            label = f"{self.review.label}  [{self.review.key}]"
-            w = max(theme.font(m.body).size(label)[0] + 4 * m.pad, 9 * m.body + 1)  # room for the key hint
-            inset = m.pad // 3
-            self.review.rect = pygame.Rect(size[0] - w - m.pad, inset, w, m.button_h - 2 * inset)
 
+    # -- what the game's panel shows instead of its own controls -----------------------------------
+    def action_buttons(self) -> list[Button]:
+        k, n = len(self.session.played), len(self.moves)
+        buttons = [Button(tr("Forward"), self.forward, enabled=k < n, primary=True, key="Right"),
+                   Button(tr("Back"), self.back, enabled=k > 0, key="Left"),
+                   Button(tr("To the start"), self.to_start, enabled=k > 0, key="Home"),
+                   Button(tr("To the end"), self.to_end, enabled=k < n, key="End")]
+        if self.can_review:
+            buttons.append(Button(tr("Review"), self.open_review, key="R"))
+        return buttons
+
+    def global_buttons(self) -> list[Button]:
+        audio = self.app.audio
+        return [Button(tr("Quit"), self.quit, key="Esc"), Button(tr("Rules"), self.inner.show_rules, key="F1"),
+                Button(tr("Sound") if audio.enabled else tr("Muted"), self.inner.toggle_sound,
+                       toggled=not audio.enabled, key="M")]
+
+    def prompt(self) -> str:
+        k, n = len(self.session.played), len(self.moves)
+        said = ""
+        before = self.session.previous_state()
+        if k and before is not None:
+            said = self.inner.describe(before, before.parse_move(self.moves[k - 1][1]))
+        text = (tr("Replay, move {k} of {n}: {move}.", k=k, n=n, move=said) if said
+                else tr("Replay, move {k} of {n}.", k=k, n=n))
+        if k == n and self.note:
+            text += " " + self.note
+        return text
+
+    # -- moving along the record ---------------------------------------------------------------------
     def whole_record(self) -> dict:
         """The record's playable part, with its real seats (the review's people)."""
         record = self.session.record()
@@ -87,42 +117,89 @@ class ReplayScene(Scene):
     def open_review(self) -> None:
         self.inner.open_review(record=self.whole_record())
 
-    def forward(self) -> None:
+    def quit(self) -> None:
+        self.app.running = False
+
+    def _step(self) -> bool:
+        """One move forward, logged as the game logs it (never saved: the record is not a game)."""
         k = len(self.session.played)
-        if k < len(self.moves):
-            seat, text = self.moves[k]
-            self.session._push(self.session.state.parse_move(text), seat)
-            self.inner._changed()
+        if k >= len(self.moves):
+            return False
+        seat, text = self.moves[k]
+        before = self.session.state.copy()
+        owner = self.inner.roller() if seat == CHANCE else seat
+        move = before.parse_move(text)
+        self.session._push(move, seat)
+        self.inner.log_move(before, move, owner)
+        self.inner.last_move, self.inner.last_state = move, before
+        return True
+
+    def _shown(self) -> None:
+        self.inner.outline = self.inner._last_turn() if self.session.played else []
+        self.inner._changed()
+        self.dirty = True
+
+    def forward(self) -> None:
+        if self._step():
+            self._shown()
+
+    def to_end(self) -> None:
+        while self._step():
+            pass
+        self._shown()
 
     def back(self) -> None:
         if self.session.played:
+            self._rewind(len(self.session.played) - 1)
+
+    def to_start(self) -> None:
+        self._rewind(0)
+
+    def _rewind(self, k: int) -> None:
+        """Back to move ``k``: the log is written again up to there (it only ever grows forward)."""
+        while self.session.played:
             self.session.step_back()
-            self.inner._changed()
+        log = self.inner.log
+        del log.entries[self._log_start:]
+        log.scroll = 0
+        self.inner._log_mover = None
+        self.inner.last_move = self.inner.last_state = None
+        while len(self.session.played) < k and self._step():
+            pass
+        self._shown()
 
     def handle(self, event) -> None:
+        inner = self.inner
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_RIGHT:
                 self.forward()
             elif event.key == pygame.K_LEFT:
                 self.back()
             elif event.key == pygame.K_END:
-                while len(self.session.played) < len(self.moves):
-                    self.forward()
+                self.to_end()
             elif event.key == pygame.K_HOME:
-                while self.session.played:
-                    self.back()
+                self.to_start()
             elif event.key == pygame.K_ESCAPE:
-                self.app.running = False
-            elif event.key == pygame.K_r and self.review is not None:
+                self.quit()
+            elif event.key == pygame.K_r and self.can_review:
                 self.open_review()
+            elif event.key == pygame.K_F1:
+                inner.show_rules()
+            elif event.key == pygame.K_m:
+                inner.toggle_sound()
+            elif event.key == pygame.K_l:
+                inner.show_log()
         elif event.type == pygame.MOUSEMOTION:
-            if self.review is not None and self.review.hover != self.review.rect.collidepoint(event.pos):
-                self.review.hover = not self.review.hover
+            if inner.buttons.motion(event.pos):
                 self.dirty = True
             return
+        elif event.type == pygame.MOUSEWHEEL:
+            inner.log.wheel(event.y)
         elif event.type == pygame.MOUSEBUTTONDOWN:
-            if event.button == 1 and self.review is not None and self.review.hit(event.pos):
-                self.open_review()
+            if event.button == 1 and inner.log.button.collidepoint(event.pos):
+                inner.show_log()
+            elif event.button == 1 and inner.buttons.click(event.pos):
+                pass
             elif event.button == 1:
                 self.forward()
             elif event.button == 3:
@@ -131,15 +208,3 @@ class ReplayScene(Scene):
 
     def draw(self, surface) -> None:
         self.inner.draw(surface)
-        m = self.metrics
-        bar = pygame.Rect(0, 0, surface.get_width(), m.button_h)
-        pygame.draw.rect(surface, theme.TABLE_DARK, bar)
-        text = tr("Replay: move {k} of {n} — Left arrow: back, Right arrow: forward, Home/End, Esc quits",
-                  k=len(self.session.played), n=len(self.moves))
-        right = self.review.rect.x - m.pad if self.review is not None else bar.right - m.pad
-        draw.fitted_text(surface, text, pygame.Rect(m.pad * 2, bar.y, right - 2 * m.pad, bar.h), m.body, theme.PANEL,
-                         anchor="midleft", min_size=m.tiny)
-        if self.review is not None:
-            self.review.draw(surface, m.body, min_size=m.tiny)
-        if self.note:
-            draw.text(surface, self.note, (m.pad * 2, bar.bottom + m.pad), m.small, theme.BAD)

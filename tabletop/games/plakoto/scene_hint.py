@@ -39,6 +39,7 @@ class Hint:
         self.version: int | None = None          # the scene's state version it was asked at
         self.ranked: list[TurnAnalysis] | None = None
         self.error = ""
+        self.match = False  # asked in a match: the chances of winning the match are shown
         self._pixels: tuple[Any, list[list[Segment]]] = (None, [])
 
     @property
@@ -57,6 +58,7 @@ class Hint:
     def ask(self, state: PlakotoState, version: int) -> None:
         self.hide()
         self.version = version
+        self.match = state.target > 1
         self.job.start(version, best_turns, state.copy())
 
     def hide(self) -> None:
@@ -118,5 +120,6 @@ class Hint:
 
     def rows(self, label: Any) -> list[LegendRow]:
         """The legend's rows, the points numbered by ``label`` (as the board prints them)."""
-        return [LegendRow(shown, turn_text(a.turn.steps, label), a.win, a.double_win, a.equity)
+        return [LegendRow(shown, turn_text(a.turn.steps, label), a.win, a.double_win, a.equity,
+                          a.value if self.match else None)
                 for shown, a in zip(self.shown_turns(), self.ranked or [], strict=True)]

@@ -4,6 +4,9 @@ legend table that pairs each arrow's look with its turn and chances:
     key   Move          Win   Double   Points
     (1)   13/7 10/5     62%   12%      +0.35
 
+In a match the last column is the chance to win the match instead ("Match 54%"): that is what the
+turns are ranked by there, and a column of game points would then look out of order.
+
 Shared by the hint and the game review, so both say the same thing the same way. A table (not a
 sentence per turn) because it stays readable in a narrow side panel or a table seat's strip: the
 numbers line up, and only the turn's column wraps (a double's four steps) when it must.
@@ -31,6 +34,7 @@ class LegendRow:
     win: float
     double_win: float
     equity: float
+    match: float | None = None  # the chance to win the match, in a match
 
 
 @dataclass(frozen=True)
@@ -64,12 +68,15 @@ def turn_text(steps: Sequence[Step], label: Callable[[int], str]) -> str:
     return " ".join(parts) if parts else tr("no move")
 
 
-def columns() -> tuple[str, str, str, str]:
-    return (tr("Move"), tr("Win"), tr("Double"), tr("Points"))
+def columns(rows: Sequence[LegendRow] = ()) -> tuple[str, str, str, str]:
+    """The columns' names; the last is "Match" when the rows carry match chances."""
+    last = tr("Match") if any(r.match is not None for r in rows) else tr("Points")
+    return (tr("Move"), tr("Win"), tr("Double"), last)
 
 
 def _cells(row: LegendRow) -> tuple[str, str, str]:
-    return (percent(row.win), percent(row.double_win), decimal(row.equity))
+    last = percent(row.match) if row.match is not None else decimal(row.equity)
+    return (percent(row.win), percent(row.double_win), last)
 
 
 def plan(heading: str, rows: Sequence[LegendRow], width: int, m: theme.Metrics, size: int) -> Plan | None:
@@ -78,7 +85,7 @@ def plan(heading: str, rows: Sequence[LegendRow], width: int, m: theme.Metrics, 
     head = max(m.tiny, min(m.small, size))
     pad = m.pad
     f, fh = theme.font(size), theme.font(head, True)
-    heads = columns()
+    heads = columns(rows)
     nums = [max([fh.size(heads[k + 1])[0]] + [f.size(_cells(r)[k])[0] for r in rows]) + pad for k in range(3)]
     key_w = int(size * 2.6)
     words = max([fh.size(heads[0])[0]] + [f.size(w)[0] for r in rows for w in r.turn.split()])
@@ -141,7 +148,7 @@ def paint_legend(surface: pygame.Surface, rect: pygame.Rect, heading: str, rows:
     for w in reversed(nums):
         num_right.insert(0, right)
         right -= w
-    names = columns()
+    names = columns(rows)
     if not p.tall:
         draw.text(surface, names[0], (text_x, y), p.head, theme.INK_SOFT, bold=True)
     for k in range(3):  # the numbers' headings stand right, over their numbers

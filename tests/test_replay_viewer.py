@@ -1,0 +1,112 @@
+"""The replay viewer as a person meets it, in the real main loop with real clocks: the game's
+panel holds the viewer's controls (never the game's Roll, Undo or Menu, which would act on a
+record), the prompt says where in the record we are, the log follows the record move by move
+forward and back, a click on a control does what it says, and nothing is ever saved. After every
+action, once the loop is idle, the screen equals a forced redraw."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pygame
+import pytest
+from live_loop import post_click, post_key, settle, stale_pixels
+
+from tabletop.app import App, AppOptions
+from tabletop.core import CHANCE
+from tabletop.games import get_game
+from tabletop.i18n import set_language, tr
+from tabletop.launch import Seat, new_session
+from tabletop.ui.replay import ReplayScene, read_replay
+
+GAMES = ["plakoto", "trap_the_cap", "captain_flip", "chicken_chase"]
+MOVES = 24
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path / "data"))
+    yield
+    set_language("en")
+
+
+def record_file(game: str, tmp_path, lang: str = "en") -> tuple[App, ReplayScene]:
+    """A seeded game of ``MOVES`` moves (rolls included) written as a record, opened in the viewer."""
+    spec = get_game(game)
+    app = App(AppOptions(size=(1366, 768), headless=True, mute=True, lang=lang))
+    session = new_session(spec, app.store, 2, None, {"match": "1"} if game == "plakoto" else {},
+                          [Seat("human"), Seat("ai", "random")], 5)
+    rng = random.Random(2)
+    while len(session.played) < MOVES and session.state.current_player is not None:
+        if session.state.current_player == CHANCE:
+            session.roll()
+        else:
+            session.play(rng.choice(session.state.legal_moves()))
+    path = tmp_path / f"{game}.json"
+    path.write_text(json.dumps(session.record()), encoding="utf-8")
+    replay = read_replay(path, app.store)
+    viewer = ReplayScene(app, replay.session, replay.moves, replay.note)
+    app.push_scene(viewer)
+    app.start()
+    return app, viewer
+
+
+def control(viewer: ReplayScene, label: str):
+    return next(b for b in viewer.inner.buttons.buttons if b.label == tr(label))
+
+
+def move_lines(viewer: ReplayScene) -> int:
+    return len(viewer.inner.log.entries) - viewer._log_start
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_viewer_steps_through_a_record_with_its_own_controls(game, tmp_path):
+    app, viewer = record_file(game, tmp_path)
+    settle(app)
+    labels = [b.label for b in viewer.inner.buttons.buttons]
+    for own in ("Roll", "Undo", "Menu", "Settings", "Hint", "Draw", "Play again"):
+        assert own not in labels, f"{own} would act on the record"
+    assert {"Forward", "Back", "To the start", "To the end", "Quit", "Rules"} <= set(labels)
+    assert ("Review" in labels) == (game == "plakoto")
+    assert not control(viewer, "Back").enabled and control(viewer, "Forward").enabled
+    assert viewer.inner.shown_prompt() == f"Replay, move 0 of {len(viewer.moves)}."
+    assert move_lines(viewer) == 0
+    lines = []
+    for _k in range(1, 9):  # the arrow key, the button, the board: each one move on
+        post_key(pygame.K_RIGHT)
+        settle(app)
+        assert stale_pixels(app) == 0
+        lines.append(move_lines(viewer))
+    assert len(viewer.session.played) == 8
+    assert lines == sorted(lines) and lines[-1] >= 4, "the log grows with the record"
+    assert viewer.inner.shown_prompt().startswith("Replay, move 8 of ")
+    before = viewer.session.previous_state()
+    said = viewer.inner.describe(before, before.parse_move(viewer.moves[7][1]))
+    assert said and said in viewer.inner.shown_prompt()
+    post_click(control(viewer, "Back").rect.center)  # a click on Back goes back, not forward
+    settle(app)
+    assert len(viewer.session.played) == 7 and move_lines(viewer) == lines[6]
+    assert stale_pixels(app) == 0
+    post_click(control(viewer, "To the end").rect.center)
+    settle(app)
+    assert len(viewer.session.played) == len(viewer.moves)
+    assert not control(viewer, "Forward").enabled and not control(viewer, "To the end").enabled
+    post_key(pygame.K_HOME)
+    settle(app)
+    assert len(viewer.session.played) == 0 and move_lines(viewer) == 0
+    assert stale_pixels(app) == 0
+    post_click(viewer.inner.board_area.center)  # the board: one move on
+    settle(app)
+    assert len(viewer.session.played) == 1
+    assert not (tmp_path / "data").exists() or not any((tmp_path / "data").rglob("*.json")), "a replay saves nothing"
+
+
+def test_the_viewer_in_russian(tmp_path):
+    app, viewer = record_file("plakoto", tmp_path, "ru")
+    post_key(pygame.K_RIGHT)
+    settle(app)
+    labels = [b.label for b in viewer.inner.buttons.buttons]
+    assert {"Вперёд", "Назад", "В начало", "В конец", "Выход"} <= set(labels)
+    assert viewer.inner.shown_prompt().startswith("Повтор, ход 1 из ")
+    assert stale_pixels(app) == 0
