@@ -31,10 +31,10 @@ def data_dir(tmp_path, monkeypatch):
     set_language("en")
 
 
-def record_file(game: str, tmp_path, lang: str = "en") -> tuple[App, ReplayScene]:
+def record_file(game: str, tmp_path, lang: str = "en", table: bool = False) -> tuple[App, ReplayScene]:
     """A seeded game of ``MOVES`` moves (rolls included) written as a record, opened in the viewer."""
     spec = get_game(game)
-    app = App(AppOptions(size=(1366, 768), headless=True, mute=True, lang=lang))
+    app = App(AppOptions(size=(1366, 768), headless=True, mute=True, lang=lang, table=table))
     session = new_session(spec, app.store, 2, None, {"match": "1"} if game == "plakoto" else {},
                           [Seat("human"), Seat("ai", "random")], 5)
     rng = random.Random(2)
@@ -82,8 +82,9 @@ def test_the_viewer_steps_through_a_record_with_its_own_controls(game, tmp_path)
     assert lines == sorted(lines) and lines[-1] >= 4, "the log grows with the record"
     assert viewer.inner.shown_prompt().startswith("Replay, move 8 of ")
     before = viewer.session.previous_state()
-    said = viewer.inner.describe(before, before.parse_move(viewer.moves[7][1]))
-    assert said and said in viewer.inner.shown_prompt()
+    said = viewer.inner.describe(before, before.parse_move(viewer.moves[7][1])).rstrip(".")
+    prompt = viewer.inner.shown_prompt()
+    assert said and said.replace("->", "–") in prompt and ".." not in prompt and "->" not in prompt
     post_click(control(viewer, "Back").rect.center)  # a click on Back goes back, not forward
     settle(app)
     assert len(viewer.session.played) == 7 and move_lines(viewer) == lines[6]
@@ -109,4 +110,33 @@ def test_the_viewer_in_russian(tmp_path):
     labels = [b.label for b in viewer.inner.buttons.buttons]
     assert {"Вперёд", "Назад", "В начало", "В конец", "Выход"} <= set(labels)
     assert viewer.inner.shown_prompt().startswith("Повтор, ход 1 из ")
+    assert stale_pixels(app) == 0
+
+
+def test_the_viewer_at_a_table_puts_its_controls_in_the_strip_and_never_rolls(tmp_path):
+    """At a table the acting seat's strip holds Forward, Back...; a tap in a strip (which in a game
+    rolls the dice) must not add a roll to the record; the corner button quits."""
+    app, viewer = record_file("trap_the_cap", tmp_path, table=True)
+    settle(app)
+    post_key(pygame.K_RIGHT)
+    settle(app)
+    inner = viewer.inner
+    seat = inner.acting_seat()
+    panel = next(p for p in inner.table_panels if p.seat == seat)
+    labels = [b.label for b in inner.table_buttons[seat]]
+    assert labels[:2] == ["Forward", "Back"] and "Roll" not in labels
+    assert inner.table_menus[seat].label == "Quit"
+    assert not inner.can_roll(), "no strip invites a tap to roll"
+    assert inner.current_prompt().startswith("Replay, move 1 of ")
+    forward = next(b for b in inner.table_buttons[seat] if b.label == "Forward")
+    post_click(panel.to_screen(forward.rect.center))
+    settle(app)
+    assert len(viewer.session.played) == 2
+    assert stale_pixels(app) == 0
+    played = [p.text for p in viewer.session.played]
+    back = next(b for b in inner.table_buttons[inner.acting_seat()] if b.label == "Back")
+    here = next(p for p in inner.table_panels if p.seat == inner.acting_seat())
+    post_click(here.to_screen(back.rect.center))
+    settle(app)
+    assert [p.text for p in viewer.session.played] == played[:1], "Back went back; nothing was rolled"
     assert stale_pixels(app) == 0

@@ -648,7 +648,8 @@ class GameScene(TableModeMixin, Scene):
         self.app.push_scene(SettingsScene(self.app))
 
     def can_roll(self) -> bool:
-        return (self.state.current_player == CHANCE and self.seat_is_human(self.roller())
+        """A person may roll or draw now (never in a replay: its rolls are the record's)."""
+        return (self.replay_viewer is None and self.state.current_player == CHANCE and self.seat_is_human(self.roller())
                 and not self.animating())
 
     def toggle_sound(self) -> None:
@@ -933,13 +934,15 @@ class GameScene(TableModeMixin, Scene):
         draw.paragraph(surface, self.shown_prompt(), self.prompt_rect, m.body, theme.INK, bold=True, min_size=m.tiny)
 
     def shown_prompt(self) -> str:
-        """The prompt as drawn: while the dice tumble it does not give their value away; a replay
-        says where in the record it is (a game's prompt would ask for a move nobody makes)."""
-        if self.replay_viewer is not None:
-            return self.replay_viewer.prompt()
-        if self.rolling():
+        """The prompt as drawn: while the dice tumble it does not give their value away."""
+        if self.rolling() and self.replay_viewer is None:
             return tr("Rolling…")
-        return self.prompt_line()
+        return self.current_prompt()
+
+    def current_prompt(self) -> str:
+        """``prompt_line``, or in a replay where in the record we are (a game's prompt would ask
+        for a move nobody makes)."""
+        return self.replay_viewer.prompt() if self.replay_viewer is not None else self.prompt_line()
 
     def prompt_line(self) -> str:
         """Whose turn and what to do, always."""

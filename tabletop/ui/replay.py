@@ -24,7 +24,7 @@ from tabletop.layout import BoardStore
 from tabletop.saves import read_json
 from tabletop.ui.game_scene import make_scene
 from tabletop.ui.scene import Scene
-from tabletop.ui.widgets import Button
+from tabletop.ui.widgets import ARROW, Button
 
 
 @dataclass
@@ -101,7 +101,10 @@ class ReplayScene(Scene):
         said = ""
         before = self.session.previous_state()
         if k and before is not None:
+            # the log's sentence, as one clause of the prompt: its "->" (the log draws an arrow the
+            # font has no glyph for) as a dash, and its own full stop dropped
             said = self.inner.describe(before, before.parse_move(self.moves[k - 1][1]))
+            said = said.replace(ARROW, "–").rstrip(".")
         text = (tr("Replay, move {k} of {n}: {move}.", k=k, n=n, move=said) if said
                 else tr("Replay, move {k} of {n}.", k=k, n=n))
         if k == n and self.note:
@@ -190,7 +193,7 @@ class ReplayScene(Scene):
             elif event.key == pygame.K_l:
                 inner.show_log()
         elif event.type == pygame.MOUSEMOTION:
-            if inner.buttons.motion(event.pos):
+            if inner.table_motion(event.pos) if self.app.table_mode else inner.buttons.motion(event.pos):
                 self.dirty = True
             return
         elif event.type == pygame.MOUSEWHEEL:
@@ -198,13 +201,29 @@ class ReplayScene(Scene):
         elif event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 1 and inner.log.button.collidepoint(event.pos):
                 inner.show_log()
-            elif event.button == 1 and inner.buttons.click(event.pos):
+            elif event.button == 1 and self._control_click(event.pos):
                 pass
             elif event.button == 1:
                 self.forward()
             elif event.button == 3:
                 self.back()
         self.dirty = True
+
+    def _control_click(self, pos: tuple[int, int]) -> bool:
+        """A click on one of the viewer's buttons (in the panel, or in a table seat's strip; never
+        the game's own table clicks, which would roll into the record)."""
+        if not self.app.table_mode:
+            return self.inner.buttons.click(pos)
+        for panel in self.inner.table_panels:
+            local = panel.to_local(pos)
+            if local is None:
+                continue
+            point = (int(local[0]), int(local[1]))
+            for b in [*self.inner.table_buttons.get(panel.seat, []), self.inner.table_menus[panel.seat]]:
+                if b.hit(point):
+                    b.action()
+                    return True
+        return False
 
     def draw(self, surface) -> None:
         self.inner.draw(surface)

@@ -112,7 +112,9 @@ class TableModeMixin:
             for b in visible:
                 b.key = ""  # no keyboard hints on a touch table
                 b.hover = old.get(seat, {}).get(b.label, False) and b.enabled
-            menu = Button(tr("Menu"), lambda seat=seat: self.open_table_menu(seat))
+            viewer = self.replay_viewer  # a replay: the strip's corner button leaves it
+            menu = (Button(tr("Quit"), viewer.quit) if viewer is not None
+                    else Button(tr("Menu"), lambda seat=seat: self.open_table_menu(seat)))
             menu.hover = old_menu.get(seat, False)
             parts = table_strip.strip_parts(panel.size, m, self._needs(panel, active, over, visible, menu),
                                             panel.home_right)
@@ -143,7 +145,7 @@ class TableModeMixin:
         prompt_h = 0
         if active or over:  # a long prompt (a game's end, longer languages) may take more lines in a stack
             width = min(panel.size[0], 10 * m.button_h) - 4 * m.pad
-            lines = len(theme.wrap(self.prompt_line(), m.body, width, bold=True))
+            lines = len(theme.wrap(self.current_prompt(), m.body, width, bold=True))
             prompt_h = min(lines, 6) * theme.font(m.body, True).get_linesize()
         texts = tuple(theme.font(m.small, b.primary).size(b.label)[0] for b in buttons)
         return StripNeeds(head_w, menu_w, widths, dice_w, self.table_extra_size(panel.seat, panel),
@@ -392,7 +394,7 @@ class TableModeMixin:
             "head": (row_key, self.seat_name(seat)),
             "menu": (menu.label, menu.hover),
             "log": tuple(table_strip.log_tail(self.log, LOG_LINES)),
-            "prompt": (self.prompt_line(), last) if shown else None,
+            "prompt": (self.current_prompt(), last) if shown else None,
             "dice": tuple(self.dice()) if active and self.shows_dice() else (),
         }
 
@@ -476,7 +478,7 @@ class TableModeMixin:
         """The prompt, then shorter forms of it for a strip with less room (a thin band on a small
         screen): the strip shows the first that fits whole. After the game: who won, without the
         scores (each strip's head and the result card show them). A game may add its own forms."""
-        forms = [self.prompt_line()]
+        forms = [self.current_prompt()]
         if self.state.current_player is None:
             outcome = self.state.outcome()
             banner = self.result_table(outcome).banner.strip().rstrip(".") if outcome is not None else ""
