@@ -121,3 +121,30 @@ def test_the_picture_follows_the_player_count(app):
 
 def test_the_builtin_files_are_the_ones_drawn_without_overrides(app):
     assert Path(app.store.path("plakoto.yaml")).is_relative_to(PACKAGE_DIR / "boards")
+
+
+def test_a_broken_files_errors_are_never_cut_silently(app, boards):
+    """Many errors in a small preview: each is drawn whole, or the text ends in "…" (a cut the
+    audit sees), never with lines dropped without a mark."""
+    from tabletop.ui.text_audit import TextAudit
+
+    path = boards / "plakoto.yaml"
+    text = (PACKAGE_DIR / "boards" / "plakoto.yaml").read_text(encoding="utf-8")
+    frame = next(line for line in text.splitlines() if line.strip().startswith("frame:"))
+    path.write_text(text.replace(frame, '  frame: "green"'), encoding="utf-8")
+    menu = open_menu(app, "plakoto")
+    problem = picture(menu).problem
+    assert problem and picture(menu).picture is None
+    for many in (False, True):
+        if many:  # as if the file had a dozen errors
+            menu.previews.get = lambda *a, **k: type("P", (), {"picture": None, "problem": problem * 12})()
+        menu.dirty = True
+        with TextAudit() as audit:
+            app.render()
+        drawn = [d for d in audit.entries if d.rect is not None]
+        words = " ".join(d.text for d in drawn)
+        cut = [d for d in audit.entries if d.cut]
+        if not many:
+            assert not cut and all(w in words for p in problem for w in p.split()), "one error: drawn whole"
+        else:
+            assert cut and cut[-1].text.endswith("…"), "too many to fit: the end is marked"

@@ -477,11 +477,10 @@ class MenuScene(Scene):
         if preview.picture is not None:
             surface.blit(preview.picture, area.topleft)
             return
-        lines = [line for text in (preview.problem or [tr("No picture of this board.")])
-                 for line in theme.wrap(text, m.small, area.w - 2 * m.pad)]
-        line_h = theme.font(m.small).get_linesize()
-        for i, line in enumerate(lines[: max(1, area.h // line_h)]):
-            draw.text(surface, line, (area.x + m.pad, area.y + m.pad + i * line_h), m.small, theme.PANEL)
+        # why there is no picture (a broken board file's errors, one per line): wrapped, set smaller
+        # when the room is short, and ending in "…" where it still has to stop, never cut silently
+        problems = "\n".join(preview.problem or [tr("No picture of this board.")])
+        draw.paragraph(surface, problems, area.inflate(-2 * m.pad, -2 * m.pad), m.small, theme.PANEL, min_size=m.tiny)
 
     def draw_form(self, surface: pygame.Surface) -> None:
         m = self.metrics
