@@ -77,6 +77,7 @@ class PlakotoScene(CoachMixin, GameScene):
         self.choice: tuple[int, int, list[tuple[Step, ...]], int] | None = None  # (from, to, ways, shown)
         self._routes: tuple[tuple[int, int | None], dict[int, list[tuple[Step, ...]]]] = ((-1, None), {})
         self._games_seen = len(self.state.games)
+        self._log_view = self.log_view()  # the numbering the log's lines are worded in
         self.init_coach()
 
     # -- geometry ------------------------------------------------------------------------------------
@@ -287,6 +288,7 @@ class PlakotoScene(CoachMixin, GameScene):
         if self.app.table_mode:
             return  # the players sit at their edges: the board is not turned round under them
         self.flipped = not self.flipped
+        self._log_view = self.log_view()
         self.log.reword()  # the log's point numbers follow the board's
         self.invalidate_static()
 
@@ -314,6 +316,9 @@ class PlakotoScene(CoachMixin, GameScene):
             for result in games[self._games_seen:]:
                 self.log.add(f"{result.text}. {self.match_line()}", theme.ACCENT_DARK)
         self._games_seen = len(games)
+        if self.log_view() != self._log_view:  # at a table the board's numbers follow the turn
+            self._log_view = self.log_view()
+            self.log.reword()
 
     def can_undo(self) -> bool:
         """Never take back the move that ended a game of the match (the next game has begun)."""
@@ -461,9 +466,15 @@ class PlakotoScene(CoachMixin, GameScene):
         return tr(NAMES[seat])
 
     # -- the log, the motion and the outline of a move ------------------------------------------------
+    def log_view(self) -> int:
+        """Whose numbering the log's points are in: the board's, so a line reads as the board is
+        printed now -- the bottom player's in a window, at a table the player on turn's (the lines
+        are worded again when the turn passes)."""
+        return self.numbers_facing() if self.app.table_mode else self.bottom_seat()
+
     def describe(self, before: Any, move: Any) -> str:
         names = [self.seat_name(s) for s in (0, 1)]
-        return before.describe_move(move, names, self.bottom_seat())
+        return before.describe_move(move, names, self.log_view())
 
     def log_move(self, before: Any, move: Any, mover: int | None) -> None:
         """The opening roll is both players' (no one's piece before it)."""
