@@ -124,7 +124,9 @@ def test_the_menu_shows_how_the_last_game_ended(monkeypatch):
 
 def test_undo_is_lit_only_while_it_gives_a_decision_back_and_the_outline_follows_it():
     app, scene = near_the_end()
-    scene.session.state = PlakotoState.from_notation("w 21 4:w1 6:w1 8:w1 24:b15 off:w12,b0 match:0-0/1 start:w")
+    # a double: the second step leaves the turn with White (an undo that passed it to Black, the
+    # other person, is not offered)
+    scene.session.state = PlakotoState.from_notation("w 11 4:w1 6:w1 8:w1 24:b15 off:w12,b0 match:0-0/1 start:w")
     scene._changed()
     first = next(m for m in scene.state.legal_moves() if isinstance(m, Step))
     assert scene.play(first)
@@ -194,3 +196,40 @@ def test_captain_flip_panel_and_card_show_the_same_final_scores_for_every_captai
         assert row.detail.startswith(final), (row.detail, final)
         assert scene.seat_name(seat) in card
     assert "#" not in "".join("".join(t for t, _ in runs) for runs, _ in richtext.layout(card, 20, 3000))
+
+
+@pytest.mark.parametrize("game", ["plakoto", "trap_the_cap", "captain_flip", "chicken_chase"])
+@pytest.mark.parametrize("table", [False, True], ids=["window", "table"])
+def test_nobody_takes_back_another_persons_move(game, table):
+    """Two people: once a person's move has passed the turn to the other, Undo is not offered
+    (at a table the other's strip offered it and took the first one's move back)."""
+    import random
+
+    app = App(AppOptions(size=(1366, 768), headless=True, mute=True, table=table))
+    spec = get_game(game)
+    session = new_session(spec, app.store, 2, None, {"match": "1"} if game == "plakoto" else {},
+                          [Seat("human"), Seat("human")], 4)
+    scene = make_scene(app, session)
+    app.push_scene(scene)
+    rng = random.Random(3)
+    passed = own = 0
+    for _ in range(300):
+        st = scene.state
+        if st.current_player is None:
+            break
+        if st.current_player == CHANCE:
+            scene.roll()
+        else:
+            mover = st.current_player
+            scene.play(rng.choice(st.legal_moves()))
+            scene.timers.skip()
+            now = scene.state.current_player
+            acting = scene.roller() if now == CHANCE else now
+            if now is not None and acting is not None and acting != mover:
+                assert not scene.can_undo(), "the next person could take this move back"
+                passed += 1
+            elif scene.session.can_undo() and now is not None:
+                assert scene.can_undo(), "a person may take back his own move within his turn"
+                own += 1
+        scene.timers.skip()
+    assert passed >= 3 and own >= 1

@@ -224,10 +224,16 @@ class GameScene(TableModeMixin, Scene):
 
     def can_undo(self) -> bool:
         """Undo is offered only when it gives a person back a decision: the last move was a
-        person's, no roll or draw came after it, the game is not over, and no computer has
-        started answering it (its thinking would be thrown away under the player's eyes)."""
-        return (self.session.can_undo() and self.seat_is_human(self.session.last_mover())
-                and self.future is None and self.state.current_player is not None)
+        person's, no roll or draw came after it, the game is not over, no computer has started
+        answering it (its thinking would be thrown away under the player's eyes), and the turn has
+        not passed to another person (nobody takes back someone else's move)."""
+        last = self.session.last_mover()
+        if not (self.session.can_undo() and self.seat_is_human(last)
+                and self.future is None and self.state.current_player is not None):
+            return False
+        now = self.state.current_player
+        acting = self.roller() if now == CHANCE else now
+        return acting == last or acting is None or not self.seat_is_human(acting)
 
     def _show_previous_move(self) -> None:
         """After an undo the last-move outline shows the move that is now the last one."""
