@@ -29,6 +29,8 @@ log = logging.getLogger(__name__)
 MIN_SIZE = (1024, 600)
 IDLE_NAP = 0.03
 DEFAULT_SIZE = (1280, 760)
+_ACTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
+"""Events after which the hover under a resting pointer is worked out again (``pointer_rests``)."""
 
 
 @dataclass
@@ -193,6 +195,17 @@ class App:
             return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=True)
         return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0), touch=True)
 
+    def pointer_rests(self) -> None:
+        """After a click or a key the picture may have changed under a pointer that did not move
+        (a card opened or closed, a button became another): the top scene is told where the pointer
+        rests, as if it had moved there, so its hover is current in the very next frame (else it
+        showed only after the next mouse motion, or an expose's redraw: a stale frame)."""
+        if self.top is None or not pygame.display.get_init() or not pygame.mouse.get_focused():
+            return
+        pos = pygame.mouse.get_pos()
+        self.top.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0),
+                                           resting=True))
+
     def tick(self, dt: float) -> None:
         for scene in list(self.stack):
             scene.update(dt)
@@ -231,6 +244,8 @@ class App:
             time.sleep(nap)
         for event in events:
             self.dispatch(event)
+        if any(e.type in _ACTS and not getattr(e, "touch", False) for e in events):
+            self.pointer_rests()  # (a finger leaves nothing hovering)
         now = pygame.time.get_ticks()
         self.tick((now - self._last_tick) / 1000.0)
         self._last_tick = now

@@ -132,3 +132,26 @@ def test_the_arrows_stand_inside_the_dialog_and_never_overlap(settings):
     for i, r in enumerate(rects):
         for other in rects[i + 1:]:
             assert not r.colliderect(other)
+
+
+def test_after_a_click_the_button_under_the_resting_pointer_shows_its_hover(settings, monkeypatch):
+    """A text size step lays the dialog out again: the arrow now under the pointer, which did not
+    move, must be lit in the next frame (it was lit only after the next mouse motion or an expose:
+    a stale frame in a real window)."""
+    app = settings.app
+    back, _, ahead = entry(settings, "ui_scale")
+    for _ in range(2):  # to the largest size, so a step back changes the layout
+        if ahead.enabled:
+            ahead.action()
+    app.render()
+    back, _, _ = entry(settings, "ui_scale")
+    pos = back.rect.center
+    monkeypatch.setattr(pygame.mouse, "get_focused", lambda: True)
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: pos)
+    pygame.event.clear()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.step()
+    under = [b for e in settings.entries for b in e.buttons if b.rect.collidepoint(pos) and b.enabled]
+    assert under, "a button lies under the pointer after the step"
+    assert all(b.hover for b in under), "its hover is shown at once"
