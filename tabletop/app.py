@@ -91,12 +91,23 @@ class App:
                 self.fullscreen = False
                 note = tr("Fullscreen is not available ({error}); staying in a window.", error=exc)
                 self.pending_message = f"{self.pending_message}\n{note}".strip()
-        size = self.options.size or DEFAULT_SIZE
+        size = self.options.size or self.default_window_size()
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         try:
             return pygame.display.set_mode(size, pygame.RESIZABLE, display=self.options.display)
         except pygame.error:
             return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    def default_window_size(self) -> tuple[int, int]:
+        """``DEFAULT_SIZE``, made smaller on a screen it would not fit on (room left for the title
+        bar and a task bar), never below ``MIN_SIZE``: a window larger than a small laptop's screen
+        opened with its title, buttons and edges off the screen."""
+        try:
+            sizes = pygame.display.get_desktop_sizes()
+            desk = sizes[min(self.options.display, len(sizes) - 1)] if sizes else None
+        except (pygame.error, AttributeError):
+            desk = None
+        return fit_window(DEFAULT_SIZE, desk)
 
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
@@ -266,6 +277,14 @@ class App:
         for scene in self.stack:
             scene.closed()
         pygame.quit()
+
+
+def fit_window(wanted: tuple[int, int], desk: tuple[int, int] | None) -> tuple[int, int]:
+    """``wanted`` within the screen ``desk`` less room for window decorations (64 px across, 96
+    down), but at least ``MIN_SIZE``."""
+    if not desk:
+        return wanted
+    return (max(MIN_SIZE[0], min(wanted[0], desk[0] - 64)), max(MIN_SIZE[1], min(wanted[1], desk[1] - 96)))
 
 
 def _frames_before_quit() -> int | None:

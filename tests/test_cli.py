@@ -83,3 +83,14 @@ def test_a_game_may_be_named_with_hyphens(capsys):
     args = build_parser(games).parse_args(["check-boards"])
     _spell_game_ids(args, games)
     assert args.command == "check-boards"
+
+
+def test_the_default_window_fits_the_screen_it_opens_on():
+    """1280x760 on a 1024x600 screen opened with its title and edges off the screen."""
+    from tabletop.app import DEFAULT_SIZE, MIN_SIZE, fit_window
+
+    assert fit_window(DEFAULT_SIZE, (1920, 1080)) == DEFAULT_SIZE
+    assert fit_window(DEFAULT_SIZE, None) == DEFAULT_SIZE
+    w, h = fit_window(DEFAULT_SIZE, (1366, 768))
+    assert w == DEFAULT_SIZE[0] and h <= 768 - 64, "room for a title bar and a task bar"
+    assert fit_window(DEFAULT_SIZE, (1024, 600)) == MIN_SIZE, "never below the smallest layout"
