@@ -13,6 +13,8 @@ Rules summaries are ``summary.<lang>.md`` beside ``summary.md``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
@@ -31,6 +33,18 @@ def set_language(lang: str) -> None:
 
 def language() -> str:
     return _current
+
+
+@contextmanager
+def in_language(lang: str) -> Iterator[None]:
+    """``tr`` in ``lang`` for a moment (a text kept for later in every language, as the menu's
+    last result is, so it reads right after the language is changed). Main thread only."""
+    before = _current
+    set_language(lang)
+    try:
+        yield
+    finally:
+        set_language(before)
 
 
 def catalogue_files(lang: str) -> list[Path]:

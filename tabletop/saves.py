@@ -351,7 +351,7 @@ class Settings:
     last choices, checked against the game by the menu when it reads them back)."""
 
     DEFAULTS: dict[str, Any] = {"fullscreen": False, "sound": True, "lang": "en", "table": False,
-                                "ui_scale": 1.0, "last_result": "",
+                                "ui_scale": 1.0, "last_result": "", "last_results": {},
                                 "fast_play": False, "computer_pace": "normal", "auto_forced": True,
                                 "menu_game": "", "menu": {}}
 

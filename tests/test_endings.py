@@ -120,6 +120,18 @@ def test_the_menu_shows_how_the_last_game_ended(monkeypatch):
         again.render()
     shown = [e.text for e in audit.placed()]
     assert any(line.startswith("Last game:") and "Plakoto" in line for line in shown), shown
+    # played in English, read in Russian: the line is Russian through and through
+    russian = App(AppOptions(size=(1024, 600), headless=True, mute=True, lang="ru"))
+    menu = MenuScene(russian)
+    russian.push_scene(menu)
+    with TextAudit() as audit:
+        russian.render()
+    from tabletop.i18n import set_language
+
+    set_language("en")
+    words = " ".join(e.text for e in audit.placed())
+    assert "Последняя игра:" in words and "Плакото" in words and "Белые" in words, words
+    assert "White" not in words and "Plakoto" not in words
 
 
 def test_undo_is_lit_only_while_it_gives_a_decision_back_and_the_outline_follows_it():

@@ -21,7 +21,7 @@ import pygame
 from tabletop.core import CHANCE
 from tabletop.core.errors import IllegalMoveError
 from tabletop.core.session import Session
-from tabletop.i18n import tr
+from tabletop.i18n import LANGUAGES, in_language, language, tr
 from tabletop.launch import Seat, seats_of
 from tabletop.layout.reloader import BoardReloader
 from tabletop.ui import draw, theme
@@ -684,8 +684,14 @@ class GameScene(TableModeMixin, Scene):
         self.app.audio.play("win")
         summary = self.result_summary()
         self.log.add(tr("Game over.") + " " + summary, theme.ACCENT_DARK)
-        self.app.settings["last_result"] = tr("{game}, {date}: {result}", game=tr(self.spec.title),
-                                              date=time.strftime("%Y-%m-%d %H:%M"), result=summary)
+        date = time.strftime("%Y-%m-%d %H:%M")
+        said = {}
+        for lang in LANGUAGES:  # in every language: the menu shows it in the one chosen then
+            with in_language(lang):
+                said[lang] = tr("{game}, {date}: {result}", game=tr(self.spec.title), date=date,
+                                result=self.result_summary())
+        self.app.settings["last_results"] = said
+        self.app.settings["last_result"] = said[language()]
         self.show_game_over()
 
     def show_game_over(self) -> None:

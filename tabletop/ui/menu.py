@@ -19,7 +19,7 @@ import pygame
 
 from tabletop.core.errors import TabletopError
 from tabletop.games import all_games
-from tabletop.i18n import tr, tr_value
+from tabletop.i18n import language, tr, tr_value
 from tabletop.launch import new_session
 from tabletop.layout import LayoutErrors
 from tabletop.saves import SaveSlot
@@ -522,7 +522,7 @@ class MenuScene(Scene):
             parts.append(tr("A saved game is waiting: {game}.", game=self.saved[0].title))
         elif self.saved:  # Continue lists them
             parts.append(tr("{n} saved games are waiting.", n=len(self.saved)))
-        last = self.app.settings["last_result"]
+        last = self.app.settings["last_results"].get(language()) or self.app.settings["last_result"]
         if last:
             parts.append(tr("Last game: {result}", result=last))
         if not parts:
