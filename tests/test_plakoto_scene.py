@@ -289,7 +289,7 @@ def test_click_storm_then_finish():
         if scene.future is not None:
             scene.future.result(timeout=30)
     assert scene.state.outcome() is not None
-    assert "wins the match" in scene.result_text(scene.state.outcome())
+    assert "wins the game" in scene.result_text(scene.state.outcome()), "a single game: not a match 2-0"
     app.render()
 
 

@@ -65,14 +65,18 @@ def x(display: str, *cmd: str, timeout: float = 30) -> str:
     return out.stdout.strip() + out.stderr.strip()
 
 
-def window_of(display: str, limit: float = 90.0) -> str:
+def window_of(display: str, proc: subprocess.Popen, limit: float = 120.0) -> str:
+    """The app's window id; fails at once, with the app's own words, if the app has ended."""
     end = time.monotonic() + limit
     while time.monotonic() < end:
-        found = x(display, "xdotool", "search", "--class", "tabletop").split()
-        if found and found[0].isdigit():
+        if proc.poll() is not None:
+            raise AssertionError(f"the app ended (exit {proc.returncode}) before its window appeared: "
+                                 f"{proc.communicate()[1][-2000:]}")
+        found = [w for w in x(display, "xdotool", "search", "--class", "tabletop").split() if w.isdigit()]
+        if found:
             return found[0]
         time.sleep(0.2)
-    raise AssertionError("the tabletop window never appeared")
+    raise AssertionError(f"the tabletop window never appeared in {limit:.0f} s (the app is still running)")
 
 
 def capture(display: str, path: Path) -> Path:
@@ -113,7 +117,7 @@ def test_after_each_key_an_expose_changes_no_pixel(screen, game, tmp_path):
     proc = subprocess.Popen([sys.executable, "-m", "tabletop", game, "--seats", "human,human", "--seed", "5",
                              "--mute", *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        wid = window_of(display)
+        wid = window_of(display, proc)
         x(display, "xdotool", "windowfocus", wid)
         # the pointer rests inside the window, where a player's mouse would be: hover must follow
         x(display, "xdotool", "mousemove", "--window", wid, "5", "5")

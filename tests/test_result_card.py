@@ -61,9 +61,24 @@ def test_plakoto_card_shows_each_colours_games_and_the_match_score():
     scene._changed()
     assert scene.play(next(m for m in scene.state.legal_moves() if isinstance(m, Step) and m.to == 0))
     card = card_of(app, scene)
+    # a single game is no match: "wins the game double (2 points)", its points, never "2 of 1"
+    check_card(app, scene, card, ["Games won", "Game points", "Points"], extra=("Review",))
+    white = next(r for r in card.table.rows if r.seat == 0)
+    assert white.cells[0] == "1" and white.cells[2] == "2" and "borne off" in white.cells[1]
+    assert "wins the game double (2 points)" in card.table.banner and "match" not in card.table.banner
+
+
+def test_plakoto_card_of_a_match_says_the_score_and_what_was_needed():
+    app, scene = start("plakoto", [Seat("human"), Seat("ai", "random")], options={"match": "3"})
+    scene.session.state = PlakotoState.from_notation("w 65 1:w1 24:b15 off:w14,b0 match:2-0/3 start:w")
+    scene._changed()
+    assert scene.play(next(m for m in scene.state.legal_moves() if isinstance(m, Step) and m.to == 0))
+    card = card_of(app, scene)
     check_card(app, scene, card, ["Games won", "Game points", "Match score"], extra=("Review",))
     white = next(r for r in card.table.rows if r.seat == 0)
-    assert white.cells[0] == "1" and "2 of 1" in white.cells[2] and "borne off" in white.cells[1]
+    black = next(r for r in card.table.rows if r.seat == 1)
+    assert white.cells[2] == "4 (3 needed)" and black.cells[2] == "0 of 3"
+    assert "wins the match 4–0" in card.table.banner
 
 
 def test_trap_the_cap_card_shows_prisoners_locked_up_and_in_towers_for_every_seat():

@@ -384,8 +384,9 @@ class ReviewScene(FacingScene):
         for seat in sorted(self.seats):
             mine = [e for e in self.entries if e.review.seat == seat]
             lost = sum(e.review.loss for e in mine)
-            parts.append(tr("{name}: {n} turns, {points} points lost in all", name=self._name(seat), n=len(mine),
-                            points=decimal(lost, sign=False)))
+            said = "{name}: 1 turn, {points} points lost in all" if len(mine) == 1 else \
+                "{name}: {n} turns, {points} points lost in all"
+            parts.append(tr(said, name=self._name(seat), n=len(mine), points=decimal(lost, sign=False)))
         return "   ·   ".join(parts)
 
     def _draw_list(self, surface: pygame.Surface) -> None:

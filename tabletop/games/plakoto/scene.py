@@ -540,6 +540,8 @@ class PlakotoScene(CoachMixin, GameScene):
         return tr("White {white}, Black {black}", white=s[0], black=s[1])
 
     def match_line(self) -> str:
+        if self.state.target <= 1:  # a single game: no match to speak of ("Match to 1 — White 2")
+            return tr("Single game — {score}", score=self.score_text())
         return tr("Match to {target} — {score}", target=self.state.target, score=self.score_text())
 
     def player_rows(self) -> list[PlayerRow]:
@@ -595,8 +597,13 @@ class PlakotoScene(CoachMixin, GameScene):
         """The match: each colour's games won (how, for how many points) and the match score."""
         state = self.state
         winner = outcome.winners[0] if outcome.winners else 0
-        head = tr("{who} wins the match {won}–{lost}.", who=self.who(winner), won=state.score[winner],
-                  lost=state.score[1 - winner])
+        single = state.target <= 1
+        if single:  # a single game: "wins the game double", not "the match 2-0"
+            head = (tr("{who} wins the game double (2 points).", who=self.who(winner)) if state.score[winner] >= 2
+                    else tr("{who} wins the game (1 point).", who=self.who(winner)))
+        else:
+            head = tr("{who} wins the match {won}–{lost}.", who=self.who(winner), won=state.score[winner],
+                      lost=state.score[1 - winner])
         rows = []
         for seat in (0, 1):
             games = [(k + 1, g) for k, g in enumerate(state.games) if g.winner == seat]
@@ -606,16 +613,25 @@ class PlakotoScene(CoachMixin, GameScene):
             style = self.lay.checkers[seat]
             rows.append(ResultRow(seat, self.seat_name(seat), style.fill,
                                   {"ring": "circle", "none": ""}.get(style.symbol, style.symbol),
-                                  (str(len(games)), how, tr("{score} of {target}", score=state.score[seat],
-                                                           target=state.target)),
+                                  (str(len(games)), how, self._score_cell(seat)),
                                   winner=seat == winner, role=self.seat_role(seat)))
         ties = sum(1 for g in state.games if g.winner is None)
         notes = (tr("Games played: {n}.", n=len(state.games)) + (" " + tr("Tied games: {n}.", n=ties) if ties else ""),)
         result = state.game_result()
         if result is not None:
             notes = (tr("Last game: {game}.", game=result.text), *notes)
-        return ResultTable(head, "", (tr("Games won"), tr("Game points"), tr("Match score")), tuple(rows), notes,
-                           actions=((tr("Review"), self.review_from_card),))
+        return ResultTable(head, "", (tr("Games won"), tr("Game points"), tr("Points") if single else tr("Match score")),
+                           tuple(rows), notes, actions=((tr("Review"), self.review_from_card),))
+
+    def _score_cell(self, seat: int) -> str:
+        """A seat's score on the result card: "3 of 5"; past the target "6 (5 needed)", not "6 of
+        5"; in a single game just the points."""
+        score, target = self.state.score[seat], self.state.target
+        if target <= 1:
+            return str(score)
+        if score > target:
+            return tr("{score} ({target} needed)", score=score, target=target)
+        return tr("{score} of {target}", score=score, target=target)
 
     def move_sound(self, before: Any, move: Any) -> str:
         if isinstance(move, Step) and move.to:
