@@ -307,3 +307,22 @@ def test_renders_small_and_4k(size):
     # nothing of the board leaves its area, and the panel text is at least the small size
     assert scene.board_area.contains(scene.viewport.rect)
     assert scene.viewport.rect.right <= scene.panel.x
+
+
+def test_the_borne_off_count_stands_on_a_dark_ground_even_over_a_full_tray():
+    """Cream numbers over White's cream checkers could not be read: the count has a dark pill."""
+    app, scene = start([Seat("human"), Seat("ai", "random")], options={"match": "1"})
+    scene.session.state = PlakotoState.from_notation("w 65 1:w1 2:w1 24:b15 off:w13,b0 match:0-0/1 start:w")
+    scene._changed()
+    app.mark_dirty()
+    app.render()
+    g = scene.geom()
+    last = g.tray_slab(0, 12)  # the top one of White's 13
+    tray = g.rect(scene.lay.trays[0])
+    # the number stands just past the last checker, on the tray's centre line, over dark ground
+    around = [app.screen.get_at((tray.centerx + dx, y))[:3]
+              for y in range(min(last.y, last.bottom) - 40, max(last.y, last.bottom) + 40) for dx in (-9, 9)
+              if tray.collidepoint(tray.centerx + dx, y)]
+    light = [c for c in around if sum(c) > 3 * 200]  # cream checkers (and the cream digits)
+    dark = [c for c in around if c == (52, 36, 26)]
+    assert dark and light, "the count's pill beside the light checkers"

@@ -284,7 +284,11 @@ def paint_trays(surface: pygame.Surface, g: sd.BoardGeom, state: PlakotoState, s
             lower = last.y > rect.centery
             y = last.y - small if lower else last.bottom + small
             img = theme.render(str(state.off[seat]), small, g.layout.colours["field"], True)
-            surface.blit(img, img.get_rect(center=(rect.centerx, round(y))))
+            at = img.get_rect(center=(rect.centerx, round(y)))
+            # on a dark pill: a full tray puts the number over the light checkers themselves
+            pill = at.inflate(small // 2, 2)
+            pygame.draw.rect(surface, (52, 36, 26), pill, border_radius=pill.h // 2)
+            surface.blit(img, at)
 
 
 def _moving(scene: PlakotoScene, g: sd.BoardGeom) -> tuple[tuple[str, int], tuple[int, int], tuple[int, int],
