@@ -76,6 +76,13 @@ def tr(text: str, **values: object) -> str:
 
 
 
+def and_list(items: list[str]) -> str:
+    """ "3, 3, 3 and 3": a list as a sentence says it (not "3 and 3 and 3 and 3")."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + tr(" and ") + items[-1]
+
+
 def rules_text(spec: object) -> str:
     """A game's rules summary in the current language (English when there is no translation)."""
     if _current != "en":

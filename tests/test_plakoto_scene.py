@@ -326,3 +326,11 @@ def test_the_borne_off_count_stands_on_a_dark_ground_even_over_a_full_tray():
     light = [c for c in around if sum(c) > 3 * 200]  # cream checkers (and the cream digits)
     dark = [c for c in around if c == (52, 36, 26)]
     assert dark and light, "the count's pill beside the light checkers"
+
+
+def test_the_prompt_says_a_doubles_dice_as_a_list():
+    app, scene = start([Seat("human"), Seat("ai", "random")], options={"match": "1"})
+    scene.session.state = PlakotoState.from_notation("w 33 6:w5 8:w3 13:w5 24:w2 1:b15 off:w0,b0 match:0-0/1 start:w")
+    scene._changed()
+    prompt = scene.prompt_line()
+    assert "dice 3, 3, 3 and 3" in prompt and "3 and 3 and" not in prompt, prompt

@@ -28,7 +28,7 @@ from tabletop.games.plakoto.scene_paint import (
     paint_static,
     same_board,
 )
-from tabletop.i18n import tr
+from tabletop.i18n import and_list, tr
 from tabletop.ui import theme
 from tabletop.ui.game_scene import FORCED_WORDS, GameScene, PlayerRow
 from tabletop.ui.results import ResultRow, ResultTable, table_text
@@ -372,7 +372,7 @@ class PlakotoScene(CoachMixin, GameScene):
             if dice:
                 return tr("no legal move with {high}-{low}: click \"Pass\".", high=dice[0], low=dice[1])
             return tr("no legal move: pass.")
-        left = tr(" and ").join(str(d) for d in state.left)
+        left = and_list([str(d) for d in state.left])
         if self.forced() is not None:
             return tr(FORCED_WORDS)
         if self.queued:
