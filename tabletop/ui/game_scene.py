@@ -44,6 +44,7 @@ DEAL_TIME = 0.08     # one card of a deal nobody rolls for (setting up a game)
 FORCED_PAUSE = 0.7   # a forced move waits this long, visibly, before it plays itself
 FORCED_WORDS = "only one way to play — it plays itself…"
 PACES = {"slow": 1.8, "normal": 1.0, "fast": 0.45}
+OFF_BOARD = (-1e9, -1e9)  # a logical position on no board: what a pointer leaving the board points at
 """Computer pace: how much longer (or shorter) a computer's pause and slides are than a person's."""
 ANIMATIONS = ("roll", "move")  # the timers a click skips (with the markers); the computer's pause stays
 
@@ -109,6 +110,8 @@ class GameScene(TableModeMixin, Scene):
         self.state_version = 0
         self.static_version = 0
         self.save_note = ""
+        self._pointer_moved = False  # a real motion or touch was seen (a table shows no hover before)
+        self._pointer_on_board = False
         self.replay_viewer: Any = None  # the replay viewer showing a record in this scene: its controls replace the game's
         variant = next((v.label for v in self.spec.all_variants(app.store) if v.id == session.meta.get("variant")), "")
         self.log.add(f"{tr(self.spec.title)} — {tr(variant)}" if variant else tr(self.spec.title), theme.INK_SOFT)
@@ -582,14 +585,29 @@ class GameScene(TableModeMixin, Scene):
             self.dirty |= self.buttons.motion(event.pos)
             if self.app.table_mode:
                 self.dirty |= self.table_motion(event.pos)
+            moved = not (getattr(event, "synthetic", False) or getattr(event, "resting", False))
+            self._pointer_moved |= moved
+            if self.app.table_mode and not self._pointer_moved:
+                return  # a pointer resting where the system put it, never moved nor touched: no hover
             if self.viewport and self.board_area.collidepoint(event.pos):
+                self._pointer_on_board = True
                 self.dirty |= bool(self.board_motion(self.viewport.to_logical(*event.pos), event))
+            elif self.viewport and self._pointer_on_board and not any(getattr(event, "buttons", (0,))):
+                # the pointer left the board: what it pointed at (a tooltip, a lit target) goes too
+                self._pointer_on_board = False
+                self.dirty |= bool(self.board_motion(OFF_BOARD, event))
             return
         if event.type == pygame.MOUSEWHEEL:
             self.log.wheel(event.y)
             self.dirty = True
             return
         if event.type == pygame.MOUSEBUTTONDOWN:
+            self._pointer_moved = True
+            if self._pointer_on_board and not (self.viewport and self.board_area.collidepoint(event.pos)):
+                # a finger jumps (no motion on the way): a tap off the board ends the board's hover
+                self._pointer_on_board = False
+                self.dirty |= bool(self.board_motion(OFF_BOARD, pygame.event.Event(
+                    pygame.MOUSEMOTION, pos=event.pos, rel=(0, 0), buttons=(0, 0, 0))))
             if event.button == 3:
                 self.cancel_selection()
                 self.dirty = True
