@@ -491,3 +491,61 @@ def test_table_mode_action_labels_read_alike(fast, size):
              "short": ["A: roll", "B: cards ≤ 8", "C: 1 per hen"], "letter": ["A", "B", "C"]}
     assert [b.label for b in abc] in forms.values()
     assert all(b.key for b in abc) or not any(b.key for b in abc)  # key hints on all three or on none
+
+
+# -- the last turn's outline never hides what this turn needs (review: field 6 lit under the blue) ---
+
+
+def _blue_pixels(surface, centre, radius):
+    """How many pixels of the last-move blue lie within ``radius`` of ``centre``."""
+    from tabletop.games.chicken_chase.scene_draw import LAST_MOVE
+
+    cx, cy = int(centre[0]), int(centre[1])
+    r = int(radius)
+    return sum(1 for x in range(cx - r, cx + r + 1) for y in range(cy - r, cy + r + 1)
+               if (x - cx) ** 2 + (y - cy) ** 2 <= r * r and surface.get_at((x, y))[:3] == LAST_MOVE)
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1024, 600)])
+def test_last_move_outline_keeps_a_lit_target_and_the_field_numbers_visible(fast, size):
+    from tabletop.games.chicken_chase.scene_draw import LAST_MOVE, field_num_px
+    from tabletop.ui import theme
+
+    app, scene = start(size, [Seat("human"), Seat("ai", "easy")])
+    settle(app, scene)
+    state = scene.state
+    assert state.phase == "action"
+    walk = next(m for m in state.legal_moves() if type(m).__name__ == "PlayB")
+    after = state.copy()
+    after.apply_unchecked(walk)
+    landed = after.hens[2 * state.turn + walk.hen]
+    assert 0 < landed < 15
+    # last turn: a chick went to feed field 6 and a hen walked; now field 6 is this roll's target
+    scene.outline = [(state.copy(), Place(6, (3, 3), 0)), (state.copy(), walk)]
+    scene.feed_targets = lambda: {6: True}
+    app.render()
+    screen, vp = app.screen, scene.viewport
+    rect = scene._rect(vp, scene.geom.feed_boxes[5])
+    glow = scene._glow_w(vp)
+    for x, y in ((rect.x - (glow + 1) // 2, rect.centery), (rect.centerx, rect.bottom + (glow - 1) // 2)):
+        r, g, b = screen.get_at((x, y))[:3]
+        assert (r, g, b) != LAST_MOVE and r > 200 and g > 160 and b < 150, f"the target glow is covered at {(x, y)}"
+    off = 2 * glow + 1
+    thin = max(2, int(vp.length(3)))
+    assert screen.get_at((rect.x - off - thin // 2 - 1, rect.centery))[:3] == LAST_MOVE, "the outline still shows"
+    # the feed field's number badge: no blue over it
+    badge_r = max(int(vp.length(22)), int(scene.metrics.small * 0.85))
+    bc = (rect.x + badge_r // 3, rect.y + badge_r // 3)
+    assert screen.get_at(bc)[:3] != LAST_MOVE and _blue_pixels(screen, bc, badge_r - 1) == 0
+    # the hill field's number tag where the hen landed: drawn over the ring
+    px, py = scene.layout_data.fields[landed - 1]
+    cx, cy = scene.geom.hill_centre
+    d = ((px - cx) ** 2 + (py - cy) ** 2) ** 0.5 or 1.0
+    c = vp.to_px(px, py)
+    reach = vp.length(scene.geom.field_r) * 1.05
+    at = (c[0] + (px - cx) / d * reach, c[1] + (py - cy) / d * reach)
+    num_px = field_num_px(vp, scene.geom, scene.metrics.small)
+    ring_r = vp.length(scene.geom.field_r) * 1.2 + 2 * max(2, int(vp.length(5)))
+    assert _blue_pixels(screen, c, ring_r + 1) > 0, "the hen's new field is ringed"
+    tag_r = theme.font(num_px, True).size(str(landed))[1] * 0.4
+    assert _blue_pixels(screen, at, tag_r) == 0, f"field {landed}'s number is covered by the ring"

@@ -180,19 +180,26 @@ class ChickenPainter:
 
     def _draw_outline(self, surface: pygame.Surface, vp: Viewport) -> None:
         """The latest turn stays marked until the next one: the feed fields chicks went to, and each
-        hen's old field (a thin ring) and new one (a thick ring)."""
+        hen's old field (a thin ring) and new one (a thick ring). Drawn before the feed strip and the
+        hens, and outside where a target's glow goes: a field lit for this roll stays lit and every
+        field's number stays readable (the reviewer found field 6 lit under last turn's blue)."""
         moves = self.outline
         if self.move_progress() < 1.0 and moves and moves[-1][1] is self.last_move:
             moves = moves[:-1]
         fr = vp.length(self.geom.field_r)
         w = max(2, int(vp.length(5)))
+        thin = max(2, int(vp.length(3)))
+        off = 2 * self._glow_w(vp) + 1  # just beyond the target glow (which reaches two widths out)
+        ringed: set[int] = set()
         for before, move in moves:
             name = type(move).__name__
             if name in ("Place", "SetupChick"):
                 rect = self._rect(vp, self.geom.feed_boxes[move.field - 1])
-                pygame.draw.rect(surface, theme.WHITE, rect.inflate(2 * w + 2, 2 * w + 2), width=w + 2,
-                                 border_radius=max(4, rect.h // 6))
-                pygame.draw.rect(surface, LAST_MOVE, rect.inflate(2 * w, 2 * w), width=w, border_radius=max(4, rect.h // 6))
+                radius = max(4, rect.h // 6) + off
+                pygame.draw.rect(surface, theme.WHITE, rect.inflate(2 * (off + thin + 1), 2 * (off + thin + 1)),
+                                 width=thin + 2, border_radius=radius)
+                pygame.draw.rect(surface, LAST_MOVE, rect.inflate(2 * (off + thin), 2 * (off + thin)), width=thin,
+                                 border_radius=radius)
             elif name in ("PlayCard", "PlayB", "PlayC"):
                 hen = 2 * before.turn + move.hen
                 after = before.copy()
@@ -203,6 +210,17 @@ class ChickenPainter:
                     c = vp.to_px(*self.layout_data.hill_point(min(field, hill.FINISH)))
                     pygame.draw.circle(surface, theme.WHITE, c, fr * 1.2 + width, width=width + 2)
                     pygame.draw.circle(surface, LAST_MOVE, c, fr * 1.2 + width - 1, width=width)
+                    ringed.add(min(field, hill.FINISH))
+        # a ring crosses its field's number tag (painted with the static hill): the tag again on top
+        num_px = field_num_px(vp, self.geom, self.metrics.small)
+        for field in sorted(ringed - set(self.state.blocked)):
+            p = self.layout_data.fields[field - 1]
+            c = vp.to_px(*p)
+            field_badge(surface, vp, self.geom, p, (int(c[0]), int(c[1])), field, num_px)
+
+    def _glow_w(self, vp: Viewport) -> int:
+        """The width of a target's glow around a feed field (the outline keeps outside it)."""
+        return max(3, int(vp.length(7)))
 
     def effect_px(self, at: Any) -> tuple[float, float]:
         """Markers stand on a hill field or a feed field (logical points, mapped at draw time)."""
@@ -216,8 +234,8 @@ class ChickenPainter:
 
     def draw_board(self, surface: pygame.Surface, vp: Viewport) -> None:
         self.faces_drawn = set()
-        self._draw_feed(surface, vp)
         self._draw_outline(surface, vp)
+        self._draw_feed(surface, vp)
         self._draw_hens(surface, vp)
         if self.strip_shown():
             self._draw_strip(surface, vp)
@@ -265,7 +283,7 @@ class ChickenPainter:
             field = i + 1
             if field in targets:
                 strong = targets[field]
-                _rect_glow(surface, rect, theme.HILITE, strong, max(3, int(L(7))))
+                _rect_glow(surface, rect, theme.HILITE, strong, self._glow_w(vp))
             if self.hover == ("feed", field) and (field in targets or field in sources):
                 _rect_glow(surface, rect, theme.WHITE, True, max(2, int(L(4))))
             # chicks over the glow (their colours stay true): one token per colour with its count
@@ -880,7 +898,7 @@ def paint_hill(surf: pygame.Surface, vp: Viewport, off: tuple[int, int], g: Any,
     surf.blit(label, label.get_rect(midbottom=(start.centerx, start.y - max(2, int(L(4))))))
     # the fields
     fr = max(4, int(L(g.field_r)))
-    num_px = size(g.field_r * 0.62)
+    num_px = field_num_px(vp, g, small)
     for n, p in enumerate(lay.fields, start=1):
         c = P(*p)
         pygame.draw.circle(surf, (0, 0, 0, 60), (c[0] + max(1, fr // 10), c[1] + max(1, fr // 8)), fr)
@@ -910,6 +928,11 @@ def paint_hill(surf: pygame.Surface, vp: Viewport, off: tuple[int, int], g: Any,
     # the hand strip (window mode; in table mode each hand sits in its seat's panel)
     if strip:
         draw.shadowed_panel(surf, R(g.strip), fill=STRIP, radius=max(6, int(L(24))), shadow=max(3, int(L(8))))
+
+
+def field_num_px(vp: Viewport, g: Any, small: int) -> int:
+    """The size of a hill field's number (the static picture and the outline's redrawn tags agree)."""
+    return max(small, int(vp.length(g.field_r * 0.62)))
 
 
 def field_badge(surf, vp, g: Any, p: Point, c: tuple[int, int], n: int, num_px: int) -> None:
