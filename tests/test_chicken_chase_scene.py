@@ -549,3 +549,52 @@ def test_last_move_outline_keeps_a_lit_target_and_the_field_numbers_visible(fast
     assert _blue_pixels(screen, c, ring_r + 1) > 0, "the hen's new field is ringed"
     tag_r = theme.font(num_px, True).size(str(landed))[1] * 0.4
     assert _blue_pixels(screen, at, tag_r) == 0, f"field {landed}'s number is covered by the ring"
+
+
+@pytest.fixture
+def english_after(fast):
+    """A test that opens the app in Russian leaves the language as the other tests expect it."""
+    from tabletop.i18n import set_language
+
+    yield
+    set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(1024, 600), (1366, 768)])
+def test_show_my_hand_button_says_the_full_words_the_rules_use(english_after, size, lang):
+    """The rules tell a player to click «Показать мои карты»: the button says it whole (two lines
+    where one is too narrow), never just «Показать», and no word is cut or spills out."""
+    from tabletop.i18n import rules_text, tr
+    from tabletop.ui.text_audit import TextAudit
+
+    app = App(AppOptions(size=size, headless=True, mute=True, lang=lang))
+    session = new_session(SPEC, app.store, 2, None, {}, [Seat("human"), Seat("ai", "easy")], 7, first_player=0)
+    scene = make_scene(app, session)
+    ticks = itertools.count()
+    scene.now = lambda: 1000.0 * next(ticks)
+    app.push_scene(scene)
+    settle(app, scene)
+    assert scene.viewer() == 0 and not scene.hand_shown()
+    with TextAudit() as audit:
+        app.render()
+    button = scene._rect(scene.viewport, scene.geom.show_button)
+    inside = [e for e in audit.placed() if e.rect and button.contains(pygame.Rect(e.rect))]
+    words = " ".join(e.text for e in sorted(inside, key=lambda e: e.rect[1])).replace("  [H]", "")
+    assert words == tr("Show my hand"), (words, [e.rect for e in inside])
+    assert not any(e.cut for e in inside)
+    assert tr("Show my hand").lower() in rules_text(SPEC).lower()
+
+
+def test_russian_log_says_where_a_chick_comes_from_and_goes(english_after):
+    """«цыплёнок запас→поле корма» read like a telegram: the log says from where and to where."""
+    from tabletop.i18n import set_language, tr
+
+    app, scene = start((1366, 768), [Seat("human"), Seat("ai", "easy")])
+    state = scene.state
+    set_language("ru")
+    assert state.describe_move(SetupChick(3), ["Красный", "Зелёный"]).endswith("цыплёнок из запаса->на поле корма 3")
+    assert tr("{who}: chick supply->feed field {field} ({dice})", who="Красный", field=7, dice="3 + 4") == \
+        "Красный: цыплёнок из запаса->на поле корма 7 (3 + 4)"
+    assert tr("{who}: chick feed field {source}->feed field {field} ({dice})", who="Красный", source=2, field=7,
+              dice="3 + 4") == "Красный: цыплёнок с поля корма 2->на поле корма 7 (3 + 4)"

@@ -448,17 +448,36 @@ class ChickenPainter:
             radius = max(4, button.h // 4)
             pygame.draw.rect(surface, (0, 0, 0, 60), button.move(0, max(2, button.h // 14)), border_radius=radius)
             pygame.draw.rect(surface, fill, button, border_radius=radius)
-            label_px = self._px(vp, 28)
-            label = tr("Hide my hand") if shown else tr("Show my hand")
-            if theme.font(min(label_px, m.small), True).size(label)[0] > button.w - radius // 2:
-                # too long even at the smallest size (longer languages, small windows): the short word
-                label = tr("Hide my hand (short)") if shown else tr("Show my hand (short)")
-            elif theme.font(label_px, True).size(label + "  [H]")[0] < button.w - radius:
-                label += "  [H]"
-            draw.fitted_text(surface, label, button.inflate(-radius // 2, 0), label_px, theme.WHITE, bold=True,
-                             min_size=m.small)
+            self._draw_show_label(surface, vp, button, radius, shown)
             self._draw_hand(surface, vp, hand, shown)
         self._draw_others(surface, vp, obs, seat)
+
+    def _draw_show_label(self, surface: pygame.Surface, vp: Viewport, button: pygame.Rect, radius: int,
+                         shown: bool) -> None:
+        """"Show my hand" in full, on two lines where one is too narrow (Russian, small windows: the
+        rules name the button by its full words), and only the short word where two do not fit."""
+        m = self.metrics
+        label_px = self._px(vp, 28)
+        label = tr("Hide my hand") if shown else tr("Show my hand")
+        room = button.inflate(-radius // 2, 0)
+        if theme.font(min(label_px, m.small), True).size(label)[0] <= room.w:
+            if theme.font(label_px, True).size(label + "  [H]")[0] < button.w - radius:
+                label += "  [H]"
+            draw.fitted_text(surface, label, room, label_px, theme.WHITE, bold=True, min_size=m.small)
+            return
+        for px in range(label_px, m.small - 1, -1):
+            lines = theme.wrap(label, px, room.w, bold=True)
+            line_h = theme.font(px, True).get_linesize()
+            if len(lines) == 2 and 2 * line_h <= button.h - 4 and all(
+                    theme.font(px, True).size(t)[0] <= room.w for t in lines):
+                top = button.centery - line_h
+                for i, text in enumerate(lines):
+                    draw.fitted_text(surface, text, pygame.Rect(room.x, top + i * line_h, room.w, line_h), px,
+                                     theme.WHITE, bold=True, min_size=px)
+                return
+        # too long even on two lines at the smallest size: the short word
+        label = tr("Hide my hand (short)") if shown else tr("Show my hand (short)")
+        draw.fitted_text(surface, label, room, label_px, theme.WHITE, bold=True, min_size=m.small)
 
     def _draw_hand(self, surface: pygame.Surface, vp: Viewport, hand: list[int], shown: bool) -> None:
         g, lay = self.geom, self.layout_data
@@ -545,14 +564,15 @@ class ChickenPainter:
             return (cw + 2 * m.pad + theme.font(m.small).size(tr("no cards yet"))[0], ch + ch // 8)
         return (show + max(n, 4) * (cw + m.pad // 2) + count, ch + ch // 8)
 
-    def _show_width(self) -> tuple[int, bool]:
-        """The show control's width, and whether it says the short word."""
+    def _show_width(self, room: int | None = None) -> tuple[int, bool]:
+        """The show control's width, and whether it says the short word: the full words (as the
+        rules name the button) where they fit four button heights and ``room``, else the short."""
         m = self.metrics
         font = theme.font(m.small, True)
-        full = max(font.size(tr(w))[0] for w in ("Show my hand", "Hide my hand"))
+        full = max(font.size(tr(w))[0] for w in ("Show my hand", "Hide my hand")) + 3 * m.pad
         short = max(font.size(tr(w))[0] for w in ("Show my hand (short)", "Hide my hand (short)"))
-        if full + 3 * m.pad <= m.button_h * 3:
-            return full + 3 * m.pad, False
+        if full <= m.button_h * 4 and (room is None or full <= room):
+            return full, False
         return max(short + 3 * m.pad, int(m.button_h * 1.2)), True
 
     def table_place_extra(self, panel: EdgePanel, parts: Any) -> None:
@@ -579,7 +599,7 @@ class ChickenPainter:
         show = None
         short = False
         if seat == self.viewer() and n:
-            bw, short = self._show_width()
+            bw, short = self._show_width(slot.w // 3)
             bw = min(bw, slot.w // 3)
             bh = min(m.button_h, ch)
             show = pygame.Rect(x, bottom - (ch + bh) // 2, bw, bh)
