@@ -598,3 +598,35 @@ def test_russian_log_says_where_a_chick_comes_from_and_goes(english_after):
         "Красный: цыплёнок из запаса->на поле корма 7 (3 + 4)"
     assert tr("{who}: chick feed field {source}->feed field {field} ({dice})", who="Красный", source=2, field=7,
               dice="3 + 4") == "Красный: цыплёнок с поля корма 2->на поле корма 7 (3 + 4)"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(1024, 600), (1366, 768)])
+def test_the_others_hands_say_what_their_count_counts(english_after, size, lang):
+    """Beside each other player's card backs: "N cards" right after them (a lone "×2" at the strip's
+    far end said nothing), whole and clear of the backs, however long the hand."""
+    from tabletop.i18n import tr
+    from tabletop.ui.text_audit import TextAudit
+
+    app = App(AppOptions(size=size, headless=True, mute=True, lang=lang))
+    seats = [Seat("human"), Seat("ai", "easy"), Seat("ai", "easy"), Seat("ai", "easy")]
+    session = new_session(SPEC, app.store, 4, None, {}, seats, 7, first_player=0)
+    scene = make_scene(app, session)
+    ticks = itertools.count()
+    scene.now = lambda: 1000.0 * next(ticks)
+    app.push_scene(scene)
+    settle(app, scene)
+    assert scene.viewer() == 0
+    scene.state.hidden[2] = scene.state.hidden[2] + [11, 12, 13, 14, 15, 16]  # a long hand squeezes its backs
+    scene._obs = None
+    assert len(scene.obs().hand(2)) >= 8
+    with TextAudit() as audit:
+        app.render()
+    area = scene._rect(scene.viewport, scene.geom.strip)
+    for s in (1, 2, 3):
+        n = len(scene.obs().hand(s))
+        words = tr("{n} card", n=n) if n == 1 else tr("{n} cards", n=n)
+        drawn = [e for e in audit.placed() if e.text == words and e.rect and area.contains(pygame.Rect(e.rect))]
+        assert drawn and not any(e.cut for e in drawn), (s, words)
+    assert not [e for e in audit.placed() if e.text.startswith("×") and e.rect and area.colliderect(pygame.Rect(e.rect))]
+    assert not audit.outside()

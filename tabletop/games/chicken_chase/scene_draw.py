@@ -535,16 +535,22 @@ class ChickenPainter:
             look = lay.players[s % len(lay.players)]
             draw.piece(surface, vp.to_px(ox + 18, cy), max(5, L(min(17, row_h * 0.3))), look.hen, look.symbol)
             cards = obs.hand(s)
-            count = theme.render(f"×{len(cards)}", text_px, theme.INK, True)
-            count_at = vp.to_px(ox + ow, cy)
-            surface.blit(count, count.get_rect(midright=count_at))
+            # the count says what it counts ("2 cards", not a lone "×2" at the strip's far end) and
+            # follows the card backs it counts
+            words = tr("{n} card", n=len(cards)) if len(cards) == 1 else tr("{n} cards", n=len(cards))
+            words_w = theme.font(text_px, True).size(words)[0] / max(vp.scale, 1e-6)
             bw, bh = row_h * 0.5, row_h * 0.74
-            span = ow - 52 - count.get_width() / max(vp.scale, 1e-6) - 12
+            span = ow - 58 - words_w - 12
             step = min(bw + 6, (span - bw) / max(1, len(cards) - 1)) if cards else 0
+            right = ox + 44
             for j, code in enumerate(cards):
                 back = lay.decks[card_deck(code)].back if card_deck(code) < len(lay.decks) else (128, 128, 128)
                 rect = self._rect(vp, (ox + 44 + j * step, cy - bh / 2, bw, bh))
                 surface.blit(card_image(0, rect.w, rect.h, False, back, 10), rect.topleft)
+                right = ox + 44 + j * step + bw
+            room = self._rect(vp, (right + 14, cy - row_h / 2, ox + ow - right - 14, row_h))
+            draw.fitted_text(surface, words, room, text_px, theme.INK_SOFT, bold=True, anchor="midleft",
+                             min_size=self.metrics.small)
 
     def _wide_others(self) -> tuple[float, float, float, float]:
         x, y, w, h = self.geom.strip
