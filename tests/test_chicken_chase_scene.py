@@ -630,3 +630,44 @@ def test_the_others_hands_say_what_their_count_counts(english_after, size, lang)
         assert drawn and not any(e.cut for e in drawn), (s, words)
     assert not [e for e in audit.placed() if e.text.startswith("×") and e.rect and area.colliderect(pygame.Rect(e.rect))]
     assert not audit.outside()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(1024, 600), (1366, 768)])
+def test_start_label_in_the_menu_preview_covers_no_field_or_number(english_after, size, lang):
+    """The menu's little board: «Старт» sat between fields 8 and 7, their circles and numbers over
+    it. Now it covers no field, no number and no trough, and nothing is drawn over it."""
+    from tabletop.games.chicken_chase.scene_geom import build_geometry
+    from tabletop.i18n import tr
+    from tabletop.ui.menu import MenuScene
+    from tabletop.ui.preview import BoardPreviews
+    from tabletop.ui.text_audit import TextAudit
+    from tabletop.ui.widgets import Viewport
+
+    app = App(AppOptions(size=size, headless=True, mute=True, lang=lang))
+    menu = MenuScene(app, "chicken_chase")
+    app.push_scene(menu)
+    app.render()
+    while menu.current.players < 4:
+        menu.change_players(1)
+    app.render()
+    c, m = menu.current, menu.metrics
+    area = menu.preview_rect.inflate(-2 * m.pad, -2 * m.pad)
+    previews = BoardPreviews(app.store)
+    with TextAudit() as audit:
+        preview = previews.get(SPEC, c.variant, c.players, c.start_options(), area.size, m.small)
+    assert preview.picture is not None
+    label = [e for e in audit.placed() if e.text == tr("Start (hill field)")]
+    assert len(label) == 1 and not label[0].cut
+    spot = pygame.Rect(label[0].rect)
+    assert not [pair for pair in audit.overlaps() if label[0] in pair], "a field's number overlaps Start's name"
+    layout = previews.layout(SPEC, c.variant)
+    geom = build_geometry(layout, 2 * c.players)
+    vp = Viewport((0.0, 0.0, geom.width, geom.height), pygame.Rect((0, 0), area.size))
+    r = vp.length(geom.field_r)
+    for n, p in enumerate(layout.fields, start=1):
+        x, y = vp.to_px(*p)
+        nearest = (min(max(x, spot.left), spot.right), min(max(y, spot.top), spot.bottom))
+        assert (nearest[0] - x) ** 2 + (nearest[1] - y) ** 2 >= (r - 1) ** 2, f"Start's name covers field {n}"
+    for box in geom.feed_boxes:
+        assert not spot.colliderect(pygame.Rect(vp.to_px(box[0], box[1]), (vp.length(box[2]), vp.length(box[3]))))

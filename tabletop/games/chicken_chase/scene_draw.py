@@ -920,11 +920,10 @@ def paint_hill(surf: pygame.Surface, vp: Viewport, off: tuple[int, int], g: Any,
     start = R(g.start_box)
     pygame.draw.rect(surf, (236, 222, 176), start, border_radius=max(4, start.h // 5))
     pygame.draw.rect(surf, FIELD_RIM, start, width=max(2, int(L(4))), border_radius=max(4, start.h // 5))
-    label = theme.render(tr("Start (hill field)"), size(30), theme.INK, True)
-    surf.blit(label, label.get_rect(midbottom=(start.centerx, start.y - max(2, int(L(4))))))
     # the fields
     fr = max(4, int(L(g.field_r)))
     num_px = field_num_px(vp, g, small)
+    obstacles: list[tuple[pygame.Rect, int]] = []  # what Start's name must not cover, and how much it matters
     for n, p in enumerate(lay.fields, start=1):
         c = P(*p)
         pygame.draw.circle(surf, (0, 0, 0, 60), (c[0] + max(1, fr // 10), c[1] + max(1, fr // 8)), fr)
@@ -938,12 +937,14 @@ def paint_hill(surf: pygame.Surface, vp: Viewport, off: tuple[int, int], g: Any,
         else:
             pygame.draw.circle(surf, FIELD, c, fr)
         pygame.draw.circle(surf, FIELD_RIM if n not in blocked else (60, 52, 44), c, fr, width=max(2, fr // 9))
+        obstacles.append((pygame.Rect(c[0] - fr, c[1] - fr, 2 * fr, 2 * fr), 1))
         if n not in blocked:
-            field_badge(surf, vp, g, p, c, n, num_px)
+            obstacles.append((field_badge(surf, vp, g, p, c, n, num_px), 6))  # a number: never covered if avoidable
     if vp.scale >= 0.7:  # smaller, the chequered ring and star alone mark the finish
         flag = theme.render(tr("Finish"), size(26), theme.INK, True)
         fx, fy = P(*lay.fields[-1])
-        surf.blit(flag, flag.get_rect(midtop=(fx, fy + fr + max(2, int(L(4))))))
+        surf.blit(flag, at := flag.get_rect(midtop=(fx, fy + fr + max(2, int(L(4))))))
+        obstacles.append((at, 6))
     # the feed strip: a trough per field with its number
     for box in g.feed_boxes:
         rect = R(box)
@@ -951,9 +952,58 @@ def paint_hill(surf: pygame.Surface, vp: Viewport, off: tuple[int, int], g: Any,
         pygame.draw.rect(surf, (0, 0, 0, 50), rect.move(max(1, int(L(4))), max(2, int(L(6)))), border_radius=rad)
         pygame.draw.rect(surf, TROUGH, rect, border_radius=rad)
         pygame.draw.rect(surf, TROUGH_RIM, rect, width=max(2, int(L(4))), border_radius=rad)
+        obstacles.append((rect, 2))
+    # Start's name last, where it covers no field, number or trough (a small picture, like the
+    # menu's, has no room above the block between fields 8 and 7); on a tag where nothing is free
+    name = tr("Start (hill field)")
+    lw, lh = theme.font(size(30), True).size(name)
+    pad = max(4, lh // 2)
+    spot, usual = start_label_spot((lw + pad, lh + 2), start, obstacles, board, max(2, int(L(4))))
+    if not usual:
+        pygame.draw.rect(surf, (236, 222, 176), spot, border_radius=max(3, spot.h // 3))
+        pygame.draw.rect(surf, FIELD_RIM, spot, width=max(1, spot.h // 10), border_radius=max(3, spot.h // 3))
+    draw.text(surf, name, spot.center, size(30), theme.INK, bold=True, anchor="center")
     # the hand strip (window mode; in table mode each hand sits in its seat's panel)
     if strip:
         draw.shadowed_panel(surf, R(g.strip), fill=STRIP, radius=max(6, int(L(24))), shadow=max(3, int(L(8))))
+
+
+def start_label_spot(size: tuple[int, int], box: pygame.Rect, obstacles: list[tuple[pygame.Rect, int]],
+                     board: pygame.Rect, gap: int) -> tuple[pygame.Rect, bool]:
+    """Where Start's name goes: above the block (the board's own place for it), else the nearest
+    spot around the block that covers nothing in ``obstacles`` and stays on the board; with none
+    free, the spot that covers least, a number counting ``weight`` times a field's edge (it is
+    drawn on a tag, so it reads, and the numbers stay readable). Returns it and whether it is the
+    board's own place (elsewhere it is drawn on a tag in Start's colour: it reads as the block's)."""
+    w, h = size
+    cx, cy = box.centerx, box.centery
+    shifts = sorted(range(-6, 7), key=abs)
+    spots: list[pygame.Rect] = []
+
+    def add(**where: tuple[int, int]) -> None:
+        r = pygame.Rect(0, 0, w, h)
+        setattr(r, *next(iter(where.items())))
+        spots.append(r)
+
+    for k in shifts:  # above, sliding sideways
+        add(midbottom=(cx + k * w // 4, box.y - gap))
+    for k in shifts:  # below
+        add(midtop=(cx + k * w // 4, box.bottom + gap))
+    for k in sorted(range(-4, 3), key=abs):  # beside, from level with the block upward
+        add(midright=(box.x - gap, cy + k * h // 2))
+        add(midleft=(box.right + gap, cy + k * h // 2))
+    def apart(r: pygame.Rect) -> int:  # how far from the block: the nearest free spot reads as its name
+        return max(box.x - r.right, r.x - box.right, 0) + max(box.y - r.bottom, r.y - box.bottom, 0)
+
+    inside = sorted((r for r in spots if board.contains(r)), key=apart) or spots[:1]
+
+    def covered(r: pygame.Rect) -> int:
+        return sum(r.clip(o).w * r.clip(o).h * weight for o, weight in obstacles)
+
+    for r in inside:
+        if not covered(r):
+            return r, r == spots[0]
+    return min(inside, key=covered), False
 
 
 def field_num_px(vp: Viewport, g: Any, small: int) -> int:
@@ -961,21 +1011,21 @@ def field_num_px(vp: Viewport, g: Any, small: int) -> int:
     return max(small, int(vp.length(g.field_r * 0.62)))
 
 
-def field_badge(surf, vp, g: Any, p: Point, c: tuple[int, int], n: int, num_px: int) -> None:
-    """The field's number in a small tag on the outer side, readable with a hen on it."""
+def field_badge(surf, vp, g: Any, p: Point, c: tuple[int, int], n: int, num_px: int) -> pygame.Rect:
+    """The field's number in a small tag on the outer side, readable with a hen on it; returns the tag."""
     dx, dy = p[0] - g.hill_centre[0], p[1] - g.hill_centre[1]
     d = math.hypot(dx, dy) or 1.0
     if n == hill.FINISH:
         dx, dy, d = 0.0, -1.0, 1.0
     r = vp.length(g.field_r)
     at = (int(c[0] + dx / d * r * 1.05), int(c[1] + dy / d * r * 1.05))
-    img = theme.render(str(n), num_px, theme.INK, True)
-    tag = img.get_rect(center=at).inflate(max(4, num_px // 2), 0)
+    tag = pygame.Rect((0, 0), theme.font(num_px, True).size(str(n))).inflate(max(4, num_px // 2), 0)
     tag.h = max(tag.h, tag.w)
     tag.center = at
     pygame.draw.ellipse(surf, (255, 252, 240), tag)
     pygame.draw.ellipse(surf, FIELD_RIM, tag, width=max(1, num_px // 10))
-    surf.blit(img, img.get_rect(center=at))
+    draw.text(surf, str(n), at, num_px, theme.INK, bold=True, anchor="center")  # a text audit sees it
+    return tag
 
 
 def hen_points(g: Any, lay: Any, hens: list[int]) -> list[Point]:
