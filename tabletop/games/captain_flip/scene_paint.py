@@ -61,6 +61,7 @@ class Painter:
         self._image: pygame.Surface | None = None    # the last turned frame (``work`` itself when upright)
         self._regions: Any = None                    # what each part of it showed (scene_regions)
         self._region_geometry: Any = None            # the parts' pixels for the view in use
+        self._on_screen: Any = None                  # the edge whose turned frame the screen was last given
         self.high = txt.high_rows(scene.state.variant) if scene.state.num_players == 1 else []
 
     # -- static layer --------------------------------------------------------------------------------
@@ -136,7 +137,11 @@ class Painter:
             # changed since he last was (the others' tiles, the card), not the whole area
             self._work, self._image, self._regions = self._kept.pop(key, (None, None, None))
         shown = self.frame_key(turn)
-        kept = getattr(sc, "screen_kept", False)  # the screen shows the last frame: blit what changed
+        # the screen shows the last frame: blit only what changed — unless that frame faced
+        # another edge (a captain at another edge was in focus): then the kept picture brought
+        # back for this edge is not what the screen shows, and it goes on the screen whole
+        kept = getattr(sc, "screen_kept", False) and self._on_screen == key
+        self._on_screen = key
         if shown is not None and self._frame is not None and self._frame[0] == shown:
             if not kept:
                 surface.blit(self._frame[1], turn.screen_rect.topleft)
@@ -204,6 +209,7 @@ class Painter:
         self._frame = None
         self._regions = None
         self._kept = {}
+        self._on_screen = None
 
     # -- the frame -------------------------------------------------------------------------------------
     def paint(self, surface: pygame.Surface, vp: Viewport, area: pygame.Rect | None = None) -> None:
