@@ -368,17 +368,34 @@ class CaptainFlipScene(GameScene):
             forms += [f"{self.seat_name(cp)}: {short[:1].lower()}{short[1:]}", short] if short else []
         return forms
 
+    def final_rows(self) -> list[dict[str, Any]] | None:
+        """Once the game is over, every captain's final score as the rules core counts it (end
+        bonuses included: ``score_breakdown``, what the result card shows), else None. Kept per
+        position: the headers, rows and region keys of every frame ask for it."""
+        if self.obs.phase != OVER:
+            return None
+        kept = getattr(self, "_final_rows", None)
+        if kept is None or kept[0] is not self.obs:
+            kept = self._final_rows = (self.obs, self.obs.score_breakdown())
+        return kept[1]
+
+    def shown_coins(self, seat: int) -> int:
+        """The number a board's header shows: the coins in play while the game runs, the final
+        score once it is over (the same number as the panel, the card and the result card)."""
+        rows = self.final_rows()
+        return int(rows[seat]["total"]) if rows else self.obs.coins[seat]
+
     def player_rows(self) -> list[PlayerRow]:
         st = self.obs
         over = st.phase == OVER
-        rows = st.score_breakdown() if over else None
+        rows = self.final_rows()
         colours = self.spec.colours or ("#c0392b",)
         out = []
         for seat in range(st.num_players):
             # once the game is over the row shows the final score (bonuses counted), as the card does
-            coins = int(rows[seat]["total"]) if rows else st.coins[seat]
-            detail = txt.coins_text(coins, singular=True) + (tr(" · Map") if st.map_holder == seat else "")
             lost = bool(rows[seat]["lost"]) if rows else False
+            detail = (txt.coins_text(self.shown_coins(seat), singular=True) + (tr(" (sunk: 0)") if lost else "")
+                      + (tr(" · Map") if st.map_holder == seat else ""))
             out.append(PlayerRow(seat, self.seat_name(seat), colours[seat % len(colours)], detail,
                                  active=not over and seat == st.actor, out=lost))
         return out
@@ -396,6 +413,19 @@ class CaptainFlipScene(GameScene):
             return [Button(tr("Keep"), lambda: self.choose(False), primary=True, key="K"),
                     Button(tr("Flip"), lambda: self.choose(True), key="F")]
         return []
+
+    def result_summary(self) -> str:
+        """Who won, and every captain's final score as the panel, the boards and the result card
+        show it (the frame's summary lists the ranking's points: a sunk ship's 0 with no word why,
+        beside his 31 coins everywhere else)."""
+        outcome = self.state.outcome()
+        rows = self.final_rows()
+        if outcome is None or rows is None:
+            return ""
+        head = self.result_table(outcome).banner.strip().rstrip(".")
+        scores = ", ".join(f"{self.seat_name(s)} {int(row['total'])}" + (tr(" (sunk: 0)") if row["lost"] else "")
+                           for s, row in enumerate(rows))
+        return f"{head} ({scores})"
 
     def result_text(self, outcome: Any) -> str:
         return txt.result(self, outcome)

@@ -298,7 +298,7 @@ class Painter:
         rad = min(r.h * 0.34, size * 0.9)
         draw.piece(surface, (r.x + rad + 4, r.centery), rad, st.rgb, st.symbol)
         ink = theme.INK if active else theme.WHITE
-        left = sd.coin_count(surface, (r.right - max(4, r.h // 6), r.centery), obs.coins[seat], big_num, ink)
+        left = sd.coin_count(surface, (r.right - max(4, r.h // 6), r.centery), sc.shown_coins(seat), big_num, ink)
         if obs.map_holder == seat:
             th = int(min(r.h * 0.8, big_num * 1.5))
             centre = (left - size // 2 - int(th * 1.43) // 2, r.centery)

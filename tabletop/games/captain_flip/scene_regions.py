@@ -121,7 +121,7 @@ def regions(painter: Painter, vp: Viewport, edge: str) -> tuple[Any, list[Region
                     out.append((geo["slide", seat, ci, row], ("slide", p)))
             kraken = (obs.kraken, obs.completed(seat) if obs.solo else 0, len(tiles))
             out.append((geo["tag", seat, ci], ("tag", kraken)))
-        out.append((geo["head", seat], ("head", obs.coins[seat], obs.map_holder == seat, active)))
+        out.append((geo["head", seat], ("head", sc.shown_coins(seat), obs.map_holder == seat, active)))
         if not slot.big:
             out.append((geo["ring", seat], ("ring", active)))
     card_anim = (sc.card_anim, p) if p < 1.0 and sc.card_anim else None

@@ -95,13 +95,19 @@ def strip_lines(obs: CaptainFlipState, seat: int, name: str) -> list[tuple[str, 
     over = obs.phase == OVER
     parts = [f"{tr(word)} {int(row[key]):+d}" if key != "coins" else f"{tr('coins')} {int(row[key])}"
              for key, word in CATEGORY_WORDS if key == "coins" or row[key]]
-    head = (tr("{name}: final score {n}", name=name, n=int(row["shown"])) if over
-            else tr("{name}: score if the game ended now {n}", name=name, n=int(row["shown"])))
+    if over:  # the total every other place shows, a sunk ship's 0 said beside it as the result card does
+        head = tr("{name}: final score {n}", name=name, n=int(row["total"])) + (tr(" (sunk: 0)") if row["lost"] else "")
+    else:
+        head = tr("{name}: score if the game ended now {n}", name=name, n=int(row["shown"]))
     lines = [(head, True, False), (" · ".join(parts), False, False)]
     gunners = int(row["gunners"])
     done = obs.completed(seat)
     if row["lost"]:
         lines.append((tr("{n} Gunners: this ship sinks (scores 0, ranks last).", n=gunners), False, True))
+    elif over:  # nothing can happen any more: what was, without warnings or what the 4th column would do
+        said = (tr("Rank: {rank}", rank=tr(str(row["rank"]))) if obs.solo and "rank" in row
+                else tr("Full columns {done} of 4 · Gunners {gunners}", done=done, gunners=gunners))
+        lines.append((said, False, False))
     elif gunners == 2:
         lines.append((tr("2 Gunners: one more and this ship sinks!"), False, True))
     elif obs.solo and "rank" in row:
@@ -115,12 +121,13 @@ def strip_lines(obs: CaptainFlipState, seat: int, name: str) -> list[tuple[str, 
 
 def strip_samples(name: str) -> list[tuple[str, bool, bool]]:
     """The longest lines the score strip can show for a captain called ``name`` (to size it)."""
-    head = max((tr("{name}: final score {n}", name=name, n=99),
+    head = max((tr("{name}: final score {n}", name=name, n=99) + tr(" (sunk: 0)"),
                 tr("{name}: score if the game ended now {n}", name=name, n=99)), key=len)
     parts = " · ".join(f"{tr(word)} +10" for _key, word in CATEGORY_WORDS)
     notes = [tr("{n} Gunners: this ship sinks (scores 0, ranks last).", n=3),
              tr("2 Gunners: one more and this ship sinks!"),
-             tr("Full columns {done} of 4 (the 4th ends the game) · Gunners {gunners} of 3", done=3, gunners=2)]
+             tr("Full columns {done} of 4 (the 4th ends the game) · Gunners {gunners} of 3", done=3, gunners=2),
+             tr("Full columns {done} of 4 · Gunners {gunners}", done=4, gunners=2)]
     return [(head, True, False), (parts, False, False), (max(notes, key=len), False, True)]
 
 
