@@ -392,10 +392,15 @@ class CaptainFlipScene(GameScene):
         colours = self.spec.colours or ("#c0392b",)
         out = []
         for seat in range(st.num_players):
-            # once the game is over the row shows the final score (bonuses counted), as the card does
+            # once the game is over the row shows the final score (bonuses counted), as the card
+            # does; a sunk ship's says what it counts as instead of the Map (which breaks ties
+            # among the ships afloat only: no use to it, and no room for both in a narrow row)
             lost = bool(rows[seat]["lost"]) if rows else False
-            detail = (txt.coins_text(self.shown_coins(seat), singular=True) + (tr(" (sunk: 0)") if lost else "")
-                      + (tr(" · Map") if st.map_holder == seat else ""))
+            detail = txt.coins_text(self.shown_coins(seat), singular=True)
+            if lost:
+                detail += tr(" (sunk: 0)")
+            elif st.map_holder == seat:
+                detail += tr(" · Map")
             out.append(PlayerRow(seat, self.seat_name(seat), colours[seat % len(colours)], detail,
                                  active=not over and seat == st.actor, out=lost))
         return out
