@@ -27,14 +27,15 @@ def test_a_table_board_shows_only_the_hover_someone_made(game):
     plain = frame(app)
     centre = scene.board_area.center
     motion(scene, centre, resting=True)  # where the pointer was left, never moved
+    motion(scene, centre)  # the system's own motion event as the window appears under it
     assert frame(app) == plain, "no hover before anyone moved the pointer or touched the board"
-    motion(scene, centre)
+    motion(scene, (centre[0] + 1, centre[1]))
     hovered = frame(app)
     idle = next(p for p in scene.table_panels if p.seat != scene.acting_seat())  # a tap there does nothing
     strip = idle.screen_rect.center
     motion(scene, strip)  # the pointer leaves the board
     assert frame(app) == plain, "the board's hover went with the pointer"
     if hovered != plain:  # a tooltip was shown: a finger's tap on a strip ends it too
-        motion(scene, centre)
+        motion(scene, centre, touch=True)
         scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=strip, button=1, touch=True))
         assert frame(app) == plain

@@ -111,6 +111,7 @@ class GameScene(TableModeMixin, Scene):
         self.static_version = 0
         self.save_note = ""
         self._pointer_moved = False  # a real motion or touch was seen (a table shows no hover before)
+        self._pointer_at: tuple[int, int] | None = None  # where a real motion event last put the pointer
         self._pointer_on_board = False
         self.replay_viewer: Any = None  # the replay viewer showing a record in this scene: its controls replace the game's
         variant = next((v.label for v in self.spec.all_variants(app.store) if v.id == session.meta.get("variant")), "")
@@ -585,8 +586,14 @@ class GameScene(TableModeMixin, Scene):
             self.dirty |= self.buttons.motion(event.pos)
             if self.app.table_mode:
                 self.dirty |= self.table_motion(event.pos)
-            moved = not (getattr(event, "synthetic", False) or getattr(event, "resting", False))
-            self._pointer_moved |= moved
+            # moved: a touch, or a pointer seen somewhere else before (the system's own first motion
+            # event, when the window appears under a resting pointer, moves nothing)
+            real = not (getattr(event, "synthetic", False) or getattr(event, "resting", False))
+            if real and (getattr(event, "touch", False)
+                         or (self._pointer_at is not None and self._pointer_at != tuple(event.pos))):
+                self._pointer_moved = True
+            if real:
+                self._pointer_at = tuple(event.pos)
             if self.app.table_mode and not self._pointer_moved:
                 return  # a pointer resting where the system put it, never moved nor touched: no hover
             if self.viewport and self.board_area.collidepoint(event.pos):
