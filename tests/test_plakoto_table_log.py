@@ -6,11 +6,18 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from feedback_helpers import start
 
 from tabletop.core import CHANCE
 from tabletop.games.plakoto.rules import Step
 from tabletop.launch import Seat
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    """Settings of their own (the user's fast play or pace must not change what is drawn)."""
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path))
 
 
 def logged_moves(scene):
@@ -30,6 +37,7 @@ def test_the_table_log_numbers_points_as_the_board_prints_them_now():
             move = rng.choice(state.legal_moves())
             steps += isinstance(move, Step)
             scene.play(move)
+        scene.timers.skip()  # the dice land (a roll is logged then)
         scene.update(0.0)
         view = scene.numbers_facing()
         views.add(view)

@@ -11,6 +11,12 @@ from feedback_helpers import start
 from tabletop.launch import Seat
 
 
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    """Settings of their own (the user's fast play or pace must not change what is drawn)."""
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path))
+
+
 def frame(app) -> bytes:
     app.mark_dirty()
     app.render()
