@@ -269,3 +269,25 @@ def test_the_hint_and_the_review_fit(window, lang):
         review.select(entry)
         found += problems(audit_top(app), f"{window} {lang} review", readable(app))
     assert not found, report(found)
+
+
+def test_the_hints_numbered_discs_never_cover_each_other_where_turns_share_a_step():
+    """Three turns that all begin 24/18 (a 6-5 from the start): the discs naming them used to sit a
+    fixed distance back along nearly the same shaft, and the 2 and the 3 covered each other."""
+    from tabletop.games.plakoto.scene_arrows import disc_centres, turn_segments
+    from tabletop.games.plakoto.scene_paint import paint_position
+
+    _, scene = race_scene()
+    state = PlakotoState.from_notation("b 65 1:b13 7:b1 12:b1 24:w13 19:w2 off:w0,b0 match:0-0/1 start:b")
+    g = paint_position(pygame.Surface((1040, 680)), pygame.Rect(0, 0, 1040, 680), scene.lay, state, 14)
+    ranked = analyse(state, budget=200)[:3]
+    assert all(a.turn.steps[0] == ranked[0].turn.steps[0] for a in ranked), "the case: a shared first step"
+    segments = [turn_segments(g, state, a.turn.steps) for a in ranked]
+    disc = int(g.radius() * 0.55)
+    centres = disc_centres(segments, [0.0, 0.42 * g.radius(), -0.42 * g.radius()], disc)
+    flat = [c for row in centres for c in row]
+    assert len(flat) == sum(len(s) for s in segments)
+    for i, a in enumerate(flat):
+        for b in flat[i + 1:]:
+            assert (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 >= (2 * disc) ** 2, f"discs at {a} and {b} overlap"
+    assert centres[0][0] == segments[0][0][1], "the best turn's disc stands at its arrow's end"

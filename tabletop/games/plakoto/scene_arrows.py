@@ -7,8 +7,8 @@ point), so the arrows read as the turn a player would make. :func:`turn_segments
 (the caller keeps the pixels while the picture stays); :func:`paint_turns` only draws them.
 
 Turns that share a step would hide each other: each turn's arrows are shifted a little sideways
-(the first not at all) and carry their labelled discs further back from the arrow's end (the
-first at the end), the first drawn last, on top. Colour is never the only cue: every arrow
+(the first not at all), their labelled discs stand where no other disc is (``disc_centres``: the
+first turn's at the arrows' ends), and the first turn is drawn last, on top. Colour is never the only cue: every arrow
 ends in a disc with the turn's label (its rank), and an arrow may be dashed (a played turn).
 """
 
@@ -85,26 +85,81 @@ def paint_turns(surface: pygame.Surface, g: BoardGeom, turns: Sequence[tuple[Sho
     radius = g.radius()
     width = max(3, radius // 3)
     disc = max(int(radius * 0.55), int(text_size * 0.72))
+    shifts = [SHIFT[k % len(SHIFT)] * radius for k in range(len(turns))]
+    centres = disc_centres([segments for _, segments in turns], shifts, disc)
     for k in range(len(turns) - 1, -1, -1):
         shown, segments = turns[k]
-        shift = SHIFT[k % len(SHIFT)] * radius
-        back = k * (2 * disc + 4)
         for start, end in segments:
-            _arrow(surface, start, end, shift, width, disc, shown, text_size, turned, back)
+            _arrow(surface, start, end, shifts[k], width, disc, shown)
+    # the discs after every shaft: a turn's next step starts where its last one ends, and its
+    # start dot used to cover the disc there
+    for k in range(len(turns) - 1, -1, -1):
+        for centre in centres[k]:
+            _disc(surface, centre, disc, turns[k][0], text_size, turned)
 
 
-def _arrow(surface: pygame.Surface, start: Pixel, end: Pixel, shift: float, width: int, disc: int,
-           shown: ShownTurn, text_size: int, turned: bool, back: float = 0.0) -> None:
-    """One step's arrow; its labelled disc ``back`` pixels before the end (on the shaft), so
-    that the discs of turns landing on the same point stand apart (the first at the end)."""
+def _shifted(start: Pixel, end: Pixel, shift: float) -> tuple[tuple[float, float], tuple[float, float], float]:
+    """The step's line moved ``shift`` pixels sideways: its start, end and length."""
     dx, dy = end[0] - start[0], end[1] - start[1]
     length = math.hypot(dx, dy)
     if length < 1:
+        return (float(start[0]), float(start[1])), (float(end[0]), float(end[1])), 0.0
+    px, py = -dy / length * shift, dx / length * shift
+    return (start[0] + px, start[1] + py), (end[0] + px, end[1] + py), length
+
+
+def disc_centres(turns: Sequence[Sequence[Segment]], shifts: Sequence[float], disc: int) -> list[list[Pixel]]:
+    """Where each step's labelled disc stands: on its arrow, as near its end as it can be without
+    touching a disc placed before it (the first turn's first, at their ends).
+
+    Why search and not a fixed offset per rank: two turns often share a step, or land one beside
+    the other, and a fixed offset still let their numbers cover each other. Each disc slides back
+    along its own shaft in steps of half a disc until it is clear of the others; on a step too
+    short for that, it stands beside its arrow's end, at the free place nearest the shaft (or, when
+    every place is taken, the one farthest from the others)."""
+    gap = 2 * disc + 4
+    placed: list[tuple[float, float]] = []
+    out: list[list[Pixel]] = []
+
+    def room(c: tuple[float, float]) -> float:
+        return min((math.hypot(c[0] - x, c[1] - y) for x, y in placed), default=math.inf)
+
+    for segments, shift in zip(turns, shifts, strict=True):
+        row: list[Pixel] = []
+        for start, end in segments:
+            a, b, length = _shifted(start, end, shift)
+            ux, uy = ((b[0] - a[0]) / length, (b[1] - a[1]) / length) if length >= 1 else (0.0, -1.0)
+            places = [(b[0] - ux * t, b[1] - uy * t)
+                      for t in _steps(0.0, max(0.0, length - 2 * disc), disc / 2)]
+            # beside the end: from straight back along the shaft round to either side
+            for turn in (1, -1, 2, -2, 3, -3, 4):
+                angle = math.atan2(-uy, -ux) + turn * math.pi / 4
+                places.append((b[0] + gap * math.cos(angle), b[1] + gap * math.sin(angle)))
+            choice = next((c for c in places if room(c) >= gap), None)
+            if choice is None:
+                choice = max(places, key=room)
+            placed.append(choice)
+            row.append((round(choice[0]), round(choice[1])))
+        out.append(row)
+    return out
+
+
+def _steps(first: float, last: float, step: float) -> list[float]:
+    out = []
+    t = first
+    while t <= last:
+        out.append(t)
+        t += step
+    return out
+
+
+def _arrow(surface: pygame.Surface, start: Pixel, end: Pixel, shift: float, width: int, disc: int,
+           shown: ShownTurn) -> None:
+    """One step's arrow, shifted sideways; its head stops ``disc`` short of the end."""
+    a, b, length = _shifted(start, end, shift)
+    if length < 1:
         return
-    ux, uy = dx / length, dy / length
-    px, py = -uy * shift, ux * shift
-    a = (start[0] + px, start[1] + py)
-    b = (end[0] + px, end[1] + py)
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
     head = width * 2.2
     tip = (b[0] - ux * disc, b[1] - uy * disc)
     base = (tip[0] - ux * head, tip[1] - uy * head)
@@ -117,8 +172,11 @@ def _arrow(surface: pygame.Surface, start: Pixel, end: Pixel, shift: float, widt
     pygame.draw.polygon(surface, shown.colour, tri)
     pygame.draw.circle(surface, theme.WHITE, (round(a[0]), round(a[1])), width // 2 + 3)
     pygame.draw.circle(surface, shown.colour, (round(a[0]), round(a[1])), width // 2 + 1)
-    back = min(back, max(0.0, length - 2 * disc))
-    centre = (round(b[0] - ux * back), round(b[1] - uy * back))
+
+
+def _disc(surface: pygame.Surface, centre: Pixel, disc: int, shown: ShownTurn, text_size: int,
+          turned: bool) -> None:
+    """A step's disc with its turn's label (upside down when ``turned``)."""
     pygame.draw.circle(surface, theme.WHITE, centre, disc + 2)
     pygame.draw.circle(surface, shown.colour, centre, disc)
     if shown.label:
