@@ -61,7 +61,7 @@ class Objective:
     @classmethod
     def for_state(cls, state: PlakotoState) -> Objective:
         """Points in a single game (a match to 1), the match chance at this score otherwise."""
-        if state.target <= 1:
+        if state.single_game:
             return cls.points()
         me = state.turn
         a, b = state.target - state.score[me], state.target - state.score[1 - me]

@@ -168,6 +168,12 @@ class PlakotoState(GameState):
         self._frame: Frame | None = None
         self._moves: list[Move] | None = None
 
+    @property
+    def single_game(self) -> bool:
+        """A match to one point: one game decides it. Why it has a name: the computer then plays
+        for the game's points rather than a match score, and the screens speak of a game."""
+        return self.target <= 1
+
     # -- protocol: who moves -----------------------------------------------------------------------
     @property
     def num_players(self) -> int:

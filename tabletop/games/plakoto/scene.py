@@ -540,7 +540,7 @@ class PlakotoScene(CoachMixin, GameScene):
         return tr("White {white}, Black {black}", white=s[0], black=s[1])
 
     def match_line(self) -> str:
-        if self.state.target <= 1:  # a single game: no match to speak of ("Match to 1 — White 2")
+        if self.state.single_game:  # a single game: no match to speak of ("Match to 1 — White 2")
             return tr("Single game — {score}", score=self.score_text())
         return tr("Match to {target} — {score}", target=self.state.target, score=self.score_text())
 
@@ -597,7 +597,7 @@ class PlakotoScene(CoachMixin, GameScene):
         """The match: each colour's games won (how, for how many points) and the match score."""
         state = self.state
         winner = outcome.winners[0] if outcome.winners else 0
-        single = state.target <= 1
+        single = state.single_game
         if single:  # a single game: "wins the game double", not "the match 2-0"
             head = (tr("{who} wins the game double (2 points).", who=self.who(winner)) if state.score[winner] >= 2
                     else tr("{who} wins the game (1 point).", who=self.who(winner)))
@@ -627,7 +627,7 @@ class PlakotoScene(CoachMixin, GameScene):
         """A seat's score on the result card: "3 of 5"; past the target "6 (5 needed)", not "6 of
         5"; in a single game just the points."""
         score, target = self.state.score[seat], self.state.target
-        if target <= 1:
+        if self.state.single_game:
             return str(score)
         if score > target:
             return tr("{score} ({target} needed)", score=score, target=target)

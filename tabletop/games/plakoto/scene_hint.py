@@ -58,7 +58,7 @@ class Hint:
     def ask(self, state: PlakotoState, version: int) -> None:
         self.hide()
         self.version = version
-        self.match = state.target > 1
+        self.match = not state.single_game
         self.job.start(version, best_turns, state.copy())
 
     def hide(self) -> None:
