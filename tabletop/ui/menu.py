@@ -42,6 +42,8 @@ TAGLINES = {
 }
 SEAT_HELP = "A person or the computer (random, easy, hard): click for the next, right-click for the previous."
 KEYS_HELP = "Keys: Up/Down choose a row, Left/Right change it, Enter starts."
+PREVIEW_LINES = 14
+"""The board picture's least height, in lines of the small text (see ``MenuScene._place_games``)."""
 
 
 class FormRow:
@@ -76,6 +78,8 @@ class MenuScene(Scene):
         self.stamp: tuple = ()
         self.cards: list[tuple[str, pygame.Rect]] = []
         self.left = self.right = self.preview_rect = self.help_rect = pygame.Rect(0, 0, 0, 0)
+        self.caption_h = 0  # the chosen game's tagline over its board (0: each card shows its own)
+        self.title_size = 0
         self.hover_help = ""
 
     @property
@@ -247,6 +251,67 @@ class MenuScene(Scene):
         """The tallest form of any game (rows are sized for it: switching games moves nothing)."""
         return max((c.most_rows() for c in self.choices.values()), default=1)
 
+    # -- the games and the board ---------------------------------------------------------------------
+    def _place_games(self) -> None:
+        """The game cards and the chosen game's board under them, in the left column. The board
+        keeps at least :data:`PREVIEW_LINES` lines of small text in height (the games set their
+        boards' numbers at that size: lower, Plakoto's point numbers and Chicken Chase's field
+        numbers run into each other). Tried in turn: full cards (title and tagline) in one column;
+        cards of their titles only, the chosen game's tagline then over its board; those in two
+        columns, the titles set smaller where they need it (one size for all). When even that
+        leaves no room (a very short window) the board is left out and the full cards stay."""
+        m = self.metrics
+        col = self.left
+        line_h = theme.font(m.small).get_linesize()
+        half = (col.w - m.pad) // 2
+        need = PREVIEW_LINES * m.small + 2 * m.pad
+        caption_h = self._caption_lines(col.w - 4 * m.pad) * line_h + m.pad
+        one = self._title_size(col.w - 4 * m.pad) or m.small
+        plans = [(1, one, 0), (1, one, caption_h)]
+        two = self._title_size(half - 4 * m.pad)
+        if two is not None:
+            plans.append((2, two, caption_h))
+        fitting = [p for p in plans if col.h - self._cards_height(*p) - m.pad - p[2] >= need]
+        columns, self.title_size, self.caption_h = fitting[0] if fitting else (1, one, 0)
+        if not fitting and self._cards_height(1, one, 0) > col.h:  # not even the full cards: their titles alone
+            self.caption_h = caption_h
+        card_h = self._card_height(self.title_size, self.caption_h)
+        width = col.w if columns == 1 else half
+        self.cards = [(gid, pygame.Rect(col.x + (i % columns) * (half + m.pad), col.y + (i // columns) * (card_h + m.pad),
+                                        width, card_h)) for i, gid in enumerate(self.games)]
+        below = col.y + self._cards_height(columns, self.title_size, self.caption_h) + m.pad
+        self.preview_rect = pygame.Rect(col.x, below, col.w, col.bottom - below) if fitting else pygame.Rect(0, 0, 0, 0)
+
+    def _card_height(self, title_size: int, caption_h: int) -> int:
+        """A card: its title, and its tagline under it unless the tagline is over the board."""
+        m = self.metrics
+        title_h = theme.font(title_size, True).get_linesize()
+        return title_h + 2 * m.pad if caption_h else title_h + theme.font(m.small).get_linesize() + 3 * m.pad
+
+    def _cards_height(self, columns: int, title_size: int, caption_h: int) -> int:
+        rows = -(-len(self.games) // columns)
+        return rows * (self._card_height(title_size, caption_h) + self.metrics.pad)
+
+    def _caption_lines(self, width: int) -> int:
+        """The lines the longest tagline takes over the board (one or two: the same for every game,
+        so the board does not move when another game is chosen)."""
+        size = self.metrics.small
+        return min(2, max((len(theme.wrap(tr(TAGLINES.get(gid, "")), size, width)) for gid in self.games), default=1))
+
+    def _title_size(self, width: int) -> int | None:
+        """The largest size, the large one at most and the small one at least, at which every
+        game's title fits ``width`` (one size for all the cards); None when none does."""
+        m = self.metrics
+        titles = [tr(spec.title) for spec in self.games.values()]
+        widest = max((theme.font(m.large, True).size(t)[0] for t in titles), default=1)
+        size = min(m.large, m.large * width // max(1, widest) + 1)  # widths grow about with the size
+        while size >= m.small:
+            font = theme.font(size, True)
+            if all(font.size(t)[0] <= width for t in titles):
+                return size
+            size -= 1
+        return None
+
     # -- layout ----------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -261,14 +326,8 @@ class MenuScene(Scene):
         limit = bottom_y - 2 * m.pad
         # the games, compact, then the chosen game's board under them
         self.left = pygame.Rect(int(w * 0.05), top, int(w * 0.36), limit - top)
-        card_h = theme.font(m.large, True).get_linesize() + theme.font(m.small).get_linesize() + 3 * m.pad
-        self.cards = []
-        for i, gid in enumerate(self.games):
-            r = pygame.Rect(self.left.x, top + i * (card_h + m.pad), self.left.w, card_h)
-            self.cards.append((gid, r))
-            buttons.append(Button("", lambda g=gid: self.select(g), rect=r))
-        cards_bottom = top + len(self.games) * (card_h + m.pad)
-        self.preview_rect = pygame.Rect(self.left.x, cards_bottom + m.pad, self.left.w, limit - cards_bottom - m.pad)
+        self._place_games()
+        buttons += [Button("", lambda g=gid: self.select(g), rect=r) for gid, r in self.cards]
         # the form: a fixed panel; rows sized for the tallest form; help and Start at its foot
         self.right = pygame.Rect(int(w * 0.45), top, int(w * 0.5), limit - top)
         inner = self.right.inflate(-4 * m.pad, -4 * m.pad)
@@ -446,7 +505,7 @@ class MenuScene(Scene):
     def draw_cards(self, surface: pygame.Surface) -> None:
         m = self.metrics
         hover = {id(b.rect): b.hover for b in self.row.buttons}
-        title_h = theme.font(m.large, True).get_linesize()
+        title_h = theme.font(self.title_size, True).get_linesize()
         for gid, r in self.cards:
             chosen = gid == self.game_id
             fill = (255, 244, 220) if chosen else ((246, 238, 222) if hover.get(id(r)) else (232, 224, 206))
@@ -456,8 +515,11 @@ class MenuScene(Scene):
                                  border_radius=max(6, r.h // 6))
             spec = self.games[gid]
             inner = r.inflate(-4 * m.pad, 0)
-            draw.fitted_text(surface, tr(spec.title), pygame.Rect(inner.x, r.y + m.pad, inner.w, title_h), m.large,
-                             theme.INK, bold=True, anchor="midleft", min_size=m.body)
+            title = pygame.Rect(inner.x, r.y + m.pad, inner.w, r.h - 2 * m.pad if self.caption_h else title_h)
+            draw.fitted_text(surface, tr(spec.title), title, self.title_size, theme.INK, bold=True, anchor="midleft",
+                             min_size=min(m.body, self.title_size))
+            if self.caption_h:  # the chosen game's tagline is over its board
+                continue
             draw.fitted_text(surface, tr(TAGLINES.get(gid, "")),
                              pygame.Rect(inner.x, r.y + m.pad + title_h + m.pad // 2, inner.w,
                                          theme.font(m.small).get_linesize()),
@@ -467,10 +529,14 @@ class MenuScene(Scene):
         """The chosen board as the game draws it, on a piece of table (or why there is none)."""
         m = self.metrics
         panel = self.preview_rect
-        if panel.h < m.body * 3:
+        if not panel.h:  # no room for it (see _place_games)
             return
         draw.shadowed_panel(surface, panel, fill=theme.TABLE_DARK, edge=theme.PANEL_EDGE)
         area = panel.inflate(-2 * m.pad, -2 * m.pad)
+        if self.caption_h:  # the chosen game's tagline, over its board
+            caption = pygame.Rect(area.x + m.pad, area.y, area.w - 2 * m.pad, self.caption_h - m.pad)
+            draw.paragraph(surface, tr(TAGLINES.get(self.game_id, "")), caption, m.small, theme.PANEL, min_size=m.tiny)
+            area = pygame.Rect(area.x, area.y + self.caption_h, area.w, area.h - self.caption_h)
         c = self.current
         preview = self.previews.get(self.games[self.game_id], c.variant, c.players, c.start_options(),
                                     area.size, m.small)

@@ -113,7 +113,7 @@ class SettingsScene(Scene):
             (tr("Fullscreen (F11)"), tr("On") if self.app.fullscreen else tr("Off"), "fullscreen"),
             (tr("Sound (M)"), tr("On") if self.app.audio.enabled else tr("Off"), "sound"),
             (tr("Table mode"), tr("On") if self.app.table_mode else tr("Off"), "table"),
-            (tr("Text size"), f"{int(self.app.ui_scale * 100)}%", "ui_scale"),
+            (tr("Text size"), f"{round(self.app.ui_scale * 100)}%", "ui_scale"),
             (tr("Language"), LANGUAGES[language()], "lang"),
             (tr("Fast play (no animations)"), tr("On") if settings["fast_play"] else tr("Off"), "fast_play"),
             (tr("Computer pace"), tr(PACE_WORDS.get(settings["computer_pace"], "Normal")), "computer_pace"),
