@@ -74,8 +74,8 @@ def test_two_games_in_progress_are_listed_and_both_resume_also_after_a_restart(d
     app.render()
     first, second = listing.entries
     assert first.title == "Captain Flip — Board A: The pirate ship" and second.title == "Plakoto"
-    assert first.detail.startswith("Player 1, Computer 2 (easy) · 9 moves · ")
-    assert second.detail.startswith("Player 1, Computer 2 (easy) · 12 moves · ")
+    assert first.detail.startswith("Red (you); Blue (computer, easy) · 9 moves · ")
+    assert second.detail.startswith("White (you); Black (computer, easy) · 12 moves · ")
     when = second.detail.rsplit(" · ", 1)[1]
     assert time.strftime("%Y-%m-%d") in when and len(when) == len("2025-01-31 21:45")
     click(app, listing.rows[1].center)  # Plakoto

@@ -42,7 +42,7 @@ class SavedGame:
             return None
         meta = header.get("meta") if isinstance(header.get("meta"), dict) else {}
         seats = [Seat.from_json(s) for s in meta.get("seats", [])] if isinstance(meta.get("seats"), list) else []
-        players = ", ".join(seat.label(i) for i, seat in enumerate(seats)) or tr("{n} players", n=meta.get("players", "?"))
+        players = seats_text(seats, colour_names(spec, header)) or tr("{n} players", n=meta.get("players", "?"))
         variant = next((v.label for v in spec.all_variants(store) if v.id == meta.get("variant")), "")
         title = f"{tr(spec.title)} — {tr(variant)}" if variant and len(spec.all_variants(store)) > 1 else tr(spec.title)
         moves = header.get("moves") if isinstance(header.get("moves"), list) else []
@@ -50,6 +50,38 @@ class SavedGame:
         detail = (tr("{players} · 1 move · {when}", players=players, when=when) if len(moves) == 1 else
                   tr("{players} · {n} moves · {when}", players=players, n=len(moves), when=when))
         return cls(slot, spec.id, title, detail, header)
+
+
+def colour_names(spec: Any, header: dict[str, Any]) -> list[str]:
+    """The seats' names as the game calls them ("White", "Black"; Trap the Cap's colours in play,
+    Chicken Chase's hens from the board file), from the game's own ``seat_names`` (no pygame: the
+    game's registry entry, not its scene) and the saved game's first position; [] when the game
+    has none or the position cannot be read (the list then says "Player 1")."""
+    names_of = spec.extra.get("seat_names")
+    if names_of is None:
+        return []
+    try:
+        return [str(name) for name in names_of(spec.state_class.from_json(header["initial"]))]
+    except Exception:  # noqa: BLE001 - a record anyone can edit: it is checked when it is loaded
+        return []
+
+
+def seats_text(seats: list[Seat], names: list[str]) -> str:
+    """Who plays, as the game names the seats: "White (you); Black (computer, easy)". A run of
+    computers of one level shares its word ("Blue, Green, Yellow (computer, easy)"); when several
+    people share the screen they are not marked (as in the game's own players list). A name given
+    to a seat is its name; without the game's names a seat is "Player 1" / "Computer 2 (easy)"."""
+    if len(names) < len(seats):
+        return ", ".join(seat.name or seat.label(i) for i, seat in enumerate(seats))
+    alone = sum(seat.is_human for seat in seats) == 1
+    runs: list[tuple[str, list[str]]] = []  # (role, names) in seat order
+    for i, seat in enumerate(seats):
+        role = (tr("you") if alone else "") if seat.is_human else tr("computer, {level}", level=tr(seat.level))
+        if runs and runs[-1][0] == role:
+            runs[-1][1].append(seat.name or names[i])
+        else:
+            runs.append((role, [seat.name or names[i]]))
+    return "; ".join(", ".join(who) + (f" ({role})" if role else "") for role, who in runs)
 
 
 def saved_games(app: App) -> list[SavedGame]:
@@ -76,15 +108,23 @@ class ContinueScene(Scene):
         self.row = ButtonRow()
         self.row.set([Button(tr("Back"), lambda: self.app.pop_scene(self), key="Esc")])
         self.card = pygame.Rect(0, 0, 0, 0)
+        self.detail_lines = 1
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         w, h = size
         m = self.metrics
-        row_h = theme.font(m.body, True).get_linesize() + theme.font(m.small).get_linesize() + 2 * m.pad
+        # as wide as the longest line of who plays needs (within the window); what still does not
+        # fit on one line, even set smaller, takes two
+        small = theme.font(m.small)
+        widest = max((small.size(e.detail)[0] for e in self.entries), default=0) + 7 * m.pad
+        card_w = min(int(w * 0.92), max(int(w * 0.64), widest))
+        inner_w = card_w - 7 * m.pad
+        self.detail_lines = 1 if all(theme.font(m.tiny).size(e.detail)[0] <= inner_w for e in self.entries) else 2
+        row_h = theme.font(m.body, True).get_linesize() + self.detail_lines * small.get_linesize() + 2 * m.pad
         title_h = theme.font(m.large, True).get_linesize() + 3 * m.pad
         shown = min(len(self.entries), max(1, (int(h * 0.9) - title_h - m.button_h - 6 * m.pad) // (row_h + m.pad)))
-        self.card = pygame.Rect(0, 0, int(w * 0.64), title_h + shown * (row_h + m.pad) + m.button_h + 5 * m.pad)
+        self.card = pygame.Rect(0, 0, card_w, title_h + shown * (row_h + m.pad) + m.button_h + 5 * m.pad)
         self.card.center = (w // 2, h // 2)
         y = self.card.y + title_h
         self.rows = []
@@ -134,9 +174,11 @@ class ContinueScene(Scene):
             title_h = theme.font(m.body, True).get_linesize()
             draw.fitted_text(surface, entry.title, pygame.Rect(inner.x, inner.y, inner.w, title_h), m.body,
                              theme.INK, bold=True, anchor="midleft", min_size=m.tiny)
-            draw.fitted_text(surface, entry.detail,
-                             pygame.Rect(inner.x, inner.y + title_h, inner.w, inner.h - title_h), m.small,
-                             theme.INK_SOFT, anchor="midleft", min_size=m.tiny)
+            detail = pygame.Rect(inner.x, inner.y + title_h, inner.w, inner.h - title_h)
+            if self.detail_lines == 1:
+                draw.fitted_text(surface, entry.detail, detail, m.small, theme.INK_SOFT, anchor="midleft", min_size=m.tiny)
+            else:
+                draw.paragraph(surface, entry.detail, detail, m.small, theme.INK_SOFT, min_size=m.tiny)
         if len(self.entries) > len(self.rows):
             more = tr("{n} more (the oldest) not shown", n=len(self.entries) - len(self.rows))
             draw.text(surface, more, (self.card.x + 2 * m.pad, self.row.buttons[0].rect.y), m.small, theme.INK_SOFT)

@@ -18,6 +18,19 @@ BOARD_NAMES = {"A": "The pirate ship", "B": "The Kraken", "C": "The raft", "D": 
                "E": "In the Jaws of the Kraken"}
 
 
+COLOURS = ("#c0392b", "#2e86c1", "#27ae60", "#f1c40f", "#8e44ad")
+COLOUR_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple")
+"""The captains' colours in seat order, and their names (the family palette's nearest colours,
+which the game's panel, log and result card call the captains by)."""
+
+
+def _seat_names(state: Any) -> list[str]:
+    """Each captain by his colour: "Red", "Blue"…"""
+    from tabletop.i18n import tr
+
+    return [tr(name) for name in COLOUR_NAMES[: state.num_players]]
+
+
 def _variant(board_id: str) -> VariantSpec:
     name = BOARD_NAMES.get(board_id)
     return VariantSpec(board_id, f"Board {board_id}: {name}" if name else f"Board {board_id}",
@@ -87,8 +100,9 @@ GAME = GameSpec(
     board_files=tuple(f"captain_flip/{b}.yaml" for b in BOARD_NAMES) + ("captain_flip/tiles.yaml",),
     default_players=2,
     rules_summary=_SUMMARY.read_text(encoding="utf-8") if _SUMMARY.exists() else "",
-    colours=("#c0392b", "#2e86c1", "#27ae60", "#f1c40f", "#8e44ad"),
+    colours=COLOURS,
     discover_variants=_discover,
     extra={"board_folder": "captain_flip", "topology": _topology, "log_has_subject": True,
-           "layout_files": lambda variant: (f"captain_flip/{variant}.yaml", "captain_flip/tiles.yaml")},
+           "layout_files": lambda variant: (f"captain_flip/{variant}.yaml", "captain_flip/tiles.yaml"),
+           "seat_names": _seat_names},
 )

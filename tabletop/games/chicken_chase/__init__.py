@@ -12,6 +12,11 @@ from tabletop.games.chicken_chase import hill
 _HERE = Path(__file__).resolve().parent
 
 
+def _seat_names(state: Any) -> list[str]:
+    """Each seat by its hens' colour, as the board file names them and the game calls them."""
+    return [state.player_name(seat) for seat in range(state.num_players)]
+
+
 def parse_blocked(text: str) -> tuple[int, ...]:
     """``"4,5,12"`` → (4, 5, 12); ``""`` or ``"none"`` → no blocked fields. Fields must be 1–14
     (Start and the finish can never be blocked) and distinct, and no run of them may be too long
@@ -102,5 +107,5 @@ GAME = GameSpec(
     board_files=("chicken_chase.yaml",),
     rules_summary=_summary(),
     colours=("#c8412f", "#2f8f4e", "#e0b21b", "#2f62b8"),
-    extra={"log_has_subject": True, "topology": _topology},
+    extra={"log_has_subject": True, "topology": _topology, "seat_names": _seat_names},
 )

@@ -13,6 +13,14 @@ from tabletop.core.spec import GameSpec, OptionSpec, Setup, VariantSpec, choice_
 from tabletop.games.plakoto.rules import PlakotoState, new_state
 
 
+def _seat_names(state: PlakotoState) -> list[str]:
+    """Each seat by its checkers' colour, as the game names it: "White", "Black"."""
+    from tabletop.games.plakoto.notation import NAMES
+    from tabletop.i18n import tr
+
+    return [tr(name) for name in NAMES[: state.num_players]]
+
+
 def _load_layout(store: Any, variant: str) -> Any:
     from tabletop.games.plakoto.layout import load_layout
 
@@ -64,5 +72,5 @@ GAME = GameSpec(
     # the log sentences name the mover; the bench counts single games, not matches; the frozen
     # yardstick hard-2026-11 (ai_2026_11) plays in `tabletop simulate --agents` but is not in the menu
     extra={"log_has_subject": True, "bench_options": {"match": "1"},
-           "hidden_agent_levels": ("hard-2026-11",)},
+           "hidden_agent_levels": ("hard-2026-11",), "seat_names": _seat_names},
 )

@@ -8,8 +8,16 @@ from typing import Any
 
 from tabletop.core.spec import GameSpec, OptionSpec, VariantSpec, choice_parser, int_parser
 from tabletop.games.trap_the_cap.rules import TEAM_VARIANTS as _TEAMS
-from tabletop.games.trap_the_cap.rules import TrapState
+from tabletop.games.trap_the_cap.rules import TrapState, colour_text
 from tabletop.games.trap_the_cap.setup import new_state, parse_colours, parse_teams, players_for_variant
+
+
+def _seat_names(state: TrapState) -> list[str]:
+    """Each seat by its caps' colour, as the board and the game's panel name it ("Red"): the
+    colours that play depend on the player count and the colours option, so the state says."""
+    from tabletop.games.trap_the_cap.board import COLOURS
+
+    return [colour_text(COLOURS[c]) for c in state.rules.seats]
 
 
 def _load_layout(store: Any, variant: str) -> Any:
@@ -89,5 +97,5 @@ GAME = GameSpec(
     rules_summary=_summary(),
     colours=("red", "green", "yellow", "blue"),
     extra={"log_has_subject": True, "players_for_variant": players_for_variant, "topology": _topology,
-           "table_edges": _table_edges},
+           "table_edges": _table_edges, "seat_names": _seat_names},
 )
