@@ -155,3 +155,25 @@ def test_after_a_click_the_button_under_the_resting_pointer_shows_its_hover(sett
     under = [b for e in settings.entries for b in e.buttons if b.rect.collidepoint(pos) and b.enabled]
     assert under, "a button lies under the pointer after the step"
     assert all(b.hover for b in under), "its hover is shown at once"
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1366, 768), (1920, 1080), (3840, 2160)])
+@pytest.mark.parametrize("table", [False, True], ids=["window", "table"])
+def test_no_text_size_sets_text_below_a_sixtieth_of_the_screen(tmp_path, monkeypatch, size, table):
+    """The design's floor holds at the smallest text size too: at 85% the small text of a 4K
+    screen was 32 px (1/68 of the height), scaled down with everything else."""
+    from tabletop.ui.settings import SCALES
+
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path))
+    app = App(AppOptions(size=size, headless=True, mute=True, lang="en", table=table))
+    try:
+        scene = MenuScene(app)
+        app.replace_scenes(scene)
+        for scale in SCALES:
+            app.ui_scale = scale
+            m = scene.metrics
+            assert min(m.tiny, m.small) >= size[1] // 60, (scale, m.tiny, m.small)
+            if scale > 1:
+                assert m.body > scene.metrics.__class__(size[1]).body, "a larger setting still sets larger text"
+    finally:
+        pygame.display.quit()

@@ -30,7 +30,7 @@ class Scene:
     @property
     def metrics(self) -> theme.Metrics:
         return theme.Metrics(int(self.size[1] * self.app.ui_scale) if self.size[1] else 720,
-                             table=bool(getattr(self.app, "table_mode", False)))
+                             table=bool(getattr(self.app, "table_mode", False)), floor=self.size[1] // 60)
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size

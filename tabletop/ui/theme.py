@@ -79,17 +79,21 @@ class Metrics:
 
     height: int
     table: bool = False  # a screen lying among the players: read from further away
+    floor: int = 0
+    """The smallest size the screen allows whatever the text size setting: 1/60 of its real
+    height (``height`` is the height scaled by the setting, so at 85% the small text of a 4K
+    screen was 32 px against the design's 36)."""
 
     @property
     def small(self) -> int:
-        return max(12, self.height // 56)
+        return max(12, self.height // 56, self.floor)
 
     @property
     def tiny(self) -> int:
         """The smallest readable size (about 1/60 of the height; at a table, where it is read from
         across the table, the small size): the floor for words that would otherwise not fit their
         room. Nothing is set smaller."""
-        return self.small if self.table else max(10, self.height // 60)
+        return self.small if self.table else max(10, self.height // 60, self.floor)
 
     @property
     def body(self) -> int:
