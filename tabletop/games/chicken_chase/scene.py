@@ -81,13 +81,19 @@ class ChickenChaseScene(ChickenPainter, GameScene):
         self._refresh()
         return self._obs
 
-    def viewer(self) -> int | None:
-        """The human whose turn it is: only that hand may be turned face up."""
+    def mover(self) -> int | None:
+        """The seat that acts now, human or computer: in the setup the one placing his chicks (not
+        ``state.turn``, the starter, who waits meanwhile); in a turn the turn player, also while his
+        dice roll or a card is drawn for him; nobody before the starter is drawn or after the end."""
         state = self.state
         if state.phase in ("over", "first"):
             return None
-        seat = state.current_player if state.phase == "setup" else state.turn
-        return seat if self.seat_is_human(seat) else None
+        return state.current_player if state.phase == "setup" else state.turn
+
+    def viewer(self) -> int | None:
+        """The human whose turn it is: only that hand may be turned face up."""
+        seat = self.mover()
+        return seat if seat is not None and self.seat_is_human(seat) else None
 
     def hand_shown(self) -> bool:
         seat = self.viewer()
@@ -547,14 +553,14 @@ class ChickenChaseScene(ChickenPainter, GameScene):
     def player_rows(self) -> list[PlayerRow]:
         state = self.state
         looks = self.layout_data.players
-        active = state.current_player if state.current_player not in (None, CHANCE) else state.turn
+        active = self.mover()
         rows = []
         for seat in range(state.n):
             look = looks[seat % len(looks)]
             hens = ", ".join(_field_name(state.hens[2 * seat + k]) for k in (0, 1))
             rows.append(PlayerRow(seat, self.seat_name(seat), look.name,
                                   tr("hens {hens} · {n} chicks", hens=hens, n=state.supply[seat]),
-                                  active=state.phase != "over" and seat == active,
+                                  active=seat == active,
                                   rgb=look.hen, symbol=look.symbol))
         return rows
 

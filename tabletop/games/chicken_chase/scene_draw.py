@@ -426,10 +426,13 @@ class ChickenPainter:
         seat = self.viewer()
         obs = self.obs()
         if seat is None:
-            title = tr("{name}'s turn", name=self.seat_name(state.turn)) if state.phase != "over" else tr("Game over")
+            mover = self.mover()  # a computer placing his setup chicks is named, not the starter
+            title = (tr("Game over") if state.phase == "over" else
+                     tr("{name}'s turn", name=self.seat_name(mover)) if mover is not None else "")
             # the others' card backs start at 36% of the strip: the title must stop before them
-            draw.fitted_text(surface, title, self._rect(vp, (x + 26, y + 10, w * 0.36 - 40, 48)), title_px, theme.INK, bold=True,
-                             anchor="midleft", min_size=m.small)
+            if title:
+                draw.fitted_text(surface, title, self._rect(vp, (x + 26, y + 10, w * 0.36 - 40, 48)), title_px,
+                                 theme.INK, bold=True, anchor="midleft", min_size=m.small)
             draw.text(surface, tr("Hands stay hidden."), vp.to_px(x + 26, y + 64), text_px, theme.INK_SOFT)
         else:
             hand = obs.hand(seat)
