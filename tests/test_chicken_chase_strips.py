@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 
+import pygame
 import pytest
 from scene_input import instant_scenes
 
@@ -78,3 +79,65 @@ def test_nobody_is_named_before_the_starter_is_drawn(fast):
     if scene.state.phase != "first":
         pytest.skip("this seed's starter is drawn at once")
     assert scene.mover() is None and not any(r.active for r in scene.player_rows())
+
+
+def to_red_roll(scene):
+    """Everyone a person; the setup placed and Red (the bottom strip) about to roll with a hand:
+    the band where the dice and the roll button leave the hand least room."""
+    def choose(state):
+        moves = state.legal_moves()
+        return next((m for m in moves if type(m).__name__ == "ChooseRoll"), moves[0])
+
+    session = scene.session
+    for _ in range(100):
+        state = session.state
+        if state.phase == "roll" and state.turn == 0 and state.hand(0):
+            break
+        if state.current_player == CHANCE:
+            session.roll()
+        else:
+            session.play(choose(state))
+    scene.on_state_changed()
+    scene.state_version += 1
+    scene.dirty = True
+
+
+def show_label_drawn(app, scene, seat):
+    """The words drawn inside the seat's show control (top line first), and whether any was cut."""
+    panel = scene.panel_of(seat)
+    with TextAudit() as audit:
+        scene.dirty = True
+        app.render()
+    show = scene.panel_hand(panel).show
+    label = next(b.label for b in scene.table_buttons[seat] if b.rect == show)
+    words = set(label.split(" "))
+    inside = [e for e in audit.placed() if e.rect and show.contains(pygame.Rect(e.rect))
+              and set(e.text.replace("…", "").split(" ")) <= words | {""}]
+    drawn = " ".join(e.text for e in sorted(inside, key=lambda e: e.rect[1]))
+    return label, drawn, audit
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (3840, 2160)])
+def test_table_show_my_hand_says_its_full_words_in_a_narrow_russian_band(fast, size):
+    """Three players, Russian: Red's band, with the dice and the roll button in it, squeezed the
+    show control to «Пока…». It says «Показать мои карты» whole (on two lines, never below the
+    small type), before and after the roll, shown or hidden; no text of any strip is cut."""
+    app, scene = open_scene(size, [Seat("human")] * 3, first=0, table=True, lang="ru")
+    to_red_roll(scene)
+    app.render()
+    m = scene.metrics
+    for phase in ("roll", "place"):
+        if phase == "place":
+            scene.roll()
+            for _ in range(5):
+                scene.update(0.0)
+            assert scene.state.phase == "place"
+        for shown in (False, True):
+            if scene.hand_shown() != shown:
+                scene.toggle_hand()
+            app.render()
+            label, drawn, audit = show_label_drawn(app, scene, 0)
+            want = tr("Hide my hand") if shown else tr("Show my hand")
+            assert label == want and drawn == want, (phase, shown, label, drawn)
+            assert not audit.cut(), [(e.wanted, e.text) for e in audit.cut()]
+            assert not audit.smaller_than(m.small)

@@ -47,15 +47,29 @@ class Button:
             hinted = f"{label}  [{self.key}]"
             if font.size(hinted)[0] <= room.w:
                 label = hinted
-        if font.size(label)[0] > room.w and " " in label and room.h >= 2 * font.get_linesize() + 4:
-            lines = theme.wrap(label, size, room.w, self.primary)
-            if len(lines) == 2 and all(font.size(line)[0] <= room.w for line in lines):
-                # a tall button (a table panel's) takes a long label on two lines rather than in tiny type
-                for i, line in enumerate(lines):  # the first line above the middle, the second below
-                    draw.text(surface, line, room.center, size, ink, bold=self.primary,
-                              anchor="midtop" if i else "midbottom", box=room)
-                return
+        if font.size(label)[0] > room.w and " " in label:
+            # a tall button (a table panel's) takes a long label on two lines rather than in tiny
+            # type; in a smaller type too where one line would be cut even in the smallest
+            whole = theme.font(min_size, self.primary).size(label)[0] <= room.w
+            sizes = [size] if whole else range(size, min_size - 1, -1)
+            for px in sizes:
+                if self._two_lines(surface, label, room, px, ink):
+                    return
         draw.fitted_text(surface, label, room, size, ink, bold=self.primary, min_size=min_size)
+
+    def _two_lines(self, surface: pygame.Surface, label: str, room: pygame.Rect, px: int,
+                   ink: tuple[int, int, int]) -> bool:
+        """``label`` on two lines at ``px`` in ``room`` (the first above the middle, the second
+        below), when they fit; False (nothing drawn) when they do not."""
+        font = theme.font(px, self.primary)
+        lines = theme.wrap(label, px, room.w, self.primary)
+        if (len(lines) != 2 or room.h < 2 * font.get_linesize() + 4
+                or any(font.size(line)[0] > room.w for line in lines)):
+            return False
+        for i, line in enumerate(lines):
+            draw.text(surface, line, room.center, px, ink, bold=self.primary,
+                      anchor="midtop" if i else "midbottom", box=room)
+        return True
 
     def hit(self, pos: tuple[int, int]) -> bool:
         return self.enabled and self.rect.collidepoint(pos)

@@ -231,10 +231,13 @@ class ChickenChaseScene(ChickenPainter, GameScene):
 
     def action_buttons(self) -> list[Button]:
         """Table mode: no greyed-out Roll button outside the dice phase (the dice in the strip roll
-        too): the strips are narrow, and A, B and C need the room."""
+        too), nor a greyed Done while the dice are still to roll: the strips are narrow, and A, B
+        and C, or the hand's "Show my hand", need the room."""
         buttons = super().action_buttons()
         if self.app.table_mode and self.state.phase != "roll":
             buttons = [b for b in buttons if b.action != self.roll]
+        if self.app.table_mode and self.state.phase == "roll":  # nor a greyed Done before the roll:
+            buttons = [b for b in buttons if b.enabled or b.key != "D"]  # the hand needs the room
         return buttons
 
     def table_buttons_for(self, seat: int, buttons: list[Button]) -> list[Button]:
@@ -673,6 +676,21 @@ class ChickenChaseScene(ChickenPainter, GameScene):
                              tr("{nth}: no chicks left: tap a die, then one of your chicks.", nth=nth))
         return self._say(tr("{nth}: click dice to group them, then the lit feed field; or Done.", nth=nth),
                          tr("{nth}: tap dice to group them, then the lit feed field; or Done.", nth=nth))
+
+    def table_prompts(self) -> list[str]:
+        """A shorter form of the long dice prompt for a thin strip (the Russian one did not fit a
+        band at 1366x768 or at 3840x2160 and was cut): the dice and the lit fields show the rest."""
+        forms = super().table_prompts()
+        state = self.state
+        if state.phase == "place" and self.human_to_move() and self.placements() and not self.group():
+            nth = tr("roll {k} of 3", k=state.roll_index + 1)
+            if state.supply[state.turn] == 0 and not self.source:
+                shorter = [tr("{nth}: no chicks left: tap a die, then one of your chicks.", nth=nth)]
+            else:
+                shorter = [tr("{nth}: tap dice, then a lit field; or Done.", nth=nth),
+                           tr("{nth}: tap dice, then a lit field.", nth=nth)]
+            forms[1:1] = [f"{self.seat_name(state.turn)}: {words}" for words in shorter]
+        return forms
 
     def result_text(self, outcome: Any) -> str:
         if outcome is None:

@@ -573,15 +573,24 @@ class ChickenPainter:
             return (cw + 2 * m.pad + theme.font(m.small).size(tr("no cards yet"))[0], ch + ch // 8)
         return (show + max(n, 4) * (cw + m.pad // 2) + count, ch + ch // 8)
 
-    def _show_width(self, room: int | None = None) -> tuple[int, bool]:
-        """The show control's width, and whether it says the short word: the full words (as the
-        rules name the button) where they fit four button heights and ``room``, else the short."""
+    def _show_width(self, room: int | None = None, height: int | None = None) -> tuple[int, bool]:
+        """The show control's width, and whether it says the short word. The rules name the button
+        by its full words («Показать мои карты»), so they stay: on one line where that fits four
+        button heights and ``room``; else on two lines in no smaller than the small type (as
+        ``Button.draw`` sets them) where a button ``height`` tall holds two lines; only a strip too
+        cramped even for that says the short word ("Show", «Показать»)."""
         m = self.metrics
+        h = height or m.button_h
         font = theme.font(m.small, True)
-        full = max(font.size(tr(w))[0] for w in ("Show my hand", "Hide my hand")) + 3 * m.pad
-        short = max(font.size(tr(w))[0] for w in ("Show my hand (short)", "Hide my hand (short)"))
+        full = max(font.size(tr(w))[0] for w in SHOW_WORDS) + 3 * m.pad
         if full <= m.button_h * 4 and (room is None or full <= room):
             return full, False
+        if 2 * font.get_linesize() + 4 <= h:
+            ends = max(6, h // 4) + 2  # Button.draw keeps its label clear of the rounded ends
+            two = max(_two_line_width(tr(w), m.small) for w in SHOW_WORDS) + ends
+            if room is None or two <= room:
+                return two, False
+        short = max(font.size(tr(f"{w} (short)"))[0] for w in SHOW_WORDS)
         return max(short + 3 * m.pad, int(m.button_h * 1.2)), True
 
     def table_place_extra(self, panel: EdgePanel, parts: Any) -> None:
@@ -607,14 +616,29 @@ class ChickenPainter:
         x = slot.x
         show = None
         short = False
+        count_px = m.body
+
+        def count_width(px: int) -> int:
+            return theme.font(px, True).size(f"×{max(n, 10)}")[0] + m.pad if px else 0
+
         if seat == self.viewer() and n:
-            bw, short = self._show_width(slot.w // 3)
-            bw = min(bw, slot.w // 3)
+            # the control takes what the cards (overlapped, each still seen) and the count leave;
+            # where that is too little for its full words: the count in the small type, then no
+            # count, then the cards overlapped to a sliver each; only then the short word
             bh = min(m.button_h, ch)
+            spread, sliver = cw + (n - 1) * max(2, cw // 4) + m.pad, cw + (n - 1) * 2 + m.pad
+            options = [(m.body, spread), (m.small, spread), (0, spread), (0, sliver)]
+            for count_px, least in options:
+                bw, short = self._show_width(slot.w - least - count_width(count_px), bh)
+                if not short:
+                    break
+            else:
+                count_px, least = next(((px, lo) for px, lo in options if bw <= slot.w - lo - count_width(px)),
+                                       options[-1])
+                bw = min(bw, slot.w - least - count_width(count_px))
             show = pygame.Rect(x, bottom - (ch + bh) // 2, bw, bh)
             x = show.right + m.pad
-        count_px = m.body
-        count_w = theme.font(count_px, True).size(f"×{max(n, 10)}")[0] + m.pad
+        count_w = count_width(count_px)
         right = slot.right - count_w
         step = float(cw + max(2, m.pad // 2))
         if n > 1 and (n - 1) * step + cw > right - x:
@@ -691,8 +715,9 @@ class ChickenPainter:
                 hot = self.hover == ("panel card", i)
                 pygame.draw.rect(surf, theme.WHITE if hot else theme.HILITE, r.inflate(width, width), width=width,
                                  border_radius=radius)
-        count = theme.render(f"×{len(hand)}", layout.count_px, theme.INK, True)
-        surf.blit(count, count.get_rect(midleft=layout.count_at))
+        if layout.count_px:  # none where the strip is too cramped for it (``_hand_layout``)
+            count = theme.render(f"×{len(hand)}", layout.count_px, theme.INK, True)
+            surf.blit(count, count.get_rect(midleft=layout.count_at))
 
     def table_dice_width(self) -> int:
         """The roll's dice and the "= sum" of the chosen ones, as ``draw_dice`` lays them out."""
@@ -742,6 +767,20 @@ class ChickenPainter:
             label = f"= {sum(group)}"
             draw.text(surface, label, (rect.right - m.pad, rect.centery), m.large, theme.GOOD if ok else theme.BAD,
                       bold=True, anchor="midright")
+
+
+SHOW_WORDS = ("Show my hand", "Hide my hand")
+
+
+def _two_line_width(label: str, px: int) -> int:
+    """The width ``label`` needs in bold ``px`` type on two lines, split where the longer line is
+    shortest (``theme.wrap`` at that width breaks it there, or with a longer first line)."""
+    font = theme.font(px, True)
+    words = label.split(" ")
+    if len(words) < 2:
+        return font.size(label)[0]
+    return min(max(font.size(" ".join(words[:i]))[0], font.size(" ".join(words[i:]))[0])
+               for i in range(1, len(words)))
 
 
 @dataclass
