@@ -40,6 +40,10 @@ from tabletop.ui.widgets import Button, Viewport
 FLIP_PHASES = (MONKEY_FLIP, BONUS_FLIP, DOLPHIN_FLIP)
 
 
+BOARD_LEAST = 1.8
+"""A strip's picture of its captain's ship is at least this many button heights tall (or none)."""
+
+
 class CaptainFlipScene(GameScene):
     """Captain Flip at the table: keep or flip the drawn tile, click a lit column to place it."""
 
@@ -404,6 +408,50 @@ class CaptainFlipScene(GameScene):
             out.append(PlayerRow(seat, self.seat_name(seat), colours[seat % len(colours)], detail,
                                  active=not over and seat == st.actor, out=lost))
         return out
+
+    # -- table mode: each captain's strip shows his own score card and ship, facing him --------------
+    def table_extra_size(self, seat: int, panel: EdgePanel) -> tuple[int, int] | None:
+        """A deep strip (a side seat's, three or fewer captains) gets a score card: who is on turn,
+        the score if the game ended now and what it is made of, the columns and Gunners, the Map;
+        and, while the captain waits, his ship below it, upright for him (on his turn the prompt
+        and buttons take that room, and the large board in the middle faces him). The last events
+        keep two lines at least. A band or rows (more captains, a small screen) keep the coins in
+        the head only."""
+        m = self.metrics
+        w, d = panel.size
+        bh, p = m.button_h, m.pad
+        if d < int(4.6 * bh) or w >= 10 * bh:
+            return None
+        width = min(w, 10 * bh) - 4 * p
+        rows = sd.rows_height(sd.seat_card_rows(self.seat_card_lines(seat), width, m.body, m.small))
+        small, body = theme.font(m.small).get_linesize(), theme.font(m.body, True).get_linesize()
+        keep = bh + 2 * small + 4 * p  # the head and two lines of events (as ``strip_parts`` stacks them)
+        over = self.state.current_player is None
+        if seat == self.acting_seat() or over:  # the prompt's three lines, and a person's buttons
+            keep += 3 * body + p + (2 * bh + p if over or self.seat_is_human(seat) else 0)
+        room = d - keep
+        if room - rows - p >= int(BOARD_LEAST * bh):
+            return (width, min(rows + p + sd.board_height(self.board, width), room))
+        return (width, max(0, min(rows, room)))
+
+    def seat_card_lines(self, seat: int) -> list[tuple[str, bool, bool]]:
+        """The score card's lines; in the others' strips, who is on turn first (the acting strip's
+        prompt says it there)."""
+        lines = txt.seat_lines(self.obs, seat)
+        actor = self.acting_seat()
+        if actor is not None and actor >= 0 and actor != seat and self.state.phase != OVER:
+            lines.insert(0, (self.seat_name(actor) + tr(" — to play"), False, False))
+        return lines
+
+    def table_strip_key(self, seat: int) -> Any:
+        """What the score card shows: its lines and the ship's faces."""
+        return (tuple(self.seat_card_lines(seat)), tuple(tuple(t[0] for t in col) for col in self.obs.boards[seat]))
+
+    def draw_seat_extra(self, surf: pygame.Surface, rect: pygame.Rect, seat: int, active: bool) -> None:
+        m = self.metrics
+        rows = sd.seat_card_rows(self.seat_card_lines(seat), rect.w, m.body, m.small)
+        sd.paint_seat_card(surf, rect, rows, self.state.layout, self.obs, seat, m.small,
+                           int(BOARD_LEAST * m.button_h), m.pad)
 
     def action_buttons(self) -> list[Button]:
         """Table mode: no greyed-out Draw button while a drawn tile waits (the bag on the card draws

@@ -476,3 +476,41 @@ def paint_place_picture(surface: pygame.Surface, rect: pygame.Rect, layout, stat
     pygame.draw.line(surface, theme.WHITE, start, end, width + 4)
     pygame.draw.line(surface, theme.SELECT, start, end, width)
     pygame.draw.circle(surface, theme.SELECT, end, width * 2)
+
+
+def seat_card_rows(lines: list[tuple[str, bool, bool]], width: int, body: int,
+                   small: int) -> list[list[tuple[str, int, bool, bool]]]:
+    """A table strip's score card, each line wrapped to ``width`` (bold lines in ``body`` type,
+    the rest in ``small``): one list of (words, size, bold, warning) rows per line."""
+    out = []
+    for text, bold, warn in lines:
+        size = body if bold else small
+        out.append([(part, size, bold, warn) for part in theme.wrap(text, size, width, bold=bold)])
+    return out
+
+
+def rows_height(rows: list[list[tuple[str, int, bool, bool]]]) -> int:
+    return sum(theme.font(size, bold).get_linesize() for line in rows for _t, size, bold, _w in line)
+
+
+def board_height(board: Board, width: int) -> int:
+    """How tall ``lone_board`` draws a board ``width`` wide (its frame and tags included)."""
+    bw, bh = board.size
+    return int(width * (bh + TAG + 2 * FRAME) / (bw + 2 * FRAME))
+
+
+def paint_seat_card(surface: pygame.Surface, rect: pygame.Rect, rows: list[list[tuple[str, int, bool, bool]]],
+                    layout, state, seat: int, small: int, board_least: int, gap: int) -> None:
+    """The captain's score card in his strip, upright: whole lines from the top as many as fit,
+    then his ship below them, as large as the rest of ``rect`` holds (none under ``board_least``)."""
+    y = rect.y
+    for line in rows:
+        height = rows_height([line])
+        if y + height > rect.bottom:
+            break
+        for words, size, bold, warn in line:
+            draw.text(surface, words, (rect.x, y), size, theme.BAD if warn else theme.INK, bold=bold, box=rect)
+            y += theme.font(size, bold).get_linesize()
+    room = pygame.Rect(rect.x, y + gap, rect.w, rect.bottom - y - gap)
+    if room.h >= board_least:  # letterboxed: as large as fits, centred
+        paint_lone_board(surface, room, layout, state, seat, small)

@@ -92,14 +92,33 @@ def character_lines(char: Character, other: int | None = None, chars: tuple[Char
 def strip_lines(obs: CaptainFlipState, seat: int, name: str) -> list[tuple[str, bool, bool]]:
     """The score strip under the large board: (text, bold, warning) lines."""
     row = obs.score_breakdown()[seat]
-    over = obs.phase == OVER
-    parts = [f"{tr(word)} {int(row[key]):+d}" if key != "coins" else f"{tr('coins')} {int(row[key])}"
-             for key, word in CATEGORY_WORDS if key == "coins" or row[key]]
-    if over:  # the total every other place shows, a sunk ship's 0 said beside it as the result card does
+    if obs.phase == OVER:  # the total every other place shows, a sunk ship's 0 said beside it as the result card does
         head = tr("{name}: final score {n}", name=name, n=int(row["total"])) + (tr(" (sunk: 0)") if row["lost"] else "")
     else:
         head = tr("{name}: score if the game ended now {n}", name=name, n=int(row["shown"]))
-    lines = [(head, True, False), (" · ".join(parts), False, False)]
+    return [(head, True, False), *_detail_lines(obs, seat, row)]
+
+
+def seat_lines(obs: CaptainFlipState, seat: int) -> list[tuple[str, bool, bool]]:
+    """A captain's own score card in his table strip (his name is in the strip's head): the score,
+    what it is made of, his columns and Gunners, and the Treasure Map when he holds it."""
+    row = obs.score_breakdown()[seat]
+    if obs.phase == OVER:
+        head = tr("Final score: {n}", n=int(row["total"])) + (tr(" (sunk: 0)") if row["lost"] else "")
+    else:
+        head = tr("Score if the game ended now: {n}", n=int(row["shown"]))
+    lines = [(head, True, False), *_detail_lines(obs, seat, row)]
+    if obs.map_holder == seat:
+        lines.append((tr("You hold the Treasure Map (+1 coin after each of your turns)."), False, False))
+    return lines
+
+
+def _detail_lines(obs: CaptainFlipState, seat: int, row: dict[str, Any]) -> list[tuple[str, bool, bool]]:
+    """Under a score: its parts, then the columns and Gunners (a warning when the ship is in danger)."""
+    over = obs.phase == OVER
+    parts = [f"{tr(word)} {int(row[key]):+d}" if key != "coins" else f"{tr('coins')} {int(row[key])}"
+             for key, word in CATEGORY_WORDS if key == "coins" or row[key]]
+    lines = [(" · ".join(parts), False, False)]
     gunners = int(row["gunners"])
     done = obs.completed(seat)
     if row["lost"]:

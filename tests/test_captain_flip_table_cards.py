@@ -1,0 +1,96 @@
+"""Captain Flip at a table of three: every captain's strip carries his own score card (the score
+if the game ended now and its parts, his columns and Gunners, the Map), and while he waits his
+ship, upright for him. Two of the three strips were mostly blank."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from scene_input import instant_scenes
+
+import tabletop.launch
+from tabletop.app import App, AppOptions
+from tabletop.games import get_game
+from tabletop.games.captain_flip import scene_draw as sd
+from tabletop.games.captain_flip import scene_text as txt
+from tabletop.games.captain_flip.rules import PLACE
+from tabletop.i18n import set_language, tr
+from tabletop.launch import Seat
+from tabletop.ui.game_scene import make_scene
+from tabletop.ui.text_audit import TextAudit
+
+SPEC = get_game("captain_flip")
+
+
+@pytest.fixture(autouse=True)
+def quick(monkeypatch, tmp_path):
+    instant_scenes(monkeypatch, tmp_path)
+    yield
+    set_language("en")
+
+
+def start(size, lang, seats, moves=12):
+    app = App(AppOptions(size=size, headless=True, mute=True, table=True, lang=lang))
+    session = tabletop.launch.new_session(SPEC, app.store, len(seats), "A", {}, seats, 4)
+    for _ in range(200):
+        if len(session.played) >= moves and session.state.phase == PLACE:
+            break
+        tabletop.launch.advance(session, 1)
+    scene = make_scene(app, session)
+    scene.over_shown = True
+    app.push_scene(scene)
+    app.render()
+    return app, scene
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(1366, 768), (3840, 2160)])
+def test_three_captains_strips_each_show_their_score_card_and_waiting_ships(size, lang):
+    app, scene = start(size, lang, [Seat("human")] * 3)
+    with TextAudit() as audit:
+        scene.dirty = True
+        app.render()
+    m = scene.metrics
+    actor = scene.acting_seat()
+    shown_ships = 0
+    for panel in scene.table_panels:
+        seat = panel.seat
+        parts = scene.table_parts[seat]
+        assert parts.mode == "stack"
+        if seat == actor and not parts.extra.h:  # a shallow strip on turn: the prompt and buttons
+            continue                             # take it (the middle's score strip faces him)
+        assert parts.extra.h > 0, (seat, parts.extra)
+        surface = id(scene._strip_work[seat])
+        texts = [e for e in audit.placed() if e.surface == surface]
+        words = " ".join(e.text for e in texts)
+        score = int(scene.obs.score_breakdown()[seat]["shown"])
+        head = txt.seat_lines(scene.obs, seat)[0][0]
+        assert head == tr("Score if the game ended now: {n}", n=score)
+        assert " ".join(head.split()) in words, (seat, words)  # whole, maybe on two lines
+        inside = [e for e in texts if parts.extra.contains(pygame.Rect(e.rect))]
+        assert inside, seat
+        if seat != actor:
+            assert (scene.seat_name(actor) + tr(" — to play")) in words
+            # the ship below the words, when the strip is deep enough for one
+            card = {t for line in sd.seat_card_rows(scene.seat_card_lines(seat), parts.extra.w, m.body, m.small)
+                    for t, *_ in line}
+            rows = [e for e in inside if e.text in card]
+            below = parts.extra.bottom - max(e.rect[1] + e.rect[3] for e in rows)
+            if below >= int(1.8 * m.button_h):
+                shown_ships += 1
+    assert shown_ships >= 1  # the deep strips of the waiting captains show their ships
+    assert not audit.cut(), [(e.wanted, e.text) for e in audit.cut()]
+    assert not audit.outside(), [(e.text, e.rect, e.box) for e in audit.outside()]
+    assert not audit.smaller_than(m.small)
+
+
+def test_the_strip_keeps_its_height_when_the_turn_passes_among_the_waiting():
+    """A waiting captain's card is as tall whoever else is on turn (no strip jumps)."""
+    app, scene = start((1366, 768), "en", [Seat("human")] * 3)
+    waiting = [p for p in scene.table_panels if p.seat != scene.acting_seat()]
+    sizes = {p.seat: scene.table_extra_size(p.seat, p) for p in waiting}
+    scene.session.play(scene.state.legal_moves()[0])
+    scene.on_state_changed()
+    for p in waiting:
+        if p.seat != scene.acting_seat():
+            assert scene.table_extra_size(p.seat, p) == sizes[p.seat]
