@@ -71,6 +71,21 @@ def test_window_strip_names_the_computer_placing_his_setup_chicks_not_the_starte
     assert [r.seat for r in rows if r.active] == [3]  # the players list lights the same seat
 
 
+def test_table_strips_light_and_prompt_the_seat_placing_his_setup_chicks(fast):
+    """The same moment at a table: Blue's strip is the lit one and says Blue is thinking."""
+    seats = [Seat("human"), Seat("ai", "easy"), Seat("ai", "easy"), Seat("ai", "easy")]
+    app, scene = open_scene((1366, 768), seats, first=1, table=True)
+    step_until(scene, lambda s: s.phase == "setup" and s.current_player == 3)
+    scene.table_relayout()
+    assert scene.acting_seat() == 3
+    with TextAudit() as audit:
+        app.render()
+    thinking = tr("{name} is thinking…", name=scene.seat_name(3))
+    lit = [seat for seat, parts in scene.table_parts.items() if parts.prompt.w]
+    assert lit == [3]
+    assert thinking in {e.text for e in audit.placed() if e.surface == id(scene._strip_work[3])}
+
+
 def test_nobody_is_named_before_the_starter_is_drawn(fast):
     seats = [Seat("ai", "easy"), Seat("ai", "easy")]
     app = App(AppOptions(size=(1366, 768), headless=True, mute=True))
