@@ -31,7 +31,7 @@ from tabletop.games.captain_flip.rules import (
 from tabletop.games.captain_flip.scene_geom import BOX, TALL_BOX, Parts, Slot, inside
 from tabletop.games.captain_flip.scene_paint import Painter
 from tabletop.i18n import tr
-from tabletop.ui import theme
+from tabletop.ui import table_strip, theme
 from tabletop.ui.game_scene import GameScene, PlayerRow
 from tabletop.ui.results import ResultTable
 from tabletop.ui.table import EdgePanel
@@ -411,20 +411,25 @@ class CaptainFlipScene(GameScene):
 
     # -- table mode: each captain's strip shows his own score card and ship, facing him --------------
     def table_extra_size(self, seat: int, panel: EdgePanel) -> tuple[int, int] | None:
-        """A deep strip (a side seat's, three or fewer captains) gets a score card: who is on turn,
-        the score if the game ended now and what it is made of, the columns and Gunners, the Map;
-        and, while the captain waits, his ship below it, upright for him (on his turn the prompt
-        and buttons take that room, and the large board in the middle faces him). The last events
-        keep two lines at least. A band or rows (more captains, a small screen) keep the coins in
-        the head only."""
+        """Each captain's strip gets a score card: who is on turn, the score if the game ended now
+        and what it is made of, the columns and Gunners, the Map. In a deep strip (a side seat's,
+        three or fewer captains) the card stands above the prompt and buttons and, while he waits,
+        his ship is drawn below it, upright for him (on his turn the prompt and buttons take that
+        room, and the large board in the middle faces him). In a wide strip laid out in rows the
+        card takes the left of the row nearest him, as deep as the last events leave. The last
+        events keep two lines at least; a thin band keeps the coins in the head only."""
         m = self.metrics
         w, d = panel.size
         bh, p = m.button_h, m.pad
-        if d < int(4.6 * bh) or w >= 10 * bh:
+        small, body = theme.font(m.small).get_linesize(), theme.font(m.body, True).get_linesize()
+        if d < table_strip.rows_depth(m):
             return None
+        if d < int(4.6 * bh) or w >= 10 * bh:  # rows: the card beside the buttons, under the events
+            width = min(w // 2, 9 * bh)
+            rows = sd.rows_height(sd.seat_card_rows(self.seat_card_lines(seat), width, m.body, m.small))
+            return (width, max(0, min(rows, d - bh - 2 * small - 4 * p)))
         width = min(w, 10 * bh) - 4 * p
         rows = sd.rows_height(sd.seat_card_rows(self.seat_card_lines(seat), width, m.body, m.small))
-        small, body = theme.font(m.small).get_linesize(), theme.font(m.body, True).get_linesize()
         keep = bh + 2 * small + 4 * p  # the head and two lines of events (as ``strip_parts`` stacks them)
         over = self.state.current_player is None
         if seat == self.acting_seat() or over:  # the prompt's three lines, and a person's buttons
