@@ -64,3 +64,16 @@ def test_self_play_targets_are_chances():
     assert (Y[:, 1] <= Y[:, 0] + 1e-9).all() and (Y[:, 2] <= 1 - Y[:, 0] + 1e-9).all()
     again = ai_train._self_play((data, 0, 3, 1, 0.7))  # seeded: the same games again
     assert (again[2] == Y).all()
+
+
+def test_resume_continues_self_play_from_a_shipped_network(tmp_path):
+    """``--resume``: step 3 only, from a file of the shipped format; the file it writes is one
+    the game can load, and it has learnt something (its weights moved)."""
+    out = tmp_path / "more.json"
+    ai_train.main(["--resume", str(WEIGHTS_FILE), "--out", str(out), "--rounds", "1",
+                   "--games-per-round", "8", "--processes", "1", "--lr", "1e-3", "1e-3"])
+    before = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
+    after = json.loads(out.read_text(encoding="utf-8"))
+    assert after["format"] == before["format"] and after["hidden"] == before["hidden"]
+    EquityNet(after).probs(*_positions(1, 3)[0])
+    assert after["out"] != before["out"], "one round of self-play changed the network"

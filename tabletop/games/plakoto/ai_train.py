@@ -7,12 +7,24 @@ needs numpy, which the game itself does not use, so numpy is imported only when 
     nice -n 10 python -m tabletop.games.plakoto.ai_train --out tabletop/games/plakoto/plakoto_equity.json
 
 The recipe (defaults below; seeded, so the same command gives the same file on the same machine).
-The shipped file is still the one made before the trainer was sped up, with ``--rounds 25
---games-per-round 1000 --hidden 48`` (32 minutes). The defaults (60 rounds of 2,000, 64 hidden
-units, seed 7) took 25 minutes of wall time (43 of CPU) with two processes at nice 19 on the shared
-two-core machine in December 2026; under the same search that network took 51.9% of the points
-(95% interval 46.4-57.3%) in 273 single games against the shipped one, not clearly better, so it
-was not shipped:
+The shipped file was made in two runs:
+
+* first, before the trainer was sped up, ``--rounds 25 --games-per-round 1000 --hidden 48`` (32
+  minutes): steps 1-3 below;
+* then more self-play from it (step 3 only), 1 December 2026::
+
+      nice -n 5 python -m tabletop.games.plakoto.ai_train --resume plakoto_equity.json \
+          --out cont.json --rounds 80 --games-per-round 4000 --seed 11 --lr 2e-4 4e-5
+
+  stopped after its checkpoint ``cont.round50.json`` (200,000 games, 52 minutes of wall time on
+  both cores of the shared two-core machine), which is the shipped file. At 0 ply, in 6,000 games
+  against the first run's network, it won 52.7% of the games and 53.6% of the points; the
+  checkpoints of rounds 10, 20, 30 and 40 took 52.7, 52.7, 53.6 and 54.5% of the points, and round
+  50 against round 40 took 49.9% (8,000 games): nothing more was gained in the last ten rounds.
+
+The defaults from scratch (60 rounds of 2,000, 64 hidden units, seed 7) took 25 minutes of wall
+time; under the same search that network took 51.9% of the points (95% interval 46.4-57.3%) in
+273 single games against the first run's, not clearly better, so it was not shipped:
 
 1. ``easy``-vs-``easy`` single games, 5% of turns random for variety; every position after a turn
    is labelled with how the game ended for its mover: won, won double, lost double.
@@ -336,11 +348,18 @@ def _chunks(n: int, parts: int) -> list[tuple[int, int]]:
 
 
 def train(out: str, easy_games: int, rounds: int, games_per_round: int, hidden: int, lam: float,
-          processes: int, seed: int, init: str | None = None) -> None:
+          processes: int, seed: int, init: str | None = None, resume: str | None = None,
+          lr: tuple[float, float] = (3e-4, 1e-4)) -> None:
     import numpy as np
 
     start = time.perf_counter()
     with Pool(processes) as pool:
+        if resume:
+            # more self-play for a network of this format: steps 1 and 2 are skipped
+            with open(resume, encoding="utf-8") as fh:
+                net = _Net(np, json.load(fh))
+            _self_play_rounds(pool, net, out, rounds, games_per_round, lam, processes, seed, lr, start)
+            return
         parts = pool.map(_easy_games, [(a, b, seed) for a, b in _chunks(easy_games, 4 * processes)])
         F = np.array([f for p in parts for f in p[0]])
         S = np.array([s for p in parts for s in p[1]])
@@ -355,25 +374,33 @@ def train(out: str, easy_games: int, rounds: int, games_per_round: int, hidden: 
             net = _Net.fresh(np, hidden, seed)
             _Adam(1e-3).fit(net, F, S, Y, epochs=4, seed=seed)
         print(f"step 2: fitted ({time.perf_counter() - start:.0f} s)", flush=True)
-        adam = _Adam(LR[0])
-        recent: list = []
-        played = 0
-        for r in range(rounds):
-            jobs = [(net.dump(), r * games_per_round + a, r * games_per_round + b, seed + 1, lam)
-                    for a, b in _chunks(games_per_round, 2 * processes)]
-            t0 = time.perf_counter()
-            parts = pool.map(_self_play, jobs)
-            played += games_per_round
-            rate = games_per_round / (time.perf_counter() - t0)
-            recent = (recent + [tuple(np.concatenate([p[k] for p in parts]) for k in range(3))])[-KEEP_ROUNDS:]
-            F, S, Y = (np.concatenate([batch[k] for batch in recent]) for k in range(3))
-            # the step size falls linearly from LR[0] to LR[1] over the rounds: late rounds refine
-            adam.lr = LR[0] + (LR[1] - LR[0]) * r / max(1, rounds - 1)
-            adam.fit(net, F, S, Y, epochs=1, seed=seed + r)
-            print(f"step 3: round {r + 1}/{rounds}, {played} games ({rate:.0f} games/s), {len(Y)} targets "
-                  f"({time.perf_counter() - start:.0f} s)", flush=True)
-            if (r + 1) % 10 == 0 and r + 1 < rounds:
-                _write(net, f"{out.removesuffix('.json')}.round{r + 1}.json")
+        _self_play_rounds(pool, net, out, rounds, games_per_round, lam, processes, seed, lr, start)
+
+
+def _self_play_rounds(pool: Any, net: _Net, out: str, rounds: int, games_per_round: int, lam: float,
+                      processes: int, seed: int, lr: tuple[float, float], start: float) -> None:
+    """Step 3, writing ``out`` at the end and a checkpoint every ten rounds."""
+    import numpy as np
+
+    adam = _Adam(lr[0])
+    recent: list = []
+    played = 0
+    for r in range(rounds):
+        jobs = [(net.dump(), r * games_per_round + a, r * games_per_round + b, seed + 1, lam)
+                for a, b in _chunks(games_per_round, 2 * processes)]
+        t0 = time.perf_counter()
+        parts = pool.map(_self_play, jobs)
+        played += games_per_round
+        rate = games_per_round / (time.perf_counter() - t0)
+        recent = (recent + [tuple(np.concatenate([p[k] for p in parts]) for k in range(3))])[-KEEP_ROUNDS:]
+        F, S, Y = (np.concatenate([batch[k] for batch in recent]) for k in range(3))
+        # the step size falls linearly from lr[0] to lr[1] over the rounds: late rounds refine
+        adam.lr = lr[0] + (lr[1] - lr[0]) * r / max(1, rounds - 1)
+        adam.fit(net, F, S, Y, epochs=1, seed=seed + r)
+        print(f"step 3: round {r + 1}/{rounds}, {played} games ({rate:.0f} games/s), {len(Y)} targets "
+              f"({time.perf_counter() - start:.0f} s)", flush=True)
+        if (r + 1) % 10 == 0 and r + 1 < rounds:
+            _write(net, f"{out.removesuffix('.json')}.round{r + 1}.json")
     _write(net, out)
 
 
@@ -393,13 +420,18 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--lam", type=float, default=0.7)
     p.add_argument("--processes", type=int, default=2)
     p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--resume", help="continue self-play (step 3 only) from a network of this format, "
+                   "e.g. the shipped plakoto_equity.json")
+    p.add_argument("--lr", type=float, nargs=2, default=LR, metavar=("FIRST", "LAST"),
+                   help="Adam's step size in the first and the last self-play round")
     p.add_argument("--init", help="start from this win-chance network (ai_net's format, e.g. "
                    "plakoto_value.json) instead of from scratch")
     a = p.parse_args(argv)
     # one thread per process: the matrices are small, and OpenBLAS threads in two busy processes on
     # two cores fight each other (self-play ran at half speed); must be set before numpy loads
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-    train(a.out, a.easy_games, a.rounds, a.games_per_round, a.hidden, a.lam, a.processes, a.seed, a.init)
+    train(a.out, a.easy_games, a.rounds, a.games_per_round, a.hidden, a.lam, a.processes, a.seed, a.init,
+          a.resume, tuple(a.lr))
 
 
 if __name__ == "__main__":
