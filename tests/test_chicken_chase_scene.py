@@ -665,9 +665,74 @@ def test_start_label_in_the_menu_preview_covers_no_field_or_number(english_after
     geom = build_geometry(layout, 2 * c.players)
     vp = Viewport((0.0, 0.0, geom.width, geom.height), pygame.Rect((0, 0), area.size))
     r = vp.length(geom.field_r)
-    for n, p in enumerate(layout.fields, start=1):
-        x, y = vp.to_px(*p)
-        nearest = (min(max(x, spot.left), spot.right), min(max(y, spot.top), spot.bottom))
-        assert (nearest[0] - x) ** 2 + (nearest[1] - y) ** 2 >= (r - 1) ** 2, f"Start's name covers field {n}"
+    assert_covers_no_field(spot, vp, layout.fields, r, "Start's name")
     for box in geom.feed_boxes:
         assert not spot.colliderect(pygame.Rect(vp.to_px(box[0], box[1]), (vp.length(box[2]), vp.length(box[3]))))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("scale", [1.0, 1.3])
+def test_finish_label_in_a_large_menu_preview_covers_no_field_or_number(english_after, scale, lang):
+    """At 4K with text at 130%, «Финиш» stood under the finish on the discs of fields 14 and 15.
+    Now, where it is drawn, it covers no field and no field's number, and stands by the finish."""
+    from tabletop.games.chicken_chase.scene_geom import build_geometry
+    from tabletop.i18n import tr
+    from tabletop.ui.menu import MenuScene
+    from tabletop.ui.preview import BoardPreviews
+    from tabletop.ui.text_audit import TextAudit
+    from tabletop.ui.widgets import Viewport
+
+    app = App(AppOptions(size=(3840, 2160), headless=True, mute=True, lang=lang))
+    app.ui_scale = scale
+    menu = MenuScene(app, "chicken_chase")
+    app.push_scene(menu)
+    app.render()
+    c, m = menu.current, menu.metrics
+    area = menu.preview_rect.inflate(-2 * m.pad, -2 * m.pad)
+    previews = BoardPreviews(app.store)
+    with TextAudit() as audit:
+        previews.get(SPEC, c.variant, c.players, c.start_options(), area.size, m.small)
+    label = [e for e in audit.placed() if e.text == tr("Finish")]
+    if not label:  # nothing near the finish is free: its ring and star mark it
+        return
+    assert len(label) == 1 and not label[0].cut
+    spot = pygame.Rect(label[0].rect)
+    assert not [pair for pair in audit.overlaps() if label[0] in pair], "a field's number overlaps the name"
+    layout = previews.layout(SPEC, c.variant)
+    geom = build_geometry(layout, 2 * c.players)
+    vp = Viewport((0.0, 0.0, geom.width, geom.height), pygame.Rect((0, 0), area.size))
+    assert_finish_named_beside_it(spot, vp, layout.fields, vp.length(geom.field_r))
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (3840, 2160)])
+def test_in_the_game_the_finish_is_named_beside_it_covering_no_field(english_after, size):
+    """The game's own board, large enough to name the finish: the name stands by it (on a tag
+    where not under it) and covers no field."""
+    from tabletop.games.chicken_chase.scene_draw import paint_hill
+    from tabletop.i18n import set_language, tr
+    from tabletop.ui.text_audit import TextAudit
+
+    set_language("ru")
+    app, scene = start(size, [Seat("human")] * 4)
+    vp, g = scene.viewport, scene.geom
+    surf = pygame.Surface(size)
+    with TextAudit() as audit:
+        paint_hill(surf, vp, (0, 0), g, scene.layout_data, scene.state.blocked, scene.metrics.small, True)
+    label = [e for e in audit.placed() if e.text == tr("Finish")]
+    assert len(label) == 1 and not label[0].cut, "a board this large names the finish"
+    spot = pygame.Rect(label[0].rect)
+    assert_finish_named_beside_it(spot, vp, scene.layout_data.fields, vp.length(g.field_r))
+
+
+def assert_covers_no_field(spot: pygame.Rect, vp, fields, r: float, what: str) -> None:
+    """No field's disc (radius ``r`` pixels) reaches into the label at ``spot``."""
+    for n, p in enumerate(fields, start=1):
+        x, y = vp.to_px(*p)
+        nearest = (min(max(x, spot.left), spot.right), min(max(y, spot.top), spot.bottom))
+        assert (nearest[0] - x) ** 2 + (nearest[1] - y) ** 2 >= (r - 1) ** 2, f"{what} covers field {n}"
+
+
+def assert_finish_named_beside_it(spot: pygame.Rect, vp, fields, r: float) -> None:
+    assert_covers_no_field(spot, vp, fields, r, "the finish's name")
+    fx, fy = vp.to_px(*fields[-1])
+    assert spot.inflate(6 * r, 6 * r).collidepoint(fx, fy), "the name stands by the finish"

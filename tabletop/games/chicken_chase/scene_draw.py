@@ -982,11 +982,8 @@ def paint_hill(surf: pygame.Surface, vp: Viewport, off: tuple[int, int], g: Any,
         obstacles.append((pygame.Rect(c[0] - fr, c[1] - fr, 2 * fr, 2 * fr), 1))
         if n not in blocked:
             obstacles.append((field_badge(surf, vp, g, p, c, n, num_px), 6))  # a number: never covered if avoidable
-    if vp.scale >= 0.7:  # smaller, the chequered ring and star alone mark the finish
-        flag = theme.render(tr("Finish"), size(26), theme.INK, True)
-        fx, fy = P(*lay.fields[-1])
-        surf.blit(flag, at := flag.get_rect(midtop=(fx, fy + fr + max(2, int(L(4))))))
-        obstacles.append((at, 6))
+    finish = pygame.Rect(0, 0, 2 * fr, 2 * fr)
+    finish.center = P(*lay.fields[-1])
     # the feed strip: a trough per field with its number
     for box in g.feed_boxes:
         rect = R(box)
@@ -997,26 +994,37 @@ def paint_hill(surf: pygame.Surface, vp: Viewport, off: tuple[int, int], g: Any,
         obstacles.append((rect, 2))
     # Start's name last, where it covers no field, number or trough (a small picture, like the
     # menu's, has no room above the block between fields 8 and 7); on a tag where nothing is free
-    name = tr("Start (hill field)")
-    lw, lh = theme.font(size(30), True).size(name)
-    pad = max(4, lh // 2)
-    spot, usual = start_label_spot((lw + pad, lh + 2), start, obstacles, board, max(2, int(L(4))))
-    if not usual:
-        pygame.draw.rect(surf, (236, 222, 176), spot, border_radius=max(3, spot.h // 3))
-        pygame.draw.rect(surf, FIELD_RIM, spot, width=max(1, spot.h // 10), border_radius=max(3, spot.h // 3))
-    draw.text(surf, name, spot.center, size(30), theme.INK, bold=True, anchor="center")
+    # and the finish's: under it, or beside it where it covers nothing (at 4K in Russian «Финиш»
+    # lay on the discs of fields 14 and 15); where nothing near is free, the chequered ring and
+    # star alone mark the finish, as in a small picture -- a name further off reads as another
+    # field's
+    gap = max(2, int(L(4)))
+    labels = [(tr("Start (hill field)"), size(30), start, False, (236, 222, 176))]
+    if vp.scale >= 0.7:
+        labels.insert(0, (tr("Finish"), size(26), finish, True, (255, 246, 210)))
+    for name, px, box, below, tag in labels:
+        lw, lh = theme.font(px, True).size(name)
+        spot, usual = label_spot((lw + max(4, lh // 2), lh + 2), box, obstacles, board, gap, below)
+        if below and not usual and (_covers(spot, obstacles) or not _near(spot, box, 2 * fr)):
+            continue
+        if not usual:
+            pygame.draw.rect(surf, tag, spot, border_radius=max(3, spot.h // 3))
+            pygame.draw.rect(surf, FIELD_RIM, spot, width=max(1, spot.h // 10), border_radius=max(3, spot.h // 3))
+        draw.text(surf, name, spot.center, px, theme.INK, bold=True, anchor="center")
+        obstacles.append((spot, 6))
     # the hand strip (window mode; in table mode each hand sits in its seat's panel)
     if strip:
         draw.shadowed_panel(surf, R(g.strip), fill=STRIP, radius=max(6, int(L(24))), shadow=max(3, int(L(8))))
 
 
-def start_label_spot(size: tuple[int, int], box: pygame.Rect, obstacles: list[tuple[pygame.Rect, int]],
-                     board: pygame.Rect, gap: int) -> tuple[pygame.Rect, bool]:
-    """Where Start's name goes: above the block (the board's own place for it), else the nearest
-    spot around the block that covers nothing in ``obstacles`` and stays on the board; with none
-    free, the spot that covers least, a number counting ``weight`` times a field's edge (it is
-    drawn on a tag, so it reads, and the numbers stay readable). Returns it and whether it is the
-    board's own place (elsewhere it is drawn on a tag in Start's colour: it reads as the block's)."""
+def label_spot(size: tuple[int, int], box: pygame.Rect, obstacles: list[tuple[pygame.Rect, int]],
+               board: pygame.Rect, gap: int, below: bool = False) -> tuple[pygame.Rect, bool]:
+    """Where the name of Start (or, ``below``, of the finish) goes: above the block (under the
+    finish), the board's own place for it, else the nearest spot around it that covers nothing in
+    ``obstacles`` and stays on the board; with none free, the spot that covers least, a number
+    counting ``weight`` times a field's edge (it is drawn on a tag, so it reads, and the numbers
+    stay readable). Returns it and whether it is the board's own place (elsewhere it is drawn on a
+    tag in the place's colour: it reads as its name)."""
     w, h = size
     cx, cy = box.centerx, box.centery
     shifts = sorted(range(-6, 7), key=abs)
@@ -1027,10 +1035,10 @@ def start_label_spot(size: tuple[int, int], box: pygame.Rect, obstacles: list[tu
         setattr(r, *next(iter(where.items())))
         spots.append(r)
 
-    for k in shifts:  # above, sliding sideways
-        add(midbottom=(cx + k * w // 4, box.y - gap))
-    for k in shifts:  # below
-        add(midtop=(cx + k * w // 4, box.bottom + gap))
+    sides = [("midbottom", box.y - gap), ("midtop", box.bottom + gap)]
+    for anchor, y in sides[::-1] if below else sides:  # the board's own side first, sliding sideways
+        for k in shifts:
+            add(**{anchor: (cx + k * w // 4, y)})
     for k in sorted(range(-4, 3), key=abs):  # beside, from level with the block upward
         add(midright=(box.x - gap, cy + k * h // 2))
         add(midleft=(box.right + gap, cy + k * h // 2))
@@ -1039,13 +1047,20 @@ def start_label_spot(size: tuple[int, int], box: pygame.Rect, obstacles: list[tu
 
     inside = sorted((r for r in spots if board.contains(r)), key=apart) or spots[:1]
 
-    def covered(r: pygame.Rect) -> int:
-        return sum(r.clip(o).w * r.clip(o).h * weight for o, weight in obstacles)
-
     for r in inside:
-        if not covered(r):
+        if not _covers(r, obstacles):
             return r, r == spots[0]
-    return min(inside, key=covered), False
+    return min(inside, key=lambda r: _covers(r, obstacles)), False
+
+
+def _covers(r: pygame.Rect, obstacles: list[tuple[pygame.Rect, int]]) -> int:
+    """How much of ``obstacles`` a label at ``r`` would cover, each weighted."""
+    return sum(r.clip(o).w * r.clip(o).h * weight for o, weight in obstacles)
+
+
+def _near(r: pygame.Rect, box: pygame.Rect, reach: int) -> bool:
+    """``r`` is no further than ``reach`` from ``box`` (it reads as its name)."""
+    return r.colliderect(box.inflate(2 * reach, 2 * reach))
 
 
 def field_num_px(vp: Viewport, g: Any, small: int) -> int:
