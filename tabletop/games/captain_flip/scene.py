@@ -456,7 +456,7 @@ class CaptainFlipScene(GameScene):
         m = self.metrics
         rows = sd.seat_card_rows(self.seat_card_lines(seat), rect.w, m.body, m.small)
         sd.paint_seat_card(surf, rect, rows, self.state.layout, self.obs, seat, m.small,
-                           int(BOARD_LEAST * m.button_h), m.pad)
+                           int(BOARD_LEAST * m.button_h), m.pad, m.tiny)
 
     def action_buttons(self) -> list[Button]:
         """Table mode: no greyed-out Draw button while a drawn tile waits (the bag on the card draws

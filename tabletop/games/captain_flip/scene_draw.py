@@ -436,11 +436,15 @@ def lone_board(rect: pygame.Rect, board: Board, extra_w: float = 0.0) -> tuple[V
 
 
 def paint_lone_board(surface: pygame.Surface, rect: pygame.Rect, layout, state, seat: int, small: int,
-                     extra_w: float = 0.0) -> tuple[Viewport, Slot]:
-    """A board with its bonuses (kraken tags included) and ``seat``'s tiles of ``state``."""
+                     extra_w: float = 0.0, least: int | None = None) -> tuple[Viewport, Slot]:
+    """A board with its bonuses (kraken tags included) and ``seat``'s tiles of ``state``; no word
+    smaller than ``least`` (the screen's smallest readable size; by default about 1/60 of the
+    height, from ``small``'s 1/56 -- a scene that knows its metrics passes their ``tiny``, which
+    that rounding can miss by a pixel)."""
     board = layout.board
     vp, slot = lone_board(rect, board, extra_w)
-    least = max(10, small * 56 // 60)  # the smallest readable size (Metrics: small is 1/56 of the height, this 1/60)
+    if least is None:
+        least = max(10, small * 56 // 60)
     draw_board_base(surface, vp, slot, board, small, state.num_players == 1, least)
     chars = layout.tiles.characters
     for ci, column in enumerate(board.columns):
@@ -500,7 +504,7 @@ def board_height(board: Board, width: int) -> int:
 
 
 def paint_seat_card(surface: pygame.Surface, rect: pygame.Rect, rows: list[list[tuple[str, int, bool, bool]]],
-                    layout, state, seat: int, small: int, board_least: int, gap: int) -> None:
+                    layout, state, seat: int, small: int, board_least: int, gap: int, tiny: int) -> None:
     """The captain's score card in his strip, upright: whole lines from the top as many as fit,
     then his ship below them, as large as the rest of ``rect`` holds (none under ``board_least``)."""
     y = rect.y
@@ -513,4 +517,4 @@ def paint_seat_card(surface: pygame.Surface, rect: pygame.Rect, rows: list[list[
             y += theme.font(size, bold).get_linesize()
     room = pygame.Rect(rect.x, y + gap, rect.w, rect.bottom - y - gap)
     if room.h >= board_least:  # letterboxed: as large as fits, centred
-        paint_lone_board(surface, room, layout, state, seat, small)
+        paint_lone_board(surface, room, layout, state, seat, small, least=tiny)
