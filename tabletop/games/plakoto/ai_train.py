@@ -16,7 +16,7 @@ The shipped file was made in two runs:
       nice -n 5 python -m tabletop.games.plakoto.ai_train --resume plakoto_equity.json \
           --out cont.json --rounds 80 --games-per-round 4000 --seed 11 --lr 2e-4 4e-5
 
-  stopped after its checkpoint ``cont.round50.json`` (200,000 games, 52 minutes of wall time on
+  stopped after its checkpoint ``cont.round50.json`` (200,000 games, 49 minutes of wall time on
   both cores of the shared two-core machine), which is the shipped file. At 0 ply, in 6,000 games
   against the first run's network, it won 52.7% of the games and 53.6% of the points; the
   checkpoints of rounds 10, 20, 30 and 40 took 52.7, 52.7, 53.6 and 54.5% of the points, and round
