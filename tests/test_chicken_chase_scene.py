@@ -632,11 +632,9 @@ def test_the_others_hands_say_what_their_count_counts(english_after, size, lang)
     assert not audit.outside()
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
-@pytest.mark.parametrize("size", [(1024, 600), (1366, 768)])
-def test_start_label_in_the_menu_preview_covers_no_field_or_number(english_after, size, lang):
-    """The menu's little board: «Старт» sat between fields 8 and 7, their circles and numbers over
-    it. Now it covers no field, no number and no trough, and nothing is drawn over it."""
+def preview_label(size, lang, key, scale=1.0):
+    """The menu's board picture for 4 players, drawn fresh under a text audit: where the label
+    ``key`` (in ``lang``) is drawn in it (None if not), the picture's viewport, layout, geometry."""
     from tabletop.games.chicken_chase.scene_geom import build_geometry
     from tabletop.i18n import tr
     from tabletop.ui.menu import MenuScene
@@ -645,6 +643,7 @@ def test_start_label_in_the_menu_preview_covers_no_field_or_number(english_after
     from tabletop.ui.widgets import Viewport
 
     app = App(AppOptions(size=size, headless=True, mute=True, lang=lang))
+    app.ui_scale = scale
     menu = MenuScene(app, "chicken_chase")
     app.push_scene(menu)
     app.render()
@@ -657,51 +656,26 @@ def test_start_label_in_the_menu_preview_covers_no_field_or_number(english_after
     with TextAudit() as audit:
         preview = previews.get(SPEC, c.variant, c.players, c.start_options(), area.size, m.small)
     assert preview.picture is not None
-    label = [e for e in audit.placed() if e.text == tr("Start (hill field)")]
-    assert len(label) == 1 and not label[0].cut
-    spot = pygame.Rect(label[0].rect)
-    assert not [pair for pair in audit.overlaps() if label[0] in pair], "a field's number overlaps Start's name"
+    text = tr(key)
+    found = [e for e in audit.placed() if e.text == text]
+    assert len(found) <= 1 and not any(e.cut for e in found)
+    assert not [pair for pair in audit.overlaps() if found and found[0] in pair], f"a field's number overlaps {text!r}"
     layout = previews.layout(SPEC, c.variant)
     geom = build_geometry(layout, 2 * c.players)
     vp = Viewport((0.0, 0.0, geom.width, geom.height), pygame.Rect((0, 0), area.size))
-    r = vp.length(geom.field_r)
-    assert_covers_no_field(spot, vp, layout.fields, r, "Start's name")
-    for box in geom.feed_boxes:
-        assert not spot.colliderect(pygame.Rect(vp.to_px(box[0], box[1]), (vp.length(box[2]), vp.length(box[3]))))
+    return (pygame.Rect(found[0].rect) if found else None), vp, layout, geom
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-@pytest.mark.parametrize("scale", [1.0, 1.3])
-def test_finish_label_in_a_large_menu_preview_covers_no_field_or_number(english_after, scale, lang):
-    """At 4K with text at 130%, «Финиш» stood under the finish on the discs of fields 14 and 15.
-    Now, where it is drawn, it covers no field and no field's number, and stands by the finish."""
-    from tabletop.games.chicken_chase.scene_geom import build_geometry
-    from tabletop.i18n import tr
-    from tabletop.ui.menu import MenuScene
-    from tabletop.ui.preview import BoardPreviews
-    from tabletop.ui.text_audit import TextAudit
-    from tabletop.ui.widgets import Viewport
-
-    app = App(AppOptions(size=(3840, 2160), headless=True, mute=True, lang=lang))
-    app.ui_scale = scale
-    menu = MenuScene(app, "chicken_chase")
-    app.push_scene(menu)
-    app.render()
-    c, m = menu.current, menu.metrics
-    area = menu.preview_rect.inflate(-2 * m.pad, -2 * m.pad)
-    previews = BoardPreviews(app.store)
-    with TextAudit() as audit:
-        previews.get(SPEC, c.variant, c.players, c.start_options(), area.size, m.small)
-    label = [e for e in audit.placed() if e.text == tr("Finish")]
-    if not label:  # nothing near the finish is free: its ring and star mark it
-        return
-    assert len(label) == 1 and not label[0].cut
-    spot = pygame.Rect(label[0].rect)
-    assert not [pair for pair in audit.overlaps() if label[0] in pair], "a field's number overlaps the name"
-    layout = previews.layout(SPEC, c.variant)
-    geom = build_geometry(layout, 2 * c.players)
-    vp = Viewport((0.0, 0.0, geom.width, geom.height), pygame.Rect((0, 0), area.size))
-    assert_finish_named_beside_it(spot, vp, layout.fields, vp.length(geom.field_r))
+@pytest.mark.parametrize("size", [(1024, 600), (1366, 768)])
+def test_start_label_in_the_menu_preview_covers_no_field_or_number(english_after, size, lang):
+    """The menu's little board: «Старт» sat between fields 8 and 7, their circles and numbers over
+    it. Now it covers no field, no number and no trough, and nothing is drawn over it."""
+    spot, vp, layout, geom = preview_label(size, lang, "Start (hill field)")
+    assert spot is not None
+    assert_covers_no_field(spot, vp, layout.fields, vp.length(geom.field_r), "Start's name")
+    for box in geom.feed_boxes:
+        assert not spot.colliderect(pygame.Rect(vp.to_px(box[0], box[1]), (vp.length(box[2]), vp.length(box[3]))))
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (3840, 2160)])
