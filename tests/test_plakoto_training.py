@@ -77,3 +77,17 @@ def test_resume_continues_self_play_from_a_shipped_network(tmp_path):
     assert after["format"] == before["format"] and after["hidden"] == before["hidden"]
     EquityNet(after).probs(*_positions(1, 3)[0])
     assert after["out"] != before["out"], "one round of self-play changed the network"
+
+
+def test_widening_a_network_keeps_what_it_plays_until_it_trains():
+    """``--widen``: the grown network's new units start silent, so every position gets exactly the
+    chances the file gave it; and they are not all alike (else training could never tell them
+    apart)."""
+    data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
+    wide = ai_train._Net(np, data).widened(len(data["bias"]) + 16, seed=3).dump()
+    assert wide["hidden"] == data["hidden"] + 16
+    old, new = EquityNet(data), EquityNet(wide)
+    for key in _positions(40, 5):
+        assert new.probs(*key) == old.probs(*key)
+    fresh = np.array(wide["dense"])[:, data["hidden"]:]
+    assert len({tuple(col) for col in fresh.T}) == 16

@@ -116,6 +116,21 @@ class _Net:
         net.out_bias[:] = (float(data["out_bias"]), -2.2, -2.2)
         return net
 
+    def widened(self, hidden: int, seed: int) -> _Net:
+        """The same function with ``hidden`` units: the new ones get small random input weights
+        and zero output weights, so they change nothing until training gives them a use (the
+        random inputs break their symmetry; zero inputs would never receive a gradient)."""
+        np = self.np
+        old = len(self.bias)
+        if hidden < old:
+            raise ValueError(f"--widen {hidden} is narrower than the starting network ({old})")
+        net = _Net.fresh(np, hidden, seed)
+        net.dense[:, :old], net.points[:, :old], net.bias[:old] = self.dense, self.points, self.bias
+        net.out[:, :] = 0.0
+        net.out[:old, :] = self.out
+        net.out_bias[:] = self.out_bias
+        return net
+
     def dump(self) -> dict:
         return {
             "format": "plakoto equity net 1", "hidden": len(self.bias),
@@ -349,7 +364,7 @@ def _chunks(n: int, parts: int) -> list[tuple[int, int]]:
 
 def train(out: str, easy_games: int, rounds: int, games_per_round: int, hidden: int, lam: float,
           processes: int, seed: int, init: str | None = None, resume: str | None = None,
-          lr: tuple[float, float] = (3e-4, 1e-4)) -> None:
+          lr: tuple[float, float] = (3e-4, 1e-4), widen: int | None = None) -> None:
     import numpy as np
 
     start = time.perf_counter()
@@ -358,6 +373,8 @@ def train(out: str, easy_games: int, rounds: int, games_per_round: int, hidden: 
             # more self-play for a network of this format: steps 1 and 2 are skipped
             with open(resume, encoding="utf-8") as fh:
                 net = _Net(np, json.load(fh))
+            if widen:
+                net = net.widened(widen, seed)
             _self_play_rounds(pool, net, out, rounds, games_per_round, lam, processes, seed, lr, start)
             return
         parts = pool.map(_easy_games, [(a, b, seed) for a, b in _chunks(easy_games, 4 * processes)])
@@ -424,6 +441,9 @@ def main(argv: list[str] | None = None) -> None:
                    "e.g. the shipped plakoto_equity.json")
     p.add_argument("--lr", type=float, nargs=2, default=LR, metavar=("FIRST", "LAST"),
                    help="Adam's step size in the first and the last self-play round")
+    p.add_argument("--widen", type=int, metavar="HIDDEN",
+                   help="with --resume: grow the network to this many hidden units first (the new "
+                   "ones start silent, so play starts as the file's)")
     p.add_argument("--init", help="start from this win-chance network (ai_net's format, e.g. "
                    "plakoto_value.json) instead of from scratch")
     a = p.parse_args(argv)
@@ -431,7 +451,7 @@ def main(argv: list[str] | None = None) -> None:
     # two cores fight each other (self-play ran at half speed); must be set before numpy loads
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     train(a.out, a.easy_games, a.rounds, a.games_per_round, a.hidden, a.lam, a.processes, a.seed, a.init,
-          a.resume, tuple(a.lr))
+          a.resume, tuple(a.lr), a.widen)
 
 
 if __name__ == "__main__":
