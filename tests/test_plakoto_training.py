@@ -91,3 +91,19 @@ def test_widening_a_network_keeps_what_it_plays_until_it_trains():
         assert new.probs(*key) == old.probs(*key)
     fresh = np.array(wide["dense"])[:, data["hidden"]:]
     assert len({tuple(col) for col in fresh.T}) == 16
+
+
+def test_a_merged_network_averages_the_logits_of_its_parts():
+    """``--merge``: one file whose outputs before the logistic function are the mean of its parts'
+    (so the ensemble needs no code in the game), loadable by the game at its greater width."""
+    data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
+    other = ai_train._Net.fresh(np, 20, seed=4).dump()
+    merged = ai_train.merge([data, other])
+    assert merged["hidden"] == data["hidden"] + 20
+    a, b, m = EquityNet(data), EquityNet(other), EquityNet(merged)
+    for key in _positions(30, 6):
+        want = [(x + y) / 2 for x, y in zip(a.logits(*key), b.logits(*key), strict=True)]
+        # the merged output weights are kept to 6 decimals: a few 1e-6 over some 160 units
+        assert m.logits(*key) == pytest.approx(want, abs=1e-4)
+    with pytest.raises(ValueError):
+        ai_train.merge([data])

@@ -136,8 +136,9 @@ class _Net:
             "format": "plakoto equity net 1", "hidden": len(self.bias),
             "outputs": ["win", "double win", "double loss"],
             "dense": self.dense.round(4).tolist(), "points": self.points.round(4).tolist(),
-            "bias": self.bias.round(4).tolist(), "out": self.out.T.round(4).tolist(),
-            "out_bias": self.out_bias.round(4).tolist(),
+            # the small output layer keeps 6 decimals: a merged file's halved weights (``merge``)
+            "bias": self.bias.round(4).tolist(), "out": self.out.T.round(6).tolist(),
+            "out_bias": self.out_bias.round(6).tolist(),
         }
 
     def forward(self, F: Any, S: Any, onehot: Any = None) -> tuple[Any, Any, Any]:
@@ -421,6 +422,27 @@ def _self_play_rounds(pool: Any, net: _Net, out: str, rounds: int, games_per_rou
     _write(net, out)
 
 
+def merge(nets: list[dict]) -> dict:
+    """One network whose three outputs' logits are the mean of those of ``nets`` (same format):
+    their hidden units side by side, each output row divided by their number. An ensemble in a
+    single file, so the game needs no code for it and pays only for the wider hidden layer (the
+    features, most of a position's cost, are computed once). Pure Python: no numpy needed."""
+    k = len(nets)
+    if k < 2 or any(n.get("format") != nets[0].get("format") for n in nets):
+        raise ValueError("--merge needs two or more networks of one format")
+
+    def side_by_side(name: str) -> list:
+        return [sum((n[name][j] for n in nets), []) for j in range(len(nets[0][name]))]
+
+    return {
+        "format": nets[0]["format"], "hidden": sum(len(n["bias"]) for n in nets),
+        "outputs": nets[0]["outputs"], "dense": side_by_side("dense"), "points": side_by_side("points"),
+        "bias": sum((n["bias"] for n in nets), []),
+        "out": [sum(([round(w / k, 6) for w in n["out"][o]] for n in nets), []) for o in range(OUTPUTS)],
+        "out_bias": [round(sum(n["out_bias"][o] for n in nets) / k, 6) for o in range(OUTPUTS)],
+    }
+
+
 def _write(net: _Net, path: str) -> None:
     with open(path, "w", encoding="utf-8") as fh:
         json.dump(net.dump(), fh, separators=(",", ":"))
@@ -446,7 +468,19 @@ def main(argv: list[str] | None = None) -> None:
                    "ones start silent, so play starts as the file's)")
     p.add_argument("--init", help="start from this win-chance network (ai_net's format, e.g. "
                    "plakoto_value.json) instead of from scratch")
+    p.add_argument("--merge", nargs="+", metavar="FILE",
+                   help="write to --out one network averaging these networks' outputs (see merge); "
+                   "no training")
     a = p.parse_args(argv)
+    if a.merge:
+        nets = []
+        for path in a.merge:
+            with open(path, encoding="utf-8") as fh:
+                nets.append(json.load(fh))
+        with open(a.out, "w", encoding="utf-8") as fh:
+            json.dump(merge(nets), fh, separators=(",", ":"))
+        print(f"wrote {a.out}", flush=True)
+        return
     # one thread per process: the matrices are small, and OpenBLAS threads in two busy processes on
     # two cores fight each other (self-play ran at half speed); must be set before numpy loads
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
