@@ -26,9 +26,10 @@ from .rules import PlakotoState, Turn
 
 ROLLS21 = [((h, lo), (1 if h == lo else 2) / 36) for h in range(1, 7) for lo in range(1, h + 1)]
 BUDGET = 8000
-"""Positions the ``hard`` player may evaluate one ply deep per turn (a median turn takes about 0.13 s
-of CPU, the longest about 0.4 s; on 74 test positions its turn agreed with a search of every turn
-80% of the time, against 72% with 3,000)."""
+"""Positions the ``hard`` player may evaluate one ply deep per turn (over the bench's 60 turns, a
+median turn takes about 80 ms of CPU and the longest about 0.6 s with the 144-unit network; on 74
+test positions its turn agreed with a search of every turn 80% of the time, against 72% with
+3,000)."""
 CANDIDATES = 8
 SAFETY_SECONDS = 20.0
 """Never reached in normal play (a turn takes well under a second): only a guard against a bug."""

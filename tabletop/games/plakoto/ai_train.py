@@ -7,7 +7,7 @@ needs numpy, which the game itself does not use, so numpy is imported only when 
     nice -n 10 python -m tabletop.games.plakoto.ai_train --out tabletop/games/plakoto/plakoto_equity.json
 
 The recipe (defaults below; seeded, so the same command gives the same file on the same machine).
-The shipped file was made in two runs:
+The shipped file was made in three runs and a merge:
 
 * first, before the trainer was sped up, ``--rounds 25 --games-per-round 1000 --hidden 48`` (32
   minutes): steps 1-3 below;
@@ -17,10 +17,29 @@ The shipped file was made in two runs:
           --out cont.json --rounds 80 --games-per-round 4000 --seed 11 --lr 2e-4 4e-5
 
   stopped after its checkpoint ``cont.round50.json`` (200,000 games, 49 minutes of wall time on
-  both cores of the shared two-core machine), which is the shipped file. At 0 ply, in 6,000 games
-  against the first run's network, it won 52.7% of the games and 53.6% of the points; the
-  checkpoints of rounds 10, 20, 30 and 40 took 52.7, 52.7, 53.6 and 54.5% of the points, and round
-  50 against round 40 took 49.9% (8,000 games): nothing more was gained in the last ten rounds.
+  both cores of the shared two-core machine). At 0 ply, in 6,000 games against the first run's
+  network, it won 52.7% of the games and 53.6% of the points; the checkpoints of rounds 10, 20, 30
+  and 40 took 52.7, 52.7, 53.6 and 54.5% of the points, and round 50 against round 40 took 49.9%
+  (8,000 games): nothing more was gained in the last ten rounds;
+* then that file (``cont.round50.json``) grown to 96 hidden units and trained on, 1 December::
+
+      nice -n 10 python -m tabletop.games.plakoto.ai_train --resume cont.round50.json --widen 96 \
+          --out wide.json --rounds 60 --games-per-round 4000 --seed 13 --lr 3e-4 5e-5
+
+  stopped after its checkpoint ``wide.round30.json`` (120,000 games, 35 minutes). Alone it played
+  no better than its start at 0 ply (50.6% of the points in 6,000 games at round 20), but it had
+  learnt differently, so
+* the shipped file is the two side by side, their outputs averaged (144 hidden units)::
+
+      python -m tabletop.games.plakoto.ai_train --merge cont.round50.json wide.round30.json \
+          --out plakoto_equity.json
+
+  At 0 ply it took 53.4% of the points (53.0% of the games) against ``cont.round50.json`` alone in
+  6,000 games; with round 20 instead of 30, 53.0% and 52.7% (two seeds); the network averaged in
+  probabilities rather than in logits, 52.9%; a third member (``cont.round30.json``), 53.2%, not
+  worth its cost. Two checkpoints of one run averaged gained little (round 50 with round 40:
+  51.3%). It costs about half as much again per position as the 48-unit file (the features are
+  computed once).
 
 The defaults from scratch (60 rounds of 2,000, 64 hidden units, seed 7) took 25 minutes of wall
 time; under the same search that network took 51.9% of the points (95% interval 46.4-57.3%) in
