@@ -105,8 +105,16 @@ def changed_pixels(display: str, tmp: Path, tag: str, tries: int = 40) -> int:
     else:
         raise AssertionError("the screen never stood still")
     x(display, "xrefresh")
-    time.sleep(0.5)
-    return differ(still, capture(display, tmp / f"{tag}-exposed.png"))
+    # the exposed window is judged once it stands still again: a busy machine may take a while to
+    # repaint, and a half-repainted window is not a stale one (a stale one stands still, unlike)
+    before = capture(display, tmp / f"{tag}-exposed-0.png")
+    for i in range(1, tries):
+        time.sleep(0.4)
+        after = capture(display, tmp / f"{tag}-exposed-{i}.png")
+        if differ(before, after) == 0:
+            break
+        before = after
+    return differ(still, after)
 
 
 @pytest.mark.parametrize("game", list(KEYS))
