@@ -90,31 +90,29 @@ def differ(a: Path, b: Path) -> int:
     return int(float(result.stderr.split()[0]))
 
 
-def changed_pixels(display: str, tmp: Path, tag: str, tries: int = 40) -> int:
-    """Wait until the screen stands still (three captures alike: what the keys started has ended),
-    then expose the window and count the pixels that changed. A current window changes none."""
+def settled(display: str, tmp: Path, tag: str, alike_needed: int, tries: int = 40) -> Path:
+    """Capture until ``alike_needed`` captures in a row match the one before (0.4 s apart): what
+    was moving or repainting has ended. The last capture."""
     still = capture(display, tmp / f"{tag}-0.png")
     alike = 0
     for i in range(1, tries):
         time.sleep(0.4)
         now = capture(display, tmp / f"{tag}-{i}.png")
         alike = alike + 1 if differ(still, now) == 0 else 0
-        if alike == 2:  # three captures alike over a second or more: nothing is moving
-            break
+        if alike == alike_needed:
+            return now
         still = now
-    else:
-        raise AssertionError("the screen never stood still")
+    raise AssertionError(f"the screen never stood still ({tag})")
+
+
+def changed_pixels(display: str, tmp: Path, tag: str) -> int:
+    """Wait until the screen stands still (three captures alike over a second or more: what the keys
+    started has ended), then expose the window and count the pixels that changed once it stands
+    still again (a busy machine may take a while to repaint, and a half-repainted window is not a
+    stale one; a stale one stands still, unlike the capture before). A current window changes none."""
+    still = settled(display, tmp, tag, 2)
     x(display, "xrefresh")
-    # the exposed window is judged once it stands still again: a busy machine may take a while to
-    # repaint, and a half-repainted window is not a stale one (a stale one stands still, unlike)
-    before = capture(display, tmp / f"{tag}-exposed-0.png")
-    for i in range(1, tries):
-        time.sleep(0.4)
-        after = capture(display, tmp / f"{tag}-exposed-{i}.png")
-        if differ(before, after) == 0:
-            break
-        before = after
-    return differ(still, after)
+    return differ(still, settled(display, tmp, f"{tag}-exposed", 1))
 
 
 @pytest.mark.parametrize("game", list(KEYS))
