@@ -107,3 +107,26 @@ def test_a_merged_network_averages_the_logits_of_its_parts():
         assert m.logits(*key) == pytest.approx(want, abs=1e-4)
     with pytest.raises(ValueError):
         ai_train.merge([data])
+
+
+def test_batch_outlooks_equal_the_search_of_the_game():
+    """``--ply1`` targets: the numpy outlook of a turn is the game's own one-ply outlook
+    (``ai_search.reply_outlook`` with the points objective), rolls without a reply included."""
+    from tabletop.games.plakoto.ai_search import Objective, reply_outlook
+
+    data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
+    keys = [k for k in _positions(6, 11) if final(*k) is None][::37][:40]
+    got = ai_train.outlooks(ai_train._Net(np, data), keys)
+    net = EquityNet(data)
+    for key, u in zip(keys, got, strict=True):
+        want, _ = reply_outlook(key, True, Objective.points(), net)
+        assert u == pytest.approx(want, abs=1e-5)  # the game rounds to fixed point
+
+
+def test_one_ply_self_play_targets_are_chances_and_differ():
+    data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
+    F, S, Y = ai_train._self_play((data, 0, 2, 1, 0.5, True))
+    assert ((Y >= 0) & (Y <= 1)).all()
+    assert (Y[:, 1] <= Y[:, 0] + 1e-9).all() and (Y[:, 2] <= 1 - Y[:, 0] + 1e-9).all()
+    plain = ai_train._self_play((data, 0, 2, 1, 0.5))  # the same games: only the targets differ
+    assert (plain[0] == F).all() and not np.allclose(plain[2], Y)

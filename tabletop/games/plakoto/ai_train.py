@@ -295,7 +295,8 @@ def _self_play(args: tuple[dict, int, int, int, float]) -> tuple[Any, Any, Any]:
     import numpy as np
 
 
-    data, first, last, seed, lam = args
+    data, first, last, seed, lam, *rest = args
+    ply1 = bool(rest and rest[0])
     net = _Net(np, data)
     F: list = []
     S: list = []
@@ -328,6 +329,7 @@ def _self_play(args: tuple[dict, int, int, int, float]) -> tuple[Any, Any, Any]:
         fs, ss, v = net.values(keys)
         points = 2 * v[:, 0] - 1 + v[:, 1] - v[:, 2]
         at = 0
+        chosen: list[tuple[dict, Key]] = []
         for slot, game, ks in moving:
             rng = game["rng"]
             n = len(ks)
@@ -338,16 +340,55 @@ def _self_play(args: tuple[dict, int, int, int, float]) -> tuple[Any, Any, Any]:
                 top = np.flatnonzero(seg >= seg.max() - 1e-12)
                 i = int(top[rng.randrange(len(top))])
             key = ks[i]
-            game["played"].append((game["seat"], fs[at + i], ss[at + i], tuple(float(x) for x in v[at + i])))
+            game["played"].append([game["seat"], fs[at + i], ss[at + i], tuple(float(x) for x in v[at + i]), None])
             at += n
             end = final(*key)
             if end is not None:
                 _targets(game["played"], game["seat"], end, lam, F, S, Y)
                 slots[slot] = new_game()
                 continue
+            if ply1:
+                chosen.append((game, key))
             game["b"], game["pn"] = flip(key[0], key[1])
             game["seat"] = 1 - game["seat"]
+        if chosen:
+            for (game, _), u in zip(chosen, outlooks(net, [k for _, k in chosen]), strict=True):
+                game["played"][-1][4] = u
     return np.array(F), np.array(S), np.array(Y)
+
+
+def outlooks(net: _Net, keys: list[Key]) -> list[tuple[float, float, float]]:
+    """The mover's (win, double win, double loss) after each of his turns ``keys`` once the
+    opponent has rolled and played the reply best for him in points: ``ai_search.reply_outlook``
+    with the points objective, for many positions in one batch (``--ply1`` targets).
+
+    Why: a TD target built from the one next position carries the luck of that one roll; the
+    mean over all 21 rolls, each answered well, is the same expectation with far less noise."""
+    import numpy as np
+
+    from .ai_search import ROLLS21
+
+    replies: list[Key] = []
+    spans: list[list[tuple[int, int, float]]] = []
+    for key in keys:
+        b, pn = flip(key[0], key[1])
+        frame = Frame(b, pn)
+        rolls = []
+        for (h, lo), p in ROLLS21:
+            found = list(frame.turns(dice_left(h, lo))) or [(tuple(b), tuple(pn))]
+            rolls.append((len(replies), len(found), p))
+            replies.extend(found)
+        spans.append(rolls)
+    v = net.values(replies)[2]
+    points = 2 * v[:, 0] - 1 + v[:, 1] - v[:, 2]
+    result = []
+    for rolls in spans:
+        w = wd = ld = 0.0
+        for at, n, p in rolls:
+            q = v[at + int(np.argmax(points[at:at + n]))]
+            w, wd, ld = w + p * (1.0 - q[0]), wd + p * q[2], ld + p * q[1]
+        result.append((float(w), float(wd), float(ld)))
+    return result
 
 
 SIDE_BY_SIDE = 64
@@ -357,15 +398,19 @@ SIDE_BY_SIDE = 64
 def _targets(played: list, last: int, end: tuple, lam: float, F: list, S: list, Y: list) -> None:
     """TD(lambda) targets of one finished game, from the last non-final position back: each is
     the next position's outputs seen from this mover's side (his win is one minus the other's,
-    his double win the other's double loss), mixed with the later targets."""
+    his double win the other's double loss), mixed with the later targets. A position with an
+    outlook (``--ply1``) uses it instead of the next position's outputs."""
     target = value = mover = None
-    for m, f, s, v in reversed(played[:-1]):
+    for m, f, s, v, u in reversed(played[:-1]):
         if target is None:
             g_t = end if m == last else flip_probs(end)
         else:
             if m != mover:
                 value, target = flip_probs(value), flip_probs(target)
-            g_t = tuple((1 - lam) * a + lam * c for a, c in zip(value, target, strict=True))
+            # with --ply1 the position's own outlook over all the opponent's rolls replaces the
+            # value of the one position that followed it
+            now = value if u is None else u
+            g_t = tuple((1 - lam) * a + lam * c for a, c in zip(now, target, strict=True))
         F.append(f)
         S.append(s)
         Y.append(g_t)
@@ -384,7 +429,7 @@ def _chunks(n: int, parts: int) -> list[tuple[int, int]]:
 
 def train(out: str, easy_games: int, rounds: int, games_per_round: int, hidden: int, lam: float,
           processes: int, seed: int, init: str | None = None, resume: str | None = None,
-          lr: tuple[float, float] = (3e-4, 1e-4), widen: int | None = None) -> None:
+          lr: tuple[float, float] = (3e-4, 1e-4), widen: int | None = None, ply1: bool = False) -> None:
     import numpy as np
 
     start = time.perf_counter()
@@ -395,7 +440,7 @@ def train(out: str, easy_games: int, rounds: int, games_per_round: int, hidden: 
                 net = _Net(np, json.load(fh))
             if widen:
                 net = net.widened(widen, seed)
-            _self_play_rounds(pool, net, out, rounds, games_per_round, lam, processes, seed, lr, start)
+            _self_play_rounds(pool, net, out, rounds, games_per_round, lam, processes, seed, lr, start, ply1)
             return
         parts = pool.map(_easy_games, [(a, b, seed) for a, b in _chunks(easy_games, 4 * processes)])
         F = np.array([f for p in parts for f in p[0]])
@@ -411,11 +456,12 @@ def train(out: str, easy_games: int, rounds: int, games_per_round: int, hidden: 
             net = _Net.fresh(np, hidden, seed)
             _Adam(1e-3).fit(net, F, S, Y, epochs=4, seed=seed)
         print(f"step 2: fitted ({time.perf_counter() - start:.0f} s)", flush=True)
-        _self_play_rounds(pool, net, out, rounds, games_per_round, lam, processes, seed, lr, start)
+        _self_play_rounds(pool, net, out, rounds, games_per_round, lam, processes, seed, lr, start, ply1)
 
 
 def _self_play_rounds(pool: Any, net: _Net, out: str, rounds: int, games_per_round: int, lam: float,
-                      processes: int, seed: int, lr: tuple[float, float], start: float) -> None:
+                      processes: int, seed: int, lr: tuple[float, float], start: float,
+                      ply1: bool = False) -> None:
     """Step 3, writing ``out`` at the end and a checkpoint every ten rounds."""
     import numpy as np
 
@@ -423,7 +469,7 @@ def _self_play_rounds(pool: Any, net: _Net, out: str, rounds: int, games_per_rou
     recent: list = []
     played = 0
     for r in range(rounds):
-        jobs = [(net.dump(), r * games_per_round + a, r * games_per_round + b, seed + 1, lam)
+        jobs = [(net.dump(), r * games_per_round + a, r * games_per_round + b, seed + 1, lam, ply1)
                 for a, b in _chunks(games_per_round, 2 * processes)]
         t0 = time.perf_counter()
         parts = pool.map(_self_play, jobs)
@@ -485,6 +531,9 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--widen", type=int, metavar="HIDDEN",
                    help="with --resume: grow the network to this many hidden units first (the new "
                    "ones start silent, so play starts as the file's)")
+    p.add_argument("--ply1", action="store_true",
+                   help="self-play targets from each position's one-ply outlook (all 21 replies) "
+                   "instead of the one next position: far less noise, about ten times slower")
     p.add_argument("--init", help="start from this win-chance network (ai_net's format, e.g. "
                    "plakoto_value.json) instead of from scratch")
     p.add_argument("--merge", nargs="+", metavar="FILE",
@@ -504,7 +553,7 @@ def main(argv: list[str] | None = None) -> None:
     # two cores fight each other (self-play ran at half speed); must be set before numpy loads
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     train(a.out, a.easy_games, a.rounds, a.games_per_round, a.hidden, a.lam, a.processes, a.seed, a.init,
-          a.resume, tuple(a.lr), a.widen)
+          a.resume, tuple(a.lr), a.widen, a.ply1)
 
 
 if __name__ == "__main__":
