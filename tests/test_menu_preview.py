@@ -148,3 +148,29 @@ def test_a_broken_files_errors_are_never_cut_silently(app, boards):
             assert not cut and all(w in words for p in problem for w in p.split()), "one error: drawn whole"
         else:
             assert cut and cut[-1].text.endswith("…"), "too many to fit: the end is marked"
+
+
+@pytest.mark.parametrize("size, table", [((1920, 1080), False), ((3840, 2160), True)])
+def test_chicken_chases_field_numbers_are_no_bigger_than_its_fields(tmp_path, monkeypatch, size, table):
+    """A picture keeps the board's proportions: at the menu's reading size the numbers stood
+    larger than the small fields they name (38 px type on fields of 22 px radius at 4K)."""
+    from tabletop.games.chicken_chase import scene_draw
+
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path / "data"))
+    drawn = []
+
+    def badge(surf, vp, g, p, c, n, num_px):
+        drawn.append((num_px, vp.length(g.field_r)))
+        return real(surf, vp, g, p, c, n, num_px)
+
+    real = scene_draw.field_badge
+    monkeypatch.setattr(scene_draw, "field_badge", badge)
+    app = App(AppOptions(size=size, headless=True, mute=True, table=table))
+    try:
+        menu = MenuScene(app, "chicken_chase")
+        app.push_scene(menu)
+        picture(menu)
+    finally:
+        pygame.display.quit()
+    assert drawn
+    assert all(px <= radius for px, radius in drawn), drawn[:3]

@@ -34,6 +34,8 @@ from tabletop.ui.results import ResultRow, ResultTable, table_text
 from tabletop.ui.widgets import Button, Viewport
 
 B_LIMIT = 8
+PREVIEW_LEAST_PX = 10
+"""The smallest field number of the menu's board picture."""
 
 
 class ChickenChaseScene(ChickenPainter, GameScene):
@@ -441,10 +443,16 @@ class ChickenChaseScene(ChickenPainter, GameScene):
     @classmethod
     def draw_preview(cls, surface: pygame.Surface, rect: pygame.Rect, layout: Any, state: Any,
                      text_size: int) -> bool:
-        """The menu's picture: the hill with this game's blocked fields and every hen on Start."""
+        """The menu's picture: the hill with this game's blocked fields and every hen on Start.
+
+        Why the type is not held at ``text_size``: the picture is a small board, its fields a few
+        pixels wide, and numbers at the reading size of the menu stood larger than the fields they
+        name (every window size, worst at 4K). In a picture they keep the board's proportions,
+        down to ``PREVIEW_LEAST_PX``; words (Start) keep the reading size."""
         geom = build_geometry(layout, 2 * state.num_players)
         vp = Viewport((0.0, 0.0, geom.width, geom.height), rect)
-        paint_hill(surface, vp, (0, 0), geom, layout, state.blocked, text_size, False)
+        numbers = min(text_size, max(PREVIEW_LEAST_PX, int(vp.length(geom.field_r * 0.9))))
+        paint_hill(surface, vp, (0, 0), geom, layout, state.blocked, text_size, False, number_px=numbers)
         paint_hens(surface, vp, geom, layout, list(state.hens))
         return True
 

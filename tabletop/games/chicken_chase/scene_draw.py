@@ -918,9 +918,10 @@ def _checker_ring(surf: pygame.Surface, c: tuple[int, int], r: int) -> None:
 
 
 def paint_hill(surf: pygame.Surface, vp: Viewport, off: tuple[int, int], g: Any, lay: Any, blocked: Any,
-               small: int, strip: bool) -> None:
+               small: int, strip: bool, number_px: int | None = None) -> None:
     """The hill, the trail, the fields (fenced when blocked), the troughs and, in window mode, the
-    empty hand strip: the static picture the scene caches, and the menu's board preview."""
+    empty hand strip: the static picture the scene caches, and the menu's board preview
+    (``number_px``: the fields' numbers, when not ``field_num_px``)."""
 
     def size(units: float) -> int:
         return max(small, int(vp.length(units)))
@@ -964,7 +965,7 @@ def paint_hill(surf: pygame.Surface, vp: Viewport, off: tuple[int, int], g: Any,
     pygame.draw.rect(surf, FIELD_RIM, start, width=max(2, int(L(4))), border_radius=max(4, start.h // 5))
     # the fields
     fr = max(4, int(L(g.field_r)))
-    num_px = field_num_px(vp, g, small)
+    num_px = field_num_px(vp, g, small) if number_px is None else number_px
     obstacles: list[tuple[pygame.Rect, int]] = []  # what Start's name must not cover, and how much it matters
     for n, p in enumerate(lay.fields, start=1):
         c = P(*p)
