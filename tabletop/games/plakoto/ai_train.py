@@ -41,6 +41,17 @@ The shipped file was made in three runs and a merge:
   51.3%). It costs about half as much again per position as the 48-unit file (the features are
   computed once).
 
+``--ply1`` (targets from each position's outlook over all 21 of the opponent's rolls, not from the
+one position that followed) was tried on the shipped file, 2 December 2026::
+
+    nice -n 3 python -m tabletop.games.plakoto.ai_train --resume plakoto_equity.json --out ply1.json \
+        --ply1 --lam 0.3 --rounds 12 --games-per-round 400 --processes 1 --seed 19 --lr 3e-4 1e-4
+
+4,800 games in 82 minutes of one process beside other work (a game costs about 28 times a plain
+self-play game). At 0 ply against the shipped file it took 50.8% of the points at round 10 (4,000
+games) and 49.9% at round 12 (6,000 games): nothing measurable, so it was not shipped; far more
+games would be needed.
+
 The defaults from scratch (60 rounds of 2,000, 64 hidden units, seed 7) took 25 minutes of wall
 time; under the same search that network took 51.9% of the points (95% interval 46.4-57.3%) in
 273 single games against the first run's, not clearly better, so it was not shipped:
