@@ -158,12 +158,12 @@ def test_chicken_chases_field_numbers_are_no_bigger_than_its_fields(tmp_path, mo
 
     monkeypatch.setenv("TABLETOP_DATA", str(tmp_path / "data"))
     drawn = []
+    real = scene_draw.field_badge
 
     def badge(surf, vp, g, p, c, n, num_px):
         drawn.append((num_px, vp.length(g.field_r)))
         return real(surf, vp, g, p, c, n, num_px)
 
-    real = scene_draw.field_badge
     monkeypatch.setattr(scene_draw, "field_badge", badge)
     app = App(AppOptions(size=size, headless=True, mute=True, table=table))
     try:

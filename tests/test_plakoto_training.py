@@ -58,11 +58,11 @@ def test_trainer_values_equal_the_play_time_network():
 
 def test_self_play_targets_are_chances():
     data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
-    F, S, Y = ai_train._self_play((data, 0, 3, 1, 0.7))
+    F, S, Y = ai_train._self_play((data, 0, 3, 1, 0.7, False))
     assert len(F) == len(S) == len(Y) > 30
     assert ((Y >= 0) & (Y <= 1)).all()
     assert (Y[:, 1] <= Y[:, 0] + 1e-9).all() and (Y[:, 2] <= 1 - Y[:, 0] + 1e-9).all()
-    again = ai_train._self_play((data, 0, 3, 1, 0.7))  # seeded: the same games again
+    again = ai_train._self_play((data, 0, 3, 1, 0.7, False))  # seeded: the same games again
     assert (again[2] == Y).all()
 
 
@@ -128,5 +128,5 @@ def test_one_ply_self_play_targets_are_chances_and_differ():
     F, S, Y = ai_train._self_play((data, 0, 2, 1, 0.5, True))
     assert ((Y >= 0) & (Y <= 1)).all()
     assert (Y[:, 1] <= Y[:, 0] + 1e-9).all() and (Y[:, 2] <= 1 - Y[:, 0] + 1e-9).all()
-    plain = ai_train._self_play((data, 0, 2, 1, 0.5))  # the same games: only the targets differ
+    plain = ai_train._self_play((data, 0, 2, 1, 0.5, False))  # the same games: only the targets differ
     assert (plain[0] == F).all() and not np.allclose(plain[2], Y)

@@ -295,7 +295,7 @@ def _easy_games(args: tuple[int, int, int]) -> tuple[list, list, list]:
     return F, S, Y
 
 
-def _self_play(args: tuple[dict, int, int, int, float]) -> tuple[Any, Any, Any]:
+def _self_play(args: tuple[dict, int, int, int, float, bool]) -> tuple[Any, Any, Any]:
     """Step 3: network-vs-network games with TD(lambda) targets (three outputs) for every
     non-final position.
 
@@ -306,8 +306,7 @@ def _self_play(args: tuple[dict, int, int, int, float]) -> tuple[Any, Any, Any]:
     import numpy as np
 
 
-    data, first, last, seed, lam, *rest = args
-    ply1 = bool(rest and rest[0])
+    data, first, last, seed, lam, ply1 = args
     net = _Net(np, data)
     F: list = []
     S: list = []
@@ -338,7 +337,7 @@ def _self_play(args: tuple[dict, int, int, int, float]) -> tuple[Any, Any, Any]:
             continue
         keys = [k for _, _, ks in moving for k in ks]
         fs, ss, v = net.values(keys)
-        points = 2 * v[:, 0] - 1 + v[:, 1] - v[:, 2]
+        points = _points(v)
         at = 0
         chosen: list[tuple[dict, Key]] = []
         for slot, game, ks in moving:
@@ -391,7 +390,7 @@ def outlooks(net: _Net, keys: list[Key]) -> list[tuple[float, float, float]]:
             replies.extend(found)
         spans.append(rolls)
     v = net.values(replies)[2]
-    points = 2 * v[:, 0] - 1 + v[:, 1] - v[:, 2]
+    points = _points(v)
     result = []
     for rolls in spans:
         w = wd = ld = 0.0
@@ -400,6 +399,11 @@ def outlooks(net: _Net, keys: list[Key]) -> list[tuple[float, float, float]]:
             w, wd, ld = w + p * (1.0 - q[0]), wd + p * q[2], ld + p * q[1]
         result.append((float(w), float(wd), float(ld)))
     return result
+
+
+def _points(v: Any) -> Any:
+    """The expected points of a single game for each row of (win, double win, double loss)."""
+    return 2 * v[:, 0] - 1 + v[:, 1] - v[:, 2]
 
 
 SIDE_BY_SIDE = 64
@@ -544,7 +548,7 @@ def main(argv: list[str] | None = None) -> None:
                    "ones start silent, so play starts as the file's)")
     p.add_argument("--ply1", action="store_true",
                    help="self-play targets from each position's one-ply outlook (all 21 replies) "
-                   "instead of the one next position: far less noise, about ten times slower")
+                   "instead of the one next position: far less noise, about 28 times slower")
     p.add_argument("--init", help="start from this win-chance network (ai_net's format, e.g. "
                    "plakoto_value.json) instead of from scratch")
     p.add_argument("--merge", nargs="+", metavar="FILE",
