@@ -213,6 +213,8 @@ class App:
         showed only after the next mouse motion, or an expose's redraw: a stale frame)."""
         if self.top is None or not pygame.display.get_init() or not pygame.mouse.get_focused():
             return
+        if any(pygame.mouse.get_pressed()):
+            return  # a press held: a drag may begin, and real motion (with the button) says where
         pos = pygame.mouse.get_pos()
         self.top.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0),
                                            resting=True))
