@@ -70,6 +70,8 @@ class App:
         self.running = True
         self.clock = pygame.time.Clock()
         self._last_tick = 0
+        self._hovered_top: Scene | None = None  # the top scene the pointer's hover was last given to
+        self._finger = False  # the last press or motion was a touch (a finger leaves nothing hovering)
         self._frames_left: int | None = None
         self.pending_message = self.settings.message  # shown once the first scene is up
         self.screen = self._open_window()
@@ -212,9 +214,11 @@ class App:
         rests, as if it had moved there, so its hover is current in the very next frame (else it
         showed only after the next mouse motion, or an expose's redraw: a stale frame)."""
         if self.top is None or not pygame.display.get_init() or not pygame.mouse.get_focused():
+            self._hovered_top = self.top
             return
         if any(pygame.mouse.get_pressed()):
             return  # a press held: a drag may begin, and real motion (with the button) says where
+        self._hovered_top = self.top
         pos = pygame.mouse.get_pos()
         self.top.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0),
                                            resting=True))
@@ -257,11 +261,17 @@ class App:
             time.sleep(nap)
         for event in events:
             self.dispatch(event)
+            if event.type in _ACTS or event.type == pygame.MOUSEMOTION:
+                self._finger = bool(getattr(event, "touch", False))
         if any(e.type in _ACTS and not getattr(e, "touch", False) for e in events):
             self.pointer_rests()  # (a finger leaves nothing hovering)
         now = pygame.time.get_ticks()
         self.tick((now - self._last_tick) / 1000.0)
         self._last_tick = now
+        if self.top is not self._hovered_top and not self._finger:
+            # a card opened or closed by itself (a timer, an edited board file, the game's end)
+            # under a pointer that did not move: its hover must be current in this very frame
+            self.pointer_rests()
         if self.any_dirty():
             self.render()
             pygame.display.flip()

@@ -105,3 +105,47 @@ def test_a_topology_edit_applies_from_the_next_game(boards):
     spec = all_games()["trap_the_cap"]
     assert spec.load_layout(app.store, "offensive").field("R05").grey
     pygame.display.quit()
+
+
+def test_one_card_about_the_file_at_a_time_and_a_fix_closes_it(boards):
+    """A second broken edit replaces the error card still open (cards did pile up, each OK closing
+    one), and fixing the file closes it (the old error stayed up over the mended board)."""
+    shutil.copy(BUILTIN_BOARDS / "plakoto.yaml", boards / "plakoto.yaml")
+    app, scene = _start(boards, "plakoto")
+    _edit(boards / "plakoto.yaml", 'frame: "#6b4226"', 'frame: "brown"')
+    _poll(app, scene)
+    _edit(boards / "plakoto.yaml", 'frame: "brown"', 'frame: "browner"')
+    _poll(app, scene)
+    cards = [s for s in app.stack if isinstance(s, MessageOverlay)]
+    assert len(cards) == 1 and "browner" in cards[0].body
+    _edit(boards / "plakoto.yaml", 'frame: "browner"', 'frame: "#123456"')
+    _poll(app, scene)
+    assert not any(isinstance(s, MessageOverlay) for s in app.stack), "the error card outlived the fix"
+    assert _game(app).layout_data.colours["frame"] == (0x12, 0x34, 0x56)
+    pygame.display.quit()
+
+
+def test_a_card_that_opens_by_itself_under_a_resting_pointer_shows_its_hover(boards, monkeypatch):
+    """The card about an edited file opens with no click or key (the file was saved in an editor);
+    under a pointer resting on its button the button must be lit in the very frame that shows it
+    (it showed unlit until the mouse moved, and an expose then drew another picture: stale)."""
+    shutil.copy(BUILTIN_BOARDS / "plakoto.yaml", boards / "plakoto.yaml")
+    app, scene = _start(boards, "plakoto")
+    _edit(boards / "plakoto.yaml", 'frame: "#6b4226"', 'frame: "brown"')
+    _poll(app, scene)
+    at = app.top.row.buttons[0].rect.center  # where the card's button is
+    app.pop_scene(app.top)
+    monkeypatch.setattr(pygame.mouse, "get_focused", lambda: True)
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: at)
+    monkeypatch.setattr(pygame.mouse, "get_pressed", lambda num_buttons=3: (False,) * num_buttons)
+    app.step()
+    _edit(boards / "plakoto.yaml", 'frame: "brown"', 'frame: "browm"')  # another error, the same card size
+    scene.next_poll = 0.0
+    app.step()  # the loop itself notices the file
+    scene.reloader.wait(30)
+    scene.next_poll = 0.0
+    app.step()  # and opens the card, in this frame
+    card = app.top
+    assert isinstance(card, MessageOverlay) and card.row.buttons[0].rect.collidepoint(at)
+    assert card.row.buttons[0].hover, "the button under the resting pointer was drawn unlit"
+    pygame.display.quit()

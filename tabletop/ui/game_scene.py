@@ -123,6 +123,7 @@ class GameScene(TableModeMixin, Scene):
                                       functools.partial(self.spec.load_layout, app.store, self.variant))
         self.next_poll = time.monotonic() + 1.0
         self.shown_errors: tuple[str, ...] = ()
+        self._board_card: Scene | None = None  # the open card about the edited board file, if any
 
     # -- shared services -------------------------------------------------------------------------
     @property
@@ -419,19 +420,20 @@ class GameScene(TableModeMixin, Scene):
             lines = tuple(done.errors.lines())
             if lines != self.shown_errors or done.forced:
                 self.shown_errors = lines
-                self.app.message(tr("The board file has errors"),
-                                 "\n".join(lines) + "\n\n" + tr("The last good board stays in use until the file is fixed."),
-                                 wide=True)
+                self._board_card_says(tr("The board file has errors"),
+                                      "\n".join(lines) + "\n\n"
+                                      + tr("The last good board stays in use until the file is fixed."), wide=True)
             return
         self.shown_errors = ()
         layout = done.layout
         topology = self.spec.extra.get("topology")
         if topology is not None and topology(layout) != topology(self.layout_data):
             self.log.add(tr("The board's rules changed; the edit applies from the next game."), theme.ACCENT_DARK)
-            self.app.message(tr("Board edited"), tr("This edit changes the rules' board (fields, connections, decks or "
-                                                    "columns). It applies from the next game; this game goes on as "
-                                                    "it started."))
+            self._board_card_says(tr("Board edited"), tr("This edit changes the rules' board (fields, connections, "
+                                                         "decks or columns). It applies from the next game; this "
+                                                         "game goes on as it started."))
             return
+        self._board_card_says(None)  # the file is good again: what was said about it is past
         scene = type(self)(self.app, self.session, layout)
         scene.log = self.log
         scene.over_shown = self.over_shown
@@ -444,6 +446,13 @@ class GameScene(TableModeMixin, Scene):
             scene.layout(self.app.screen.get_size())
             self.closed()
             self.app.mark_dirty()
+
+    def _board_card_says(self, title: str | None, body: str = "", wide: bool = False) -> None:
+        """One card at a time about the edited board file: a new word on it replaces the card still
+        open (a fixed error must not stay up, nor errors pile up card on card); None just closes it."""
+        if self._board_card is not None and self._board_card in self.app.stack:
+            self.app.pop_scene(self._board_card)
+        self._board_card = self.app.message(title, body, wide=wide) if title is not None else None
 
     # -- the loop ------------------------------------------------------------------------------------
     def busy(self) -> bool:
