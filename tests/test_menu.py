@@ -292,3 +292,33 @@ def test_the_help_line_follows_the_mouse_out_of_the_form_too(app):
     assert menu.hover_help == "add the Dolphin expansion tile to the bag"
     app.dispatch(pygame.event.Event(pygame.WINDOWLEAVE))
     assert menu.hover_help == ""
+
+
+@pytest.mark.parametrize("players,colours", [(2, "auto"), (2, "green,blue"), (2, "red,green"), (3, "auto"),
+                                             (3, "green,yellow,blue"), (4, "auto")])
+def test_the_seat_rows_name_the_colours_the_game_will_give(app, players, colours):
+    """Trap the Cap with 2 or 3 players: the colours option (and, left on auto, the player count)
+    decides who plays which colour; the seat rows said the first colours of the list whatever was
+    chosen (Seat 2 "green" in a red-against-yellow game)."""
+    from tabletop.games.trap_the_cap.board import COLOURS
+
+    menu = open_menu(app, "trap_the_cap")
+    c = menu.current
+    while c.players > players:
+        menu.step(c.step_players, -1)
+    c.options["colours"] = colours
+    menu.step(lambda _d: None, 0)
+    rows = [r for r in menu.rows if r.label.startswith("Seat")]
+    assert len(rows) == players
+    shown = [r.colour for r in rows]
+    click(app, menu.start_button.rect.center)
+    game = app.top
+    assert [COLOURS[s] for s in game.state.rules.seats] == shown
+    assert all(r.label.endswith(tr_colour(colour)) for r, colour in zip(rows, shown, strict=True))
+
+
+def tr_colour(colour: str) -> str:
+    from tabletop.i18n import tr
+    from tabletop.ui import theme
+
+    return tr(theme.style(colour).name)

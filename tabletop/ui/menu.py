@@ -214,7 +214,7 @@ class MenuScene(Scene):
         rows = [FormRow(tr("Players"), Stepper(str(c.players), lambda d: self.step(c.step_players, d),
                                                lambda d: c.players > min(allowed) if d < 0 else c.players < max(allowed),
                                                forward=lambda: self.step(lambda _d: c.cycle_players(), 1)))]
-        colours = spec.colours
+        colours = self.seat_colours()
         for i, seat in enumerate(c.in_play()):
             colour = colours[i % len(colours)] if colours else ""
             text = tr("Person") if seat.is_human else tr("Computer: {level}", level=tr(seat.level))
@@ -231,6 +231,15 @@ class MenuScene(Scene):
                                                        lambda d, k=opt.key: self.step(lambda d: c.step_option(k, d), d)),
                                 help_text=tr(opt.help)))
         return rows
+
+    def seat_colours(self) -> list[str]:
+        """Each seat's colour for the current choices: the game says when its options decide them
+        (Trap the Cap's colours with 2 or 3 players), else its colours in order."""
+        spec, c = self.games[self.game_id], self.current
+        by_choice = spec.extra.get("menu_seat_colours")
+        if by_choice is not None:
+            return list(by_choice(c.players, c.variant, dict(c.options)))
+        return list(spec.colours)
 
     def _label_width(self, width: int, row_h: int) -> int:
         """The labels' column: as wide as the longest label of any game needs (a third of the form

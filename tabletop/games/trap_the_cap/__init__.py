@@ -9,7 +9,13 @@ from typing import Any
 from tabletop.core.spec import GameSpec, OptionSpec, VariantSpec, choice_parser, int_parser
 from tabletop.games.trap_the_cap.rules import TEAM_VARIANTS as _TEAMS
 from tabletop.games.trap_the_cap.rules import TrapState, colour_text
-from tabletop.games.trap_the_cap.setup import new_state, parse_colours, parse_teams, players_for_variant
+from tabletop.games.trap_the_cap.setup import (
+    new_state,
+    parse_colours,
+    parse_teams,
+    players_for_variant,
+    seat_colours,
+)
 
 
 def _seat_names(state: TrapState) -> list[str]:
@@ -40,6 +46,18 @@ def _summary() -> str:
 
 
 _EDGE_BY_COLOUR = {"red": "right", "green": "top", "yellow": "left", "blue": "bottom"}
+
+
+def _menu_seat_colours(players: int, variant: str, options: dict[str, str]) -> list[str]:
+    """The seats' colours for the menu's choices: the colours option decides them with 2 or 3
+    players (the menu wrote the first colours of the list whatever was chosen)."""
+    try:
+        chosen = parse_colours(options.get("colours", "auto")) if players in (2, 3) else None
+    except ValueError:
+        chosen = None
+    if chosen is not None and len(chosen) != players:
+        chosen = None  # a choice for another player count: the game refuses it, the default stands
+    return seat_colours(players, chosen)
 
 
 def _table_edges(state: TrapState) -> list[str]:
@@ -97,5 +115,6 @@ GAME = GameSpec(
     rules_summary=_summary(),
     colours=("red", "green", "yellow", "blue"),
     extra={"log_has_subject": True, "players_for_variant": players_for_variant, "topology": _topology,
-           "table_edges": _table_edges, "seat_names": _seat_names},
+           "table_edges": _table_edges, "seat_names": _seat_names,
+           "menu_seat_colours": _menu_seat_colours},
 )

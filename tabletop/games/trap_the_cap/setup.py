@@ -39,21 +39,31 @@ def players_for_variant(variant: str) -> tuple[int, ...]:
     return (4,) if variant in TEAM_VARIANTS else (2, 3, 4)
 
 
+def playing_colours(players: int, chosen: tuple[str, ...] | None) -> tuple[str, ...]:
+    """The colours that play: the ``colours`` option's, or the default for the player count."""
+    return tuple(chosen) if chosen else DEFAULT_COLOURS.get(players, COLOURS)
+
+
+def seat_colours(players: int, chosen: tuple[str, ...] | None) -> list[str]:
+    """Each seat's colour in seat order (seats go round the board in colour order, whatever
+    order the option names them in): what the menu writes beside each seat."""
+    return sorted(playing_colours(players, chosen), key=COLOURS.index)
+
+
 def make_rules(setup: Setup, layout: Any) -> Rules:
     variant = setup.variant
     options = setup.options
     if setup.players not in players_for_variant(variant):
         raise OptionError(f"the {variant.replace('_', ' ')} game takes "
                           f"{' or '.join(map(str, players_for_variant(variant)))} players")
-    chosen = options.get("colours")
-    names = chosen or DEFAULT_COLOURS[setup.players]
+    names = playing_colours(setup.players, options.get("colours"))
     if len(names) != setup.players:
         raise OptionError(f"colours: {len(names)} colours given for {setup.players} players")
     topo = layout.topology
     for name in names:
         if name not in topo.hideouts:
             raise OptionError(f"colours: the board has no {name} hideout")
-    seats = tuple(sorted(COLOURS.index(n) for n in names))
+    seats = tuple(COLOURS.index(n) for n in seat_colours(setup.players, names))
     team = [0, 1, 2, 3]
     if variant in TEAM_VARIANTS:
         partner = COLOURS.index(str(options.get("teams", "red+yellow")).split("+")[1])
