@@ -228,10 +228,11 @@ def _run_app(command: str, args: argparse.Namespace) -> int:
         except StateError as exc:
             raise UsageError(f"cannot replay {args.record}: {exc}") from None
     app = App(options)
-    from tabletop.ui.game_scene import make_scene
     from tabletop.ui.menu import MenuScene
 
-    app.push_scene(MenuScene(app))
+    # behind a game set up here is the menu with that game chosen (a question about a game in
+    # progress opens over it, and Back leaves the player there)
+    app.push_scene(MenuScene(app, command if command not in ("menu", "continue", "replay") else None))
     if command == "continue":
         app.top.continue_game()  # type: ignore[union-attr]
     elif command == "replay":
@@ -239,7 +240,7 @@ def _run_app(command: str, args: argparse.Namespace) -> int:
 
         app.replace_scenes(ReplayScene(app, replay.session, replay.moves, replay.note))
     elif command != "menu":
-        app.replace_scenes(make_scene(app, session))
+        app.top.start_session(session)  # type: ignore[union-attr]
     app.run()
     return 0
 

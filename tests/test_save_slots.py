@@ -174,3 +174,32 @@ def test_an_old_slot_whose_game_already_has_one_is_kept_and_written_in_its_own_p
     assert app.saves.write(scene.session)  # as the scene does after every move
     assert len(json.loads(old.read_text())["moves"]) == 9, "the continued old slot is the one written"
     assert (data / "autosave-plakoto.json").read_bytes() == mine, "the other save of the same game is untouched"
+
+
+def test_a_game_started_on_the_command_line_asks_too_before_it_replaces_one_in_progress(data, monkeypatch):
+    """``tabletop plakoto ...`` with a Plakoto game in progress asked nothing and saved the new
+    game over it. Now the command line asks as Start does: Back keeps the old game (and the menu),
+    Start a new game replaces it."""
+    from tabletop import cli
+
+    app, _ = open_app()
+    play_a_little(app, "plakoto", 10)
+    slot = data / "autosave-plakoto.json"
+    before = slot.read_bytes()
+    pygame.display.quit()
+    apps = []
+    monkeypatch.setattr(App, "run", lambda self: apps.append(self))
+    assert cli.main(["plakoto", "--seats", "human,human", "--mute", "--size", "1024x600"]) == 0
+    app = apps[0]
+    question = app.top
+    assert isinstance(question, MessageOverlay) and question.title == "A game is in progress", type(question)
+    app.render()
+    click(app, button(question, "Back").rect.center)
+    assert isinstance(app.top, MenuScene) and slot.read_bytes() == before
+    assert app.top.game_id == "plakoto", "the menu behind the question shows the game asked about"
+    pygame.display.quit()
+    assert cli.main(["plakoto", "--seats", "human,ai:easy", "--mute", "--size", "1024x600"]) == 0
+    app = apps[1]
+    click(app, button(app.top, "Start a new game").rect.center)
+    scene = app.top
+    assert isinstance(scene, GameScene) and scene.session.played == [] and not scene.seat_is_human(1)

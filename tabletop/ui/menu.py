@@ -127,15 +127,27 @@ class MenuScene(Scene):
         the new game would be saved in its place."""
         spec = self.games[self.game_id]
         self.remember()
-        slot = self.app.saves.slot_for(spec.id)
+        self.ask_before_replacing(spec.id, self.start_new)
+
+    def start_session(self, session) -> None:
+        """A game set up on the command line: it asks first like Start (a typed command must not
+        silently overwrite a game in progress either); Back leaves the menu open."""
+        from tabletop.ui.game_scene import make_scene
+
+        self.ask_before_replacing(session.spec.id, lambda: self.app.replace_scenes(make_scene(self.app, session)))
+
+    def ask_before_replacing(self, game_id: str, start_new) -> None:
+        """Run ``start_new`` at once, or, when that game's slot holds a game in progress, after
+        asking: the new game would be saved in its place."""
+        slot = self.app.saves.slot_for(game_id)
         waiting = next((entry for entry in self.saved if entry.slot.path == slot.path), None)
         if waiting is None:
-            self.start_new()
+            start_new()
             return
-        body = tr("A game of {game} is in progress: {detail}.", game=tr(spec.title), detail=waiting.detail) + "\n\n" + \
-            tr("A new game is saved in its place: the game in progress is then gone.")
+        body = tr("A game of {game} is in progress: {detail}.", game=tr(self.games[game_id].title),
+                  detail=waiting.detail) + "\n\n" + tr("A new game is saved in its place: the game in progress is then gone.")
         self.app.message(tr("A game is in progress"), body,
-                         [(tr("Continue it"), lambda: self.continue_game(slot)), (tr("Start a new game"), self.start_new),
+                         [(tr("Continue it"), lambda: self.continue_game(slot)), (tr("Start a new game"), start_new),
                           (tr("Back"), None)], default=0, cancel=2)
 
     def start_new(self) -> None:
