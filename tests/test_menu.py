@@ -322,3 +322,45 @@ def tr_colour(colour: str) -> str:
     from tabletop.ui import theme
 
     return tr(theme.style(colour).name)
+
+
+def test_custom_blocked_fields_are_picked_freely_in_the_menu_and_kept(app, tmp_path):
+    """Chicken Chase's custom variant: the players choose the blocked fields (the rules), so a click
+    on the value opens a card of the hill's fields 1-14; the menu only stepped through four ready
+    sets. A set no hen could pass is refused there with the reason; the choice is remembered and
+    played."""
+    from tabletop.ui.number_picker import NumberSetPicker
+
+    menu = open_menu(app, "chicken_chase")
+    while menu.current.variant != "custom":
+        click(app, arrows(form_row(menu, "Variant"))[2].rect.center)
+    click(app, arrows(form_row(menu, "Blocked fields"))[1].rect.center)
+    picker = app.top
+    assert isinstance(picker, NumberSetPicker) and picker.chosen == {5, 12}
+    app.render()
+
+    def press(label):
+        click(app, next(b for b in picker.toggles.buttons + picker.row.buttons if b.label == label).rect.center)
+
+    for n in (5, 12, 3, 7, 9):
+        press(str(n))
+    assert picker.chosen == {3, 7, 9} and picker.row.buttons[0].enabled
+    for n in (1, 2, 4, 5, 6, 8):  # 1-9 in a row: impassable
+        press(str(n))
+    app.render()
+    assert not picker.row.buttons[0].enabled and "in a row" in picker.reason
+    press("Done")
+    assert app.top is picker, "a refused set cannot be taken"
+    for n in (1, 2, 4, 5, 6, 8):
+        press(str(n))
+    press("Done")
+    assert app.top is menu and menu.current.options["blocked"] == "3,7,9"
+    assert form_row(menu, "Blocked fields").buttons[1].label == "3,7,9"
+    pygame.display.quit()
+
+    again = App(AppOptions(size=(1024, 600), headless=True, mute=True))  # a restart keeps the set
+    menu = MenuScene(again)
+    again.push_scene(menu)
+    assert menu.game_id == "chicken_chase" and menu.current.options["blocked"] == "3,7,9"
+    click(again, menu.start_button.rect.center)
+    assert again.top.state.blocked == frozenset({3, 7, 9})

@@ -47,6 +47,9 @@ class OptionSpec:
     help: str = ""
     variants: tuple[str, ...] = ()
     players: tuple[int, ...] = ()  # offered in the menu only for these player counts (empty: all)
+    pick_from: tuple[int, int] | None = None
+    """The value is a set of whole numbers in this range (a comma list ``parse`` checks): the
+    menu lets the players pick any such set by clicking the numbers, beside the ready ``choices``."""
 
     def applies_to(self, variant: str) -> bool:
         return not self.variants or variant in self.variants

@@ -239,10 +239,27 @@ class MenuScene(Scene):
             rows.append(FormRow(tr("Variant"), Stepper(tr(current.label), lambda d: self.step(c.step_variant, d)),
                                 help_text=tr(current.help)))
         for opt in c.shown_options():
+            pick = (lambda o=opt: self.pick_option(o)) if opt.pick_from is not None else None
             rows.append(FormRow(tr(opt.label), Stepper(tr_value(c.options[opt.key]),
-                                                       lambda d, k=opt.key: self.step(lambda d: c.step_option(k, d), d)),
+                                                       lambda d, k=opt.key: self.step(lambda d: c.step_option(k, d), d),
+                                                       forward=pick),
                                 help_text=tr(opt.help)))
         return rows
+
+    def pick_option(self, opt) -> None:
+        """The card for choosing an option's set of numbers freely (Chicken Chase's own blocked
+        fields); Done makes the chosen set the option's value."""
+        from tabletop.ui.number_picker import NumberSetPicker
+
+        c = self.current
+        low, high = opt.pick_from
+
+        def chosen(text: str) -> None:
+            self.step(lambda _d: c.options.__setitem__(opt.key, text), 0)
+
+        self.app.push_scene(NumberSetPicker(self.app, tr(opt.label), tr("Click a number to choose it, click it again "
+                                                                        "to drop it."),
+                                            low, high, c.options[opt.key], opt.parse, chosen))
 
     def seat_colours(self) -> list[str]:
         """Each seat's colour for the current choices: the game says when its options decide them

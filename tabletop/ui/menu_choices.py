@@ -57,7 +57,7 @@ class GameChoices:
         if isinstance(options, dict):
             for opt in spec.options:
                 value = options.get(opt.key)
-                if isinstance(value, str) and value in opt.choices:
+                if isinstance(value, str) and (value in opt.choices or _picked(opt, value)):
                     choices.options[opt.key] = value
         players = data.get("players")
         if isinstance(players, int) and not isinstance(players, bool) and players in choices.allowed_players():
@@ -162,3 +162,14 @@ def _seat(text: Any, levels: tuple[str, ...]) -> Seat | None:
     if isinstance(text, str) and text.startswith("ai:") and text[3:] in levels:
         return Seat("ai", text[3:])
     return None
+
+
+def _picked(opt: OptionSpec, value: str) -> bool:
+    """A value the players picked themselves (an option with ``pick_from``) that its parser accepts."""
+    if opt.pick_from is None:
+        return False
+    try:
+        opt.parse(value)
+    except ValueError:
+        return False
+    return True

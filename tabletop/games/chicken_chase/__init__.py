@@ -96,8 +96,10 @@ GAME = GameSpec(
         OptionSpec("card_rule", "Who takes a card", "own_three", ("own_three", "any_three"),
                    choice_parser(("own_three", "any_three")),
                    "own_three: three of your own chicks; any_three: whoever places the third chick"),
-        OptionSpec("blocked", "Blocked fields", "5,12", ("5,12", "4,5,12", "4,5,10,12", "none"),
-                   parse_blocked, "hill fields 1-14, comma-separated", variants=("custom",)),
+        OptionSpec("blocked", "Blocked fields", "5,12",
+                   ("5,12", "4,5,12", "4,5,10,12", "4,5,8,10,13,14", "4,5,8,11,13", "none"),
+                   parse_blocked, "Click the value to choose any hill fields 1–14 (the arrows step through the "
+                   "printed sets).", variants=("custom",), pick_from=(1, 14)),
     ),
     new_state=_new_state,
     state_class=_state_class(),
