@@ -10,6 +10,7 @@ moves between the keys but what the keys started (dice tumble, slides), which mu
 from __future__ import annotations
 
 import os
+import select
 import shutil
 import subprocess
 import sys
@@ -36,24 +37,34 @@ SCREENS = {
 }
 
 
-def free_display() -> int:
-    for n in range(140, 240):
-        if not Path(f"/tmp/.X{n}-lock").exists() and not Path(f"/tmp/.X11-unix/X{n}").exists():
-            return n
-    raise RuntimeError("no free X display number")
+def start_xvfb(geometry: str) -> tuple[subprocess.Popen, str]:
+    """A new Xvfb screen and its display name. Xvfb picks a free display number itself and says
+    which (``-displayfd``): two test runs on one machine choosing the same free-looking number
+    raced, and the loser's app found no X server ("x11 not available")."""
+    read, write = os.pipe()
+    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", geometry, "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write,))
+    os.close(write)
+    number = b""
+    end = time.monotonic() + 30
+    while not number.endswith(b"\n") and time.monotonic() < end:
+        ready, _, _ = select.select([read], [], [], 0.5)
+        if ready:
+            chunk = os.read(read, 16)
+            if not chunk:
+                break
+            number += chunk
+    os.close(read)
+    if not number.strip().isdigit():
+        proc.kill()
+        raise RuntimeError("Xvfb did not start (no display number)")
+    return proc, f":{int(number)}"
 
 
 @pytest.fixture(scope="module", params=list(SCREENS))
 def screen(request):
     geometry, args = SCREENS[request.param]
-    n = free_display()
-    xvfb = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", geometry, "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    display = f":{n}"
-    for _ in range(100):
-        if Path(f"/tmp/.X11-unix/X{n}").exists():
-            break
-        time.sleep(0.05)
+    xvfb, display = start_xvfb(geometry)
     yield display, args
     xvfb.terminate()
     xvfb.wait(timeout=10)

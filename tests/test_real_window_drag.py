@@ -18,7 +18,6 @@ import shutil
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 from test_plakoto_scene import source_px, target_px
@@ -36,16 +35,10 @@ SIZE = (1366, 768)
 
 @pytest.fixture(scope="module")
 def display():
-    from test_real_window import free_display
+    from test_real_window import start_xvfb
 
-    n = free_display()
-    xvfb = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", f"{SIZE[0]}x{SIZE[1]}x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(100):
-        if Path(f"/tmp/.X11-unix/X{n}").exists():
-            break
-        time.sleep(0.05)
-    yield f":{n}"
+    xvfb, name = start_xvfb(f"{SIZE[0]}x{SIZE[1]}x24")
+    yield name
     xvfb.terminate()
     xvfb.wait(timeout=10)
 
