@@ -201,6 +201,35 @@ def test_the_end_card_offers_the_review_its_rows_lead_with_the_biggest_errors_an
     assert isinstance(app.top, ResultOverlay), "back to the end card"
 
 
+ROLLED = "w 31 4:w1 6:w14 1:b1 19:b14 off:w0,b0 mother:w-bm match:0-0/3 start:w"
+"""A match started from a position with White's 3-1 already rolled: 4/1 6/5 pins the mother."""
+
+
+def test_a_game_started_with_the_dice_rolled_is_reviewed_between_games_with_its_turn():
+    """The first turn of a record whose position has the dice already rolled has no roll in the
+    record: it is a turn all the same (the review between games once said "0 turns")."""
+    from tabletop.games.plakoto.rules import Step
+
+    app, scene = race_scene()
+    position = PlakotoState.from_notation(ROLLED)
+    scene.session.state = position
+    scene.session.initial = position.copy()
+    scene._changed()
+    assert len(position.legal_turns()) > 1, "the turn had a choice"
+    for step in (Step(4, 1, 3), Step(6, 5, 1)):
+        assert scene.play(step)
+    until(app, lambda: scene.state.phase == "next" and scene.review_available())
+    assert "Review" in [b.label for b in scene.buttons.buttons], "between the games of the match"
+    key(app, pygame.K_r)
+    review = app.top
+    assert isinstance(review, ReviewScene)
+    until(app, review.finished)
+    assert not review.error
+    assert [(e.review.game, e.review.seat, e.review.dice, e.number) for e in review.entries] == [(0, 0, (3, 1), 1)]
+    assert review.selected is review.entries[0]
+    assert "White: 1 turn" in review.summary()
+
+
 def test_the_review_of_a_second_visit_comes_from_the_scenes_cache():
     app, scene = finished_race()
     first = open_from_card(app, scene)
