@@ -79,7 +79,7 @@ def test_the_hint_shows_the_best_legal_turns_best_first_and_goes_when_the_positi
     assert [a.turn.key for a in ranked] == [a.turn.key for a in analyse(state)[:3]], "the hard player's ranking"
     values = [(a.ply, a.value) for a in ranked]
     assert values == sorted(values, key=lambda v: (-v[0], -v[1])), "best first"
-    rows = scene.hint.rows(scene.hint_point)
+    rows = scene.hint.rows(str)
     assert [r.shown.label for r in rows] == [str(k + 1) for k in range(len(ranked))]
     assert len({r.shown.colour for r in rows}) == len(rows), "each turn its own colour"
     with_audit = audit_top(app)
@@ -105,7 +105,7 @@ def test_in_a_match_the_hint_shows_the_chance_to_win_the_match_it_ranks_by():
     to_move(app, scene)
     key(app, pygame.K_h)
     until(app, lambda: scene.hint.shown)
-    rows = scene.hint.rows(scene.hint_point)
+    rows = scene.hint.rows(str)
     ranked = scene.hint.ranked
     assert [r.match for r in rows] == [a.value for a in ranked]
     assert all(0.0 <= r.match <= 1.0 for r in rows)
@@ -119,8 +119,23 @@ def test_in_a_match_the_hint_shows_the_chance_to_win_the_match_it_ranks_by():
     to_move(app, scene)
     key(app, pygame.K_h)
     until(app, lambda: scene.hint.shown)
-    assert all(r.match is None for r in scene.hint.rows(scene.hint_point)), "a single game shows points"
+    assert all(r.match is None for r in scene.hint.rows(str)), "a single game shows points"
     assert "Points" in " ".join(d.text for d in audit_top(app).placed())
+
+
+def test_the_hint_writes_its_turns_in_the_movers_numbering_on_a_turned_board_as_the_log_and_review_do():
+    from tabletop.games.plakoto.scene_legend import turn_text
+
+    app, scene = race_scene()
+    scene.flip_board()  # White moves on a board printed in Black's numbering
+    to_move(app, scene)
+    key(app, pygame.K_h)
+    until(app, lambda: scene.hint.shown)
+    drawn = " ".join(d.text for d in audit_top(app).placed())
+    for a in scene.hint.ranked:
+        written = turn_text(a.turn.steps, str)
+        assert written == " ".join(str(s) for s in a.turn.steps), "the record's and the log's text of the turn"
+        assert written in drawn
 
 
 def test_a_hint_asked_for_an_older_position_is_never_shown():
@@ -287,7 +302,7 @@ def test_the_hint_and_the_review_fit(window, lang):
     audit = audit_top(app)
     found = problems(audit, f"{window} {lang} hint", readable(app))
     drawn = [d.text for d in audit.placed()]
-    for row in scene.hint.rows(scene.hint_point):
+    for row in scene.hint.rows(str):
         assert row.turn in drawn and decimal(row.equity) in drawn, (window, lang, "the legend shows every turn")
     scene.hint.hide()
     review = ReviewScene(app, record, scene.lay, [scene.seat_name(0), scene.seat_name(1)], {0}, CACHE,

@@ -48,13 +48,6 @@ class CoachMixin:
             self.hint.ask(self.state, self.state_version)
         self.dirty = True
 
-    def hint_point(self, mover_point: int) -> str:
-        """A point of the mover's numbering as the board prints it now (at a table the numbers
-        face the seat on turn, in his numbering)."""
-        seat = self.numbers_facing() if self.app.table_mode else self.bottom_seat()
-        p = self.state.absolute(mover_point)
-        return str(p if seat == 0 else 25 - p)
-
     def paint_hint(self, surface: pygame.Surface, vp: Viewport) -> None:
         g = self.geom(vp)
         if g is not None and self.hint.shown:
@@ -65,7 +58,7 @@ class CoachMixin:
         """The legend's heading and rows. At a table the strip is short of room (its prompt must
         keep its lines): once the turns are there they go without the heading (the lit Hint
         button under them says what they are)."""
-        rows = self.hint.rows(self.hint_point)
+        rows = self.hint.rows(str)  # the mover's numbering, as the log and the review
         return ("" if self.app.table_mode and rows else self.hint.heading()), rows
 
     # -- the review ----------------------------------------------------------------------------------
