@@ -138,6 +138,19 @@ def test_the_hint_writes_its_turns_in_the_movers_numbering_on_a_turned_board_as_
         assert written in drawn
 
 
+def test_h_before_the_roll_says_the_hint_comes_after_it_once_and_works_after_the_roll():
+    app, scene = race_scene()
+    until(app, scene.can_roll)
+    key(app, pygame.K_h)
+    key(app, pygame.K_h)
+    said = [e.text for e in scene.log.entries if "hint" in e.text.lower()]
+    assert said == ["The hint comes after the roll: roll first, then press H."], said
+    assert not scene.hint.active
+    to_move(app, scene)
+    key(app, pygame.K_h)
+    until(app, lambda: scene.hint.shown)
+
+
 def test_a_hint_asked_for_an_older_position_is_never_shown():
     app, scene = race_scene()
     to_move(app, scene)

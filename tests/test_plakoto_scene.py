@@ -23,7 +23,7 @@ from tabletop.games.plakoto import scene_draw as sd
 from tabletop.games.plakoto.notation import on_point
 from tabletop.games.plakoto.rules import PASS, PlakotoState, Step
 from tabletop.games.plakoto.scene import PlakotoScene, pip_count
-from tabletop.launch import Seat, new_session
+from tabletop.launch import Seat, new_session, session_from_position
 from tabletop.ui.game_scene import GameScene, make_scene
 
 
@@ -372,6 +372,38 @@ def test_the_drawn_count_pill_touches_no_borne_off_checker(off):
     assert pill, "the count is drawn"
     stack = [g.tray_slab(0, i) for i in range(off)]
     assert not [p for p in pill if any(r.collidepoint(p) for r in stack)], "the count's pill is over the stack"
+
+
+def test_the_log_heading_names_the_options_not_at_their_default():
+    from tabletop.i18n import set_language
+
+    app, scene = start([Seat("human"), Seat("human")], options={"match": "5"})
+    assert scene.log.entries[0].text == "Plakoto — Standard"
+    app, scene = start([Seat("human"), Seat("human")], options={"match": "3", "pinned_home": "occupies"})
+    assert scene.log.entries[0].text == "Plakoto — Standard; Match to: 3; Pinned home checker: only occupies"
+    set_language("ru")  # after the app, which takes the language of its settings
+    try:
+        session = new_session(get_game("plakoto"), app.store, 2, None, {"pinned_home": "occupies"},
+                              [Seat("human"), Seat("human")], 1)
+        assert make_scene(app, session).log.entries[0].text == \
+            "Плакото — Обычный; Зафиксированная фишка дома: только занимает"
+    finally:
+        set_language("en")
+    session = session_from_position(get_game("plakoto"), app.store,
+                                    "w - 2:w6 20:b3 off:w9,b12 home:occupies match:0-0/5 start:w", seed=1)
+    scene = make_scene(app, session)
+    assert scene.log.entries[0].text == "Plakoto — Standard; Pinned home checker: only occupies", "a position's own"
+
+
+def test_a_single_game_ends_with_game_over_not_match_over():
+    app, scene = start([Seat("human"), Seat("ai", "random")], options={"match": "1"})
+    scene.session.state = PlakotoState.from_notation("over - 2:w3 off:w12,b15 mother:w-b- match:0-1/1 start:w")
+    scene._changed()
+    line = scene.prompt_line()
+    assert line == "Game over: Black wins the game by bearing off, 1 point.", line
+    scene.session.state = PlakotoState.from_notation("over - 2:w3 off:w12,b15 mother:w-b- match:2-3/3 start:w")
+    scene._changed()
+    assert scene.prompt_line().startswith("Match over."), "a match still ends as a match"
 
 
 def test_the_prompt_says_a_doubles_dice_as_a_list():

@@ -114,8 +114,7 @@ class GameScene(TableModeMixin, Scene):
         self._pointer_at: tuple[int, int] | None = None  # where a real motion event last put the pointer
         self._pointer_on_board = False
         self.replay_viewer: Any = None  # the replay viewer showing a record in this scene: its controls replace the game's
-        variant = next((v.label for v in self.spec.all_variants(app.store) if v.id == session.meta.get("variant")), "")
-        self.log.add(f"{tr(self.spec.title)} — {tr(variant)}" if variant else tr(self.spec.title), theme.INK_SOFT)
+        self.log.add(self.log_heading(), theme.INK_SOFT)
         if session.played:
             self.log.add(tr("Resumed after {n} moves.", n=len(session.played)), theme.INK_SOFT)
         self.variant = session.meta.get("variant", self.spec.default_variant)
@@ -123,6 +122,12 @@ class GameScene(TableModeMixin, Scene):
                                       functools.partial(self.spec.load_layout, app.store, self.variant))
         self.next_poll = time.monotonic() + 1.0
         self.shown_errors: tuple[str, ...] = ()
+
+    def log_heading(self) -> str:
+        """The log's first line: the game and its variant ("Plakoto — Standard")."""
+        variant = next((v.label for v in self.spec.all_variants(self.app.store)
+                        if v.id == self.session.meta.get("variant")), "")
+        return f"{tr(self.spec.title)} — {tr(variant)}" if variant else tr(self.spec.title)
 
     # -- shared services -------------------------------------------------------------------------
     @property

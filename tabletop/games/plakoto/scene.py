@@ -28,7 +28,7 @@ from tabletop.games.plakoto.scene_paint import (
     paint_static,
     same_board,
 )
-from tabletop.i18n import and_list, tr
+from tabletop.i18n import and_list, tr, tr_value
 from tabletop.ui import theme
 from tabletop.ui.game_scene import FORCED_WORDS, GameScene, PlayerRow
 from tabletop.ui.results import ResultRow, ResultTable, table_text
@@ -401,6 +401,8 @@ class PlakotoScene(CoachMixin, GameScene):
         state = self.state
         cp = state.current_player
         result = state.game_result()
+        if cp is None and state.single_game and result is not None:  # no match to speak of
+            return tr("Game over: {result}.", result=result.text)
         if cp is None:
             return tr("Match over.") + " " + (result.text + "." if result else "")
         if state.phase == "next" and result is not None:
@@ -460,6 +462,14 @@ class PlakotoScene(CoachMixin, GameScene):
         return tr(NAMES[seat])
 
     # -- the log, the motion and the outline of a move ------------------------------------------------
+    def log_heading(self) -> str:
+        """ "Plakoto — Standard", then each option not at its default as the menu names it
+        ("Pinned home checker: only occupies"), read from the state (a position sets them too)."""
+        values = {"match": str(self.state.target), "pinned_home": self.state.home_rule}
+        changed = [f"{tr(o.label)}: {tr_value(values[o.key])}" for o in self.spec.options
+                   if values.get(o.key, o.default) != o.default]
+        return "; ".join([super().log_heading(), *changed])
+
     def describe(self, before: Any, move: Any) -> str:
         """The log's line: a step in the mover's own numbering, as the hint and the review write it."""
         names = [self.seat_name(s) for s in (0, 1)]

@@ -17,6 +17,7 @@ from tabletop.games.plakoto.review_turns import ReviewCache, people
 from tabletop.games.plakoto.scene_hint import Hint
 from tabletop.games.plakoto.scene_legend import legend_height, paint_legend
 from tabletop.i18n import language, tr
+from tabletop.ui import theme
 from tabletop.ui.widgets import Button, Viewport
 
 
@@ -46,7 +47,14 @@ class CoachMixin:
             self.hint.hide()
         elif self.hint_available():
             self.hint.ask(self.state, self.state_version)
+        elif self.can_roll() and self.state.phase in ("opening", "roll"):
+            self._say_once(tr("The hint comes after the roll: roll first, then press H."))
         self.dirty = True
+
+    def _say_once(self, text: str) -> None:
+        """A note in the log, not twice in a row (H pressed again)."""
+        if not self.log.entries or self.log.entries[-1].text != text:
+            self.log.add(text, theme.INK_SOFT)
 
     def paint_hint(self, surface: pygame.Surface, vp: Viewport) -> None:
         g = self.geom(vp)
