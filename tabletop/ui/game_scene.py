@@ -115,8 +115,6 @@ class GameScene(TableModeMixin, Scene):
         self._pointer_on_board = False
         self.replay_viewer: Any = None  # the replay viewer showing a record in this scene: its controls replace the game's
         self.log.add(self.log_heading(), theme.INK_SOFT)
-        if session.played:
-            self.log.add(tr("Resumed after {n} moves.", n=len(session.played)), theme.INK_SOFT)
         self.variant = session.meta.get("variant", self.spec.default_variant)
         self.reloader = BoardReloader(app.store, self._board_files(),
                                       functools.partial(self.spec.load_layout, app.store, self.variant))
@@ -243,6 +241,28 @@ class GameScene(TableModeMixin, Scene):
         now = self.state.current_player
         acting = self.roller() if now == CHANCE else now
         return acting == last or acting is None or not self.seat_is_human(acting)
+
+    def resume_log(self) -> None:
+        """A game resumed from its record: the log written again as it was when the moves were
+        played (who rolled is read off the position before the roll), a line saying where it was
+        resumed, and the last turn outlined on the board."""
+        session = self.session
+        if not session.played:
+            return
+        now = session.state
+        try:
+            for before, played in session.steps():
+                move = before.parse_move(played.text)
+                session.state = before
+                mover = self.roller() if played.seat == CHANCE else played.seat
+                session.state = now
+                self.log_move(before, move, mover)
+                self.history.append((before, move, played.seat))
+        finally:
+            session.state = now
+        del self.history[:-400]
+        self.log.add(tr("Resumed after {n} moves.", n=len(session.played)), theme.INK_SOFT)
+        self._show_previous_move()
 
     def _show_previous_move(self) -> None:
         """After an undo the last-move outline shows the move that is now the last one."""
@@ -1136,7 +1156,8 @@ def dice_poses(values: list[int], progress: float, seed: int) -> list[tuple[int,
 
 
 def make_scene(app: App, session: Session) -> GameScene:
-    """Import the game's scene class (only the app imports scenes) and build it."""
+    """Import the game's scene class (only the app imports scenes) and build it; a game resumed
+    from its record gets its log and last-turn outline back (``resume_log``)."""
     import importlib
 
     spec = session.spec
@@ -1144,4 +1165,6 @@ def make_scene(app: App, session: Session) -> GameScene:
     module = importlib.import_module(module_name)
     scene_class = getattr(module, class_name)
     layout = spec.load_layout(app.store, session.meta.get("variant", spec.default_variant))
-    return scene_class(app, session, layout)
+    scene = scene_class(app, session, layout)
+    scene.resume_log()
+    return scene
