@@ -60,20 +60,22 @@ def test_trap_the_cap_says_from_where_to_where_in_field_names():
     assert all(text.startswith(scene.seat_name(seat)) for text, seat in lines["Roll"])
 
 
-def test_plakoto_numbers_points_as_the_board_prints_them_and_follows_a_turned_board():
+def test_plakoto_writes_a_step_as_its_move_notation_in_the_movers_numbering_whichever_way_the_board_faces():
+    """Plakoto's steps read as the rules' notation, the hint and the review write them ("24/20",
+    the mover's numbering), not from->to on the printed numbers; the other lines as above."""
     app, scene = start("plakoto", [Seat("ai", "random"), Seat("human")], seed=4)  # the human is Black
     assert scene.bottom_seat() == 1, "the board faces the only person"
     history = play_out(app, scene, limit=300)
     lines = lines_by_kind(scene, history)
-    check_names(scene, lines, ["Step"])
-    steps = [(b, m) for b, m, s in history if type(m).__name__ == "Step" and len(b.games) == len(scene.state.games)]
-    before, move = steps[-1]
-    frm = before.absolute(move.frm)
-    text = scene.describe(before, move)
-    assert f": {25 - frm}{ARROW}" in text, "Black's numbering while the board faces Black"
+    for text, seat in lines["Step"]:
+        assert seat is not None and text.startswith(scene.seat_name(seat)) and ARROW not in text, text
+    steps = [(b, m) for b, m, s in history if type(m).__name__ == "Step"]
+    assert {b.turn for b, _ in steps} == {0, 1}
+    for before, move in steps:
+        assert scene.describe(before, move).startswith(f"{scene.seat_name(before.turn)}: {move}")
+    texts = [e.text for e in scene.log.entries]
     scene.flip_board()
-    assert scene.describe(before, move) in [e.text for e in scene.log.entries], "the log follows the board"
-    assert f": {frm}{ARROW}" in scene.describe(before, move)
+    assert [e.text for e in scene.log.entries] == texts, "turning the board rewords nothing"
 
 
 def test_captain_flip_logs_every_coin_and_who_earned_it():

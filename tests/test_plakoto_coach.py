@@ -79,7 +79,7 @@ def test_the_hint_shows_the_best_legal_turns_best_first_and_goes_when_the_positi
     assert [a.turn.key for a in ranked] == [a.turn.key for a in analyse(state)[:3]], "the hard player's ranking"
     values = [(a.ply, a.value) for a in ranked]
     assert values == sorted(values, key=lambda v: (-v[0], -v[1])), "best first"
-    rows = scene.hint.rows(scene.hint_point)
+    rows = scene.hint.rows(str)
     assert [r.shown.label for r in rows] == [str(k + 1) for k in range(len(ranked))]
     assert len({r.shown.colour for r in rows}) == len(rows), "each turn its own colour"
     with_audit = audit_top(app)
@@ -105,7 +105,7 @@ def test_in_a_match_the_hint_shows_the_chance_to_win_the_match_it_ranks_by():
     to_move(app, scene)
     key(app, pygame.K_h)
     until(app, lambda: scene.hint.shown)
-    rows = scene.hint.rows(scene.hint_point)
+    rows = scene.hint.rows(str)
     ranked = scene.hint.ranked
     assert [r.match for r in rows] == [a.value for a in ranked]
     assert all(0.0 <= r.match <= 1.0 for r in rows)
@@ -119,8 +119,36 @@ def test_in_a_match_the_hint_shows_the_chance_to_win_the_match_it_ranks_by():
     to_move(app, scene)
     key(app, pygame.K_h)
     until(app, lambda: scene.hint.shown)
-    assert all(r.match is None for r in scene.hint.rows(scene.hint_point)), "a single game shows points"
+    assert all(r.match is None for r in scene.hint.rows(str)), "a single game shows points"
     assert "Points" in " ".join(d.text for d in audit_top(app).placed())
+
+
+def test_the_hint_writes_its_turns_in_the_movers_numbering_on_a_turned_board_as_the_log_and_review_do():
+    from tabletop.games.plakoto.scene_legend import turn_text
+
+    app, scene = race_scene()
+    scene.flip_board()  # White moves on a board printed in Black's numbering
+    to_move(app, scene)
+    key(app, pygame.K_h)
+    until(app, lambda: scene.hint.shown)
+    drawn = " ".join(d.text for d in audit_top(app).placed())
+    for a in scene.hint.ranked:
+        written = turn_text(a.turn.steps, str)
+        assert written == " ".join(str(s) for s in a.turn.steps), "the record's and the log's text of the turn"
+        assert written in drawn
+
+
+def test_h_before_the_roll_says_the_hint_comes_after_it_once_and_works_after_the_roll():
+    app, scene = race_scene()
+    until(app, scene.can_roll)
+    key(app, pygame.K_h)
+    key(app, pygame.K_h)
+    said = [e.text for e in scene.log.entries if "hint" in e.text.lower()]
+    assert said == ["The hint comes after the roll: roll first, then press H."], said
+    assert not scene.hint.active
+    to_move(app, scene)
+    key(app, pygame.K_h)
+    until(app, lambda: scene.hint.shown)
 
 
 def test_a_hint_asked_for_an_older_position_is_never_shown():
@@ -201,6 +229,35 @@ def test_the_end_card_offers_the_review_its_rows_lead_with_the_biggest_errors_an
     assert isinstance(app.top, ResultOverlay), "back to the end card"
 
 
+ROLLED = "w 31 4:w1 6:w14 1:b1 19:b14 off:w0,b0 mother:w-bm match:0-0/3 start:w"
+"""A match started from a position with White's 3-1 already rolled: 4/1 6/5 pins the mother."""
+
+
+def test_a_game_started_with_the_dice_rolled_is_reviewed_between_games_with_its_turn():
+    """The first turn of a record whose position has the dice already rolled has no roll in the
+    record: it is a turn all the same (the review between games once said "0 turns")."""
+    from tabletop.games.plakoto.rules import Step
+
+    app, scene = race_scene()
+    position = PlakotoState.from_notation(ROLLED)
+    scene.session.state = position
+    scene.session.initial = position.copy()
+    scene._changed()
+    assert len(position.legal_turns()) > 1, "the turn had a choice"
+    for step in (Step(4, 1, 3), Step(6, 5, 1)):
+        assert scene.play(step)
+    until(app, lambda: scene.state.phase == "next" and scene.review_available())
+    assert "Review" in [b.label for b in scene.buttons.buttons], "between the games of the match"
+    key(app, pygame.K_r)
+    review = app.top
+    assert isinstance(review, ReviewScene)
+    until(app, review.finished)
+    assert not review.error
+    assert [(e.review.game, e.review.seat, e.review.dice, e.number) for e in review.entries] == [(0, 0, (3, 1), 1)]
+    assert review.selected is review.entries[0]
+    assert "White: 1 turn" in review.summary()
+
+
 def test_the_review_of_a_second_visit_comes_from_the_scenes_cache():
     app, scene = finished_race()
     first = open_from_card(app, scene)
@@ -258,7 +315,7 @@ def test_the_hint_and_the_review_fit(window, lang):
     audit = audit_top(app)
     found = problems(audit, f"{window} {lang} hint", readable(app))
     drawn = [d.text for d in audit.placed()]
-    for row in scene.hint.rows(scene.hint_point):
+    for row in scene.hint.rows(str):
         assert row.turn in drawn and decimal(row.equity) in drawn, (window, lang, "the legend shows every turn")
     scene.hint.hide()
     review = ReviewScene(app, record, scene.lay, [scene.seat_name(0), scene.seat_name(1)], {0}, CACHE,

@@ -19,10 +19,11 @@ from tabletop.ai.agents import RandomAgent
 from tabletop.app import App, AppOptions
 from tabletop.core import CHANCE
 from tabletop.games import get_game
+from tabletop.games.plakoto import scene_draw as sd
 from tabletop.games.plakoto.notation import on_point
 from tabletop.games.plakoto.rules import PASS, PlakotoState, Step
 from tabletop.games.plakoto.scene import PlakotoScene, pip_count
-from tabletop.launch import Seat, new_session
+from tabletop.launch import Seat, new_session, session_from_position
 from tabletop.ui.game_scene import GameScene, make_scene
 
 
@@ -326,6 +327,83 @@ def test_the_borne_off_count_stands_on_a_dark_ground_even_over_a_full_tray():
     light = [c for c in around if sum(c) > 3 * 200]  # cream checkers (and the cream digits)
     dark = [c for c in around if c == (52, 36, 26)]
     assert dark and light, "the count's pill beside the light checkers"
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (3840, 2160)])
+def test_the_borne_off_count_stands_clear_of_the_stack_for_every_count(size):
+    """From about 9 borne off the count stood over the stack's second checker (its side was
+    judged by the last checker, which crosses the tray's middle): now it is past the stack's end
+    at every count, in both trays, whichever way the board is turned."""
+    from tabletop.games.plakoto.scene_paint import tray_count_rect
+    from tabletop.ui import theme
+
+    app, scene = start([Seat("human"), Seat("human")], size=size)
+    small = scene.metrics.small
+    for flip in (False, True):
+        if flip:
+            scene.flip_board()
+            app.render()
+        g = scene.geom()
+        frame = g.rect(sd.frame_rect(scene.lay))
+        for seat in (0, 1):
+            for n in range(1, 16):
+                text = theme.render(str(n), small, scene.lay.colours["field"], True).get_size()
+                pill = tray_count_rect(g, seat, n, text, small)
+                stack = [g.tray_slab(seat, i) for i in range(n)]
+                assert pill.collidelist(stack) == -1, (flip, seat, n)
+                assert frame.contains(pill), (flip, seat, n)
+                assert abs(pill.centery - stack[-1].centery) < abs(pill.centery - stack[0].centery) or n == 1, \
+                    "past the stack's last checker, not its foot"
+
+
+@pytest.mark.parametrize("off", [9, 12, 15])
+def test_the_drawn_count_pill_touches_no_borne_off_checker(off):
+    app, scene = start([Seat("human"), Seat("ai", "random")], options={"match": "1"})
+    rest = f"2:w{15 - off} " if off < 15 else ""
+    side = "w" if off < 15 else "next"
+    scene.session.state = PlakotoState.from_notation(f"{side} - {rest}20:b3 off:w{off},b12 match:0-0/1 start:w")
+    scene._changed()
+    app.mark_dirty()
+    app.render()
+    g = scene.geom()
+    tray = g.rect(scene.lay.trays[0])
+    pill = [(x, y) for x in range(tray.x, tray.right) for y in range(tray.y - 40, tray.bottom)
+            if app.screen.get_at((x, y))[:3] == (52, 36, 26)]
+    assert pill, "the count is drawn"
+    stack = [g.tray_slab(0, i) for i in range(off)]
+    assert not [p for p in pill if any(r.collidepoint(p) for r in stack)], "the count's pill is over the stack"
+
+
+def test_the_log_heading_names_the_options_not_at_their_default():
+    from tabletop.i18n import set_language
+
+    app, scene = start([Seat("human"), Seat("human")], options={"match": "5"})
+    assert scene.log.entries[0].text == "Plakoto — Standard"
+    app, scene = start([Seat("human"), Seat("human")], options={"match": "3", "pinned_home": "occupies"})
+    assert scene.log.entries[0].text == "Plakoto — Standard; Match to: 3; Pinned home checker: only occupies"
+    set_language("ru")  # after the app, which takes the language of its settings
+    try:
+        session = new_session(get_game("plakoto"), app.store, 2, None, {"pinned_home": "occupies"},
+                              [Seat("human"), Seat("human")], 1)
+        assert make_scene(app, session).log.entries[0].text == \
+            "Плакото — Обычный; Зафиксированная фишка дома: только занимает"
+    finally:
+        set_language("en")
+    session = session_from_position(get_game("plakoto"), app.store,
+                                    "w - 2:w6 20:b3 off:w9,b12 home:occupies match:0-0/5 start:w", seed=1)
+    scene = make_scene(app, session)
+    assert scene.log.entries[0].text == "Plakoto — Standard; Pinned home checker: only occupies", "a position's own"
+
+
+def test_a_single_game_ends_with_game_over_not_match_over():
+    app, scene = start([Seat("human"), Seat("ai", "random")], options={"match": "1"})
+    scene.session.state = PlakotoState.from_notation("over - 2:w3 off:w12,b15 mother:w-b- match:0-1/1 start:w")
+    scene._changed()
+    line = scene.prompt_line()
+    assert line == "Game over: Black wins the game by bearing off, 1 point.", line
+    scene.session.state = PlakotoState.from_notation("over - 2:w3 off:w12,b15 mother:w-b- match:2-3/3 start:w")
+    scene._changed()
+    assert scene.prompt_line().startswith("Match over."), "a match still ends as a match"
 
 
 def test_the_prompt_says_a_doubles_dice_as_a_list():

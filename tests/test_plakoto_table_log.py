@@ -1,6 +1,8 @@
-"""Plakoto at a table prints the point numbers in the numbering of the player on turn; the log must
-use the same numbers as the board at every moment (it used White's while the board showed Black's),
-and a window keeps the bottom player's numbering (flipping the board re-words the log)."""
+"""Plakoto's log writes a step as the rules' move notation does, in the mover's own numbering
+(``24/21``, ``6/off``), the same text as the record, the hint and the review: at a table, where
+the board's numbers face the player on turn, the other player's older lines are not worded again
+in the new numbering, and in a window turning the board changes no line (the log once followed the
+board's numbering, so the same move read "1->5" in the log and "24/20" in the hint)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from feedback_helpers import start
 
 from tabletop.core import CHANCE
 from tabletop.games.plakoto.rules import Step
+from tabletop.games.plakoto.scene_legend import turn_text
 from tabletop.launch import Seat
 
 
@@ -20,39 +23,56 @@ def data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("TABLETOP_DATA", str(tmp_path))
 
 
-def logged_moves(scene):
-    return [e for e in scene.log.entries if e.redo is not None]
+def step_lines(scene) -> list[str]:
+    return [e.text for e in scene.log.entries if not e.rule and "/" in e.text]
 
 
-def test_the_table_log_numbers_points_as_the_board_prints_them_now():
-    app, scene = start("plakoto", [Seat("human"), Seat("human")], options={"match": "1"}, table=True)
-    rng = random.Random(4)
-    views = set()
-    steps = 0
-    while steps < 40 and scene.state.current_player is not None:
+def play_steps(scene, rng: random.Random, count: int) -> list[tuple[int, Step]]:
+    """``count`` random steps (rolling as needed); each step with its mover."""
+    played = []
+    while len(played) < count and scene.state.current_player is not None:
         state = scene.state
         if state.current_player == CHANCE:
             scene.roll()
         else:
             move = rng.choice(state.legal_moves())
-            steps += isinstance(move, Step)
+            if isinstance(move, Step):
+                played.append((state.turn, move))
             scene.play(move)
         scene.timers.skip()  # the dice land (a roll is logged then)
         scene.update(0.0)
-        view = scene.numbers_facing()
-        views.add(view)
-        entries = logged_moves(scene)
-        assert entries
-        assert [e.text for e in entries] == [e.redo() for e in entries]
-        before, move, _seat = scene.history[-1]
-        if isinstance(move, Step):  # the newest step reads in the facing seat's numbering
-            said = before.describe_move(move, ["White", "Black"], view)
-            assert said in [e.text for e in entries], (said, entries[-1].text)
-    assert views == {0, 1}, "both players' turns were seen"
+    return played
 
 
-def test_a_window_logs_in_the_bottom_players_numbering():
-    app, scene = start("plakoto", [Seat("human"), Seat("ai", "random")], options={"match": "1"})
-    assert scene.log_view() == scene.bottom_seat() == 0
+def check(scene, played: list[tuple[int, Step]]) -> None:
+    lines = step_lines(scene)
+    k = 0
+    for seat, step in played:  # in order, each step its line, the mover's numbering
+        said = f"{scene.seat_name(seat)}: {step}"
+        while k < len(lines) and not lines[k].startswith(said):
+            k += 1
+        assert k < len(lines), (said, lines)
+        k += 1
+
+
+def test_at_a_table_both_players_steps_stay_in_the_movers_numbering():
+    app, scene = start("plakoto", [Seat("human"), Seat("human")], options={"match": "1"}, table=True)
+    played = play_steps(scene, random.Random(4), 40)
+    assert {seat for seat, _ in played} == {0, 1}, "both players' turns were seen"
+    check(scene, played)
+    assert any(step.frm != 25 - step.frm for seat, step in played if seat == 1)
+
+
+def test_in_a_window_blacks_steps_read_in_blacks_numbering_on_whites_board_and_turning_it_changes_none():
+    app, scene = start("plakoto", [Seat("human"), Seat("human")], options={"match": "1"})
+    assert scene.bottom_seat() == 0
+    played = play_steps(scene, random.Random(2), 30)
+    assert {seat for seat, _ in played} == {0, 1}
+    check(scene, played)
+    black = [step for seat, step in played if seat == 1]
+    assert f"{scene.seat_name(1)}: {turn_text(black[:1], str)}" in " ".join(step_lines(scene)), \
+        "the hint's and the review's notation"
+    lines = step_lines(scene)
     scene.flip_board()
-    assert scene.log_view() == 1
+    assert step_lines(scene) == lines
+    check(scene, played)

@@ -81,6 +81,11 @@ class Session:
         """The position before the last move (read-only use), or None at the start."""
         return self._before[-1] if self._before else None
 
+    def steps(self) -> list[tuple[GameState, PlayedMove]]:
+        """Every move played, with the position before it (read-only use): a resumed game's log
+        is written again from these."""
+        return list(zip(self._before, self.played, strict=True))
+
     def last_mover(self) -> int | None:
         return self.played[-1].seat if self.played else None
 

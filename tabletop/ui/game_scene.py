@@ -114,16 +114,19 @@ class GameScene(TableModeMixin, Scene):
         self._pointer_at: tuple[int, int] | None = None  # where a real motion event last put the pointer
         self._pointer_on_board = False
         self.replay_viewer: Any = None  # the replay viewer showing a record in this scene: its controls replace the game's
-        variant = next((v.label for v in self.spec.all_variants(app.store) if v.id == session.meta.get("variant")), "")
-        self.log.add(f"{tr(self.spec.title)} — {tr(variant)}" if variant else tr(self.spec.title), theme.INK_SOFT)
-        if session.played:
-            self.log.add(tr("Resumed after {n} moves.", n=len(session.played)), theme.INK_SOFT)
+        self.log.add(self.log_heading(), theme.INK_SOFT)
         self.variant = session.meta.get("variant", self.spec.default_variant)
         self.reloader = BoardReloader(app.store, self._board_files(),
                                       functools.partial(self.spec.load_layout, app.store, self.variant))
         self.next_poll = time.monotonic() + 1.0
         self.shown_errors: tuple[str, ...] = ()
         self._board_card: Scene | None = None  # the open card about the edited board file, if any
+
+    def log_heading(self) -> str:
+        """The log's first line: the game and its variant ("Plakoto — Standard")."""
+        variant = next((v.label for v in self.spec.all_variants(self.app.store)
+                        if v.id == self.session.meta.get("variant")), "")
+        return f"{tr(self.spec.title)} — {tr(variant)}" if variant else tr(self.spec.title)
 
     # -- shared services -------------------------------------------------------------------------
     @property
@@ -239,6 +242,28 @@ class GameScene(TableModeMixin, Scene):
         now = self.state.current_player
         acting = self.roller() if now == CHANCE else now
         return acting == last or acting is None or not self.seat_is_human(acting)
+
+    def resume_log(self) -> None:
+        """A game resumed from its record: the log written again as it was when the moves were
+        played (who rolled is read off the position before the roll), a line saying where it was
+        resumed, and the last turn outlined on the board."""
+        session = self.session
+        if not session.played:
+            return
+        now = session.state
+        try:
+            for before, played in session.steps():
+                move = before.parse_move(played.text)
+                session.state = before
+                mover = self.roller() if played.seat == CHANCE else played.seat
+                session.state = now
+                self.log_move(before, move, mover)
+                self.history.append((before, move, played.seat))
+        finally:
+            session.state = now
+        del self.history[:-400]
+        self.log.add(tr("Resumed after {n} moves.", n=len(session.played)), theme.INK_SOFT)
+        self._show_previous_move()
 
     def _show_previous_move(self) -> None:
         """After an undo the last-move outline shows the move that is now the last one."""
@@ -1140,7 +1165,8 @@ def dice_poses(values: list[int], progress: float, seed: int) -> list[tuple[int,
 
 
 def make_scene(app: App, session: Session) -> GameScene:
-    """Import the game's scene class (only the app imports scenes) and build it."""
+    """Import the game's scene class (only the app imports scenes) and build it; a game resumed
+    from its record gets its log and last-turn outline back (``resume_log``)."""
     import importlib
 
     spec = session.spec
@@ -1148,4 +1174,6 @@ def make_scene(app: App, session: Session) -> GameScene:
     module = importlib.import_module(module_name)
     scene_class = getattr(module, class_name)
     layout = spec.load_layout(app.store, session.meta.get("variant", spec.default_variant))
-    return scene_class(app, session, layout)
+    scene = scene_class(app, session, layout)
+    scene.resume_log()
+    return scene

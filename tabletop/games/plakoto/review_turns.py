@@ -67,7 +67,9 @@ def plan_turns(record: dict[str, Any], seats: set[int]) -> list[TurnJob]:
     number, game = 0, len(state.games)
     i = 0
     while i < len(moves):
-        if state.phase != "roll" or moves[i][0] != CHANCE:
+        rolled = state.phase == "roll" and moves[i][0] == CHANCE
+        begun = i == 0 and state.phase == "move"  # a record from a position with the dice already rolled
+        if not rolled and not begun:
             state.apply(state.parse_move(moves[i][1]))
             i += 1
             continue
@@ -75,12 +77,13 @@ def plan_turns(record: dict[str, Any], seats: set[int]) -> list[TurnJob]:
             number, game = 0, len(state.games)
         number += 1
         before, start = state.copy(), i
-        state.apply(state.parse_move(moves[i][1]))  # the roll, then the steps up to the next chance move
-        i += 1
+        if rolled:  # the roll, then the steps up to the next chance move
+            state.apply(state.parse_move(moves[i][1]))
+            i += 1
         while i < len(moves) and moves[i][0] != CHANCE:
             state.apply(state.parse_move(moves[i][1]))
             i += 1
-        if before.turn in seats and i - start > 1:
+        if before.turn in seats and i - start > int(rolled):
             turn = {**record, "initial": before.to_json(), "moves": moves[start:i]}
             jobs.append(TurnJob(start, turn, before.turn, game, number))
     return jobs

@@ -528,18 +528,12 @@ class PlakotoState(GameState):
         return state
 
     # -- presentation ------------------------------------------------------------------------------
-    def describe_move(self, move: Move, names: Any = None, view: int = 0) -> str:
-        """The log's sentence, with points numbered as the board prints them: from ``view``'s side
-        (0: White's numbering, the layout's; 1: Black's, when the board is turned for Black), never
-        the mover's own numbering. ``names``: the seats as the app names them (default White and
-        Black). "White: 13->7, pins a black checker"."""
+    def describe_move(self, move: Move, names: Any = None) -> str:
+        """The log's sentence. A step is written as the rules' move notation writes it, in the
+        mover's own numbering (``24/21``, ``6/off``), as the hint and the review write it too,
+        whichever way the board is turned. ``names``: the seats as the app names them (default
+        White and Black). "Black: 24/18, pinning a white checker"."""
         name = names[self.turn] if names is not None and self.turn < len(names) else tr(NAMES[self.turn])
-
-        def shown(point: int) -> str:
-            if point == 0:
-                return tr("off (bear off)")
-            p = self.absolute(point)
-            return str(p if view == 0 else 25 - p)
 
         if isinstance(move, Opening):
             w, b = move.white, move.black
@@ -558,10 +552,10 @@ class PlakotoState(GameState):
                           low=self.dice[1])
             return tr("{name} has no legal move", name=name)
         if isinstance(move, Step):
-            text = tr("{name}: {frm}->{to}", name=name, frm=shown(move.frm), to=shown(move.to))
             if not move.to:
-                text += tr(", bears a checker off")
+                text = tr("{name}: {point}/off, bearing a checker off", name=name, point=move.frm)
             else:
+                text = tr("{name}: {frm}/{to}", name=name, frm=move.frm, to=move.to)
                 top, count, pinned = self.point(self.absolute(move.to))
                 if top is not None and top != self.turn:
                     text += tr(", pinning a white checker") if top == 0 else tr(", pinning a black checker")

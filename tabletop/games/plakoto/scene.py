@@ -28,7 +28,7 @@ from tabletop.games.plakoto.scene_paint import (
     paint_static,
     same_board,
 )
-from tabletop.i18n import and_list, tr
+from tabletop.i18n import and_list, tr, tr_value
 from tabletop.ui import theme
 from tabletop.ui.game_scene import FORCED_WORDS, GameScene, PlayerRow
 from tabletop.ui.results import ResultRow, ResultTable, table_text
@@ -77,7 +77,6 @@ class PlakotoScene(CoachMixin, GameScene):
         self.choice: tuple[int, int, list[tuple[Step, ...]], int] | None = None  # (from, to, ways, shown)
         self._routes: tuple[tuple[int, int | None], dict[int, list[tuple[Step, ...]]]] = ((-1, None), {})
         self._games_seen = len(self.state.games)
-        self._log_view = self.log_view()  # the numbering the log's lines are worded in
         self.init_coach()
 
     # -- geometry ------------------------------------------------------------------------------------
@@ -254,7 +253,7 @@ class PlakotoScene(CoachMixin, GameScene):
             self._play_route(self.choice[2][self.choice[3]])
 
     def way_text(self, route: tuple[Step, ...]) -> str:
-        """ "13->7->5, pins on 7": the points as the board numbers them, and the pins on the way."""
+        """ "13->7->5, pins on 7": the points in the mover's numbering, and the pins on the way."""
         pts = [route[0].frm] + [s.to for s in route]
         text = "->".join(self.point_label(p) for p in pts)
         pins = self.state.route_pins(route)
@@ -264,10 +263,10 @@ class PlakotoScene(CoachMixin, GameScene):
         return tr("{route}, no pin on the way", route=text)
 
     def point_label(self, mover_point: int) -> str:
-        """A point (mover's numbering) as the board prints it now."""
+        """A point in the mover's numbering, as the move notation, the log and the hint write it."""
         if mover_point == 0:
             return tr("off (bear off)")
-        return self.hint_point(mover_point)
+        return str(mover_point)
 
     def pass_turn(self) -> None:
         if self.pass_only():
@@ -288,8 +287,6 @@ class PlakotoScene(CoachMixin, GameScene):
         if self.app.table_mode:
             return  # the players sit at their edges: the board is not turned round under them
         self.flipped = not self.flipped
-        self._log_view = self.log_view()
-        self.log.reword()  # the log's point numbers follow the board's
         self.invalidate_static()
 
     # -- table mode --------------------------------------------------------------------------------
@@ -316,9 +313,6 @@ class PlakotoScene(CoachMixin, GameScene):
             for result in games[self._games_seen:]:
                 self.log.add(f"{result.text}. {self.match_line()}", theme.ACCENT_DARK)
         self._games_seen = len(games)
-        if self.log_view() != self._log_view:  # at a table the board's numbers follow the turn
-            self._log_view = self.log_view()
-            self.log.reword()
 
     def can_undo(self) -> bool:
         """Never take back the move that ended a game of the match (the next game has begun)."""
@@ -407,6 +401,8 @@ class PlakotoScene(CoachMixin, GameScene):
         state = self.state
         cp = state.current_player
         result = state.game_result()
+        if cp is None and state.single_game and result is not None:  # no match to speak of
+            return tr("Game over: {result}.", result=result.text)
         if cp is None:
             return tr("Match over.") + " " + (result.text + "." if result else "")
         if state.phase == "next" and result is not None:
@@ -466,22 +462,22 @@ class PlakotoScene(CoachMixin, GameScene):
         return tr(NAMES[seat])
 
     # -- the log, the motion and the outline of a move ------------------------------------------------
-    def log_view(self) -> int:
-        """Whose numbering the log's points are in: the board's, so a line reads as the board is
-        printed now -- the bottom player's in a window, at a table the player on turn's (the lines
-        are worded again when the turn passes)."""
-        return self.numbers_facing() if self.app.table_mode else self.bottom_seat()
+    def log_heading(self) -> str:
+        """ "Plakoto — Standard", then each option not at its default as the menu names it
+        ("Pinned home checker: only occupies"), read from the state (a position sets them too)."""
+        values = {"match": str(self.state.target), "pinned_home": self.state.home_rule}
+        changed = [f"{tr(o.label)}: {tr_value(values[o.key])}" for o in self.spec.options
+                   if values.get(o.key, o.default) != o.default]
+        return "; ".join([super().log_heading(), *changed])
 
     def describe(self, before: Any, move: Any) -> str:
+        """The log's line: a step in the mover's own numbering, as the hint and the review write it."""
         names = [self.seat_name(s) for s in (0, 1)]
-        return before.describe_move(move, names, self.log_view())
+        return before.describe_move(move, names)
 
     def log_move(self, before: Any, move: Any, mover: int | None) -> None:
         """The opening roll is both players' (no one's piece before it)."""
         super().log_move(before, move, None if isinstance(move, Opening) else mover)
-
-    def log_redo(self, before: Any, move: Any) -> Any:
-        return lambda: self.describe(before, move)  # the numbering follows the board when it is turned
 
     def chance_time(self, move: Any, owner: int | None) -> float:
         """Going on to the next game of the match rolls nothing: no tumble to wait for."""

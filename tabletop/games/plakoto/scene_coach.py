@@ -17,6 +17,7 @@ from tabletop.games.plakoto.review_turns import ReviewCache, people
 from tabletop.games.plakoto.scene_hint import Hint
 from tabletop.games.plakoto.scene_legend import legend_height, paint_legend
 from tabletop.i18n import language, tr
+from tabletop.ui import theme
 from tabletop.ui.widgets import Button, Viewport
 
 
@@ -46,14 +47,14 @@ class CoachMixin:
             self.hint.hide()
         elif self.hint_available():
             self.hint.ask(self.state, self.state_version)
+        elif self.can_roll() and self.state.phase in ("opening", "roll"):
+            self._say_once(tr("The hint comes after the roll: roll first, then press H."))
         self.dirty = True
 
-    def hint_point(self, mover_point: int) -> str:
-        """A point of the mover's numbering as the board prints it now (at a table the numbers
-        face the seat on turn, in his numbering)."""
-        seat = self.numbers_facing() if self.app.table_mode else self.bottom_seat()
-        p = self.state.absolute(mover_point)
-        return str(p if seat == 0 else 25 - p)
+    def _say_once(self, text: str) -> None:
+        """A note in the log, not twice in a row (H pressed again)."""
+        if not self.log.entries or self.log.entries[-1].text != text:
+            self.log.add(text, theme.INK_SOFT)
 
     def paint_hint(self, surface: pygame.Surface, vp: Viewport) -> None:
         g = self.geom(vp)
@@ -65,7 +66,7 @@ class CoachMixin:
         """The legend's heading and rows. At a table the strip is short of room (its prompt must
         keep its lines): once the turns are there they go without the heading (the lit Hint
         button under them says what they are)."""
-        rows = self.hint.rows(self.hint_point)
+        rows = self.hint.rows(str)  # the mover's numbering, as the log and the review
         return ("" if self.app.table_mode and rows else self.hint.heading()), rows
 
     # -- the review ----------------------------------------------------------------------------------

@@ -119,7 +119,8 @@ class Hint:
         return tr("Hint: the best turns")
 
     def rows(self, label: Any) -> list[LegendRow]:
-        """The legend's rows, the points numbered by ``label`` (as the board prints them)."""
+        """The legend's rows, the points numbered by ``label`` (the scene passes ``str``: the
+        mover's own numbering, as the log and the review write them)."""
         return [LegendRow(shown, turn_text(a.turn.steps, label), a.win, a.double_win, a.equity,
                           a.value if self.match else None)
                 for shown, a in zip(self.shown_turns(), self.ranked or [], strict=True)]

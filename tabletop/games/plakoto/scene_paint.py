@@ -279,16 +279,25 @@ def paint_trays(surface: pygame.Surface, g: sd.BoardGeom, state: PlakotoState, s
         for i in range(max(0, n)):
             sd.slab(surface, g.tray_slab(seat, i), st.fill, st.edge)
         if state.off[seat]:
-            rect = g.rect(g.layout.trays[seat])
-            last = g.tray_slab(seat, max(0, state.off[seat] - 1))
-            lower = last.y > rect.centery
-            y = last.y - small if lower else last.bottom + small
             img = theme.render(str(state.off[seat]), small, g.layout.colours["field"], True)
-            at = img.get_rect(center=(rect.centerx, round(y)))
-            # on a dark pill: a full tray puts the number over the light checkers themselves
-            pill = at.inflate(small // 2, 2)
+            pill = tray_count_rect(g, seat, state.off[seat], img.get_size(), small)
+            # on a dark pill: a full tray puts the number past its end, by the light checkers
             pygame.draw.rect(surface, (52, 36, 26), pill, border_radius=pill.h // 2)
-            surface.blit(img, at)
+            surface.blit(img, img.get_rect(center=pill.center))
+
+
+def tray_count_rect(g: sd.BoardGeom, seat: int, count: int, text: tuple[int, int], small: int) -> pygame.Rect:
+    """Where the count of ``count`` borne-off checkers stands (its pill, for a number of size
+    ``text``): on the tray's centre line just past the last checker, on the side the stack grows
+    toward, clear of it. Which side that is comes from the first checker (the stack's foot): the
+    last one crosses the tray's middle from about 8 on, which once put the count over the stack."""
+    rect = g.rect(g.layout.trays[seat])
+    first, last = g.tray_slab(seat, 0), g.tray_slab(seat, max(0, count - 1))
+    w, h = text[0] + small // 2, text[1] + 2
+    gap = max(2, small // 4)
+    if first.centery > rect.centery:  # the stack grows upward: the count above its top
+        return pygame.Rect(rect.centerx - w // 2, last.y - gap - h, w, h)
+    return pygame.Rect(rect.centerx - w // 2, last.bottom + gap, w, h)
 
 
 def _moving(scene: PlakotoScene, g: sd.BoardGeom) -> tuple[tuple[str, int], tuple[int, int], tuple[int, int],
