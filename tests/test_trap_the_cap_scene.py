@@ -409,3 +409,20 @@ def test_long_way_prompts_keep_the_reading_size(lang):
             places.add(tuple(tuple(b.rect) for b in scene.buttons.buttons))
             key(scene.app, pygame.K_TAB)
         assert len(places) == 1, "the buttons stay put"
+
+
+def test_partners_card_gives_own_points_and_the_teams_total():
+    """Red (3 locked up, 1 in a tower) and Yellow (4 locked up) have won as partners: the card gave
+    both "Points 8", the team's total, unlabelled. Now partners stand together, each with his own
+    points and the team's, and the summary line counts teams."""
+    app = App(AppOptions(size=(1366, 768), headless=True, mute=True))
+    base = new_session(SPEC, app.store, 4, "partners", {}, [Seat("human")] * 4, 1)
+    state = TrapState.from_notation(
+        "red - R05:green+red home:red=red,red,red;yellow=yellow,yellow,yellow,yellow "
+        "locked:red=green,green,green;yellow=blue,blue,blue,blue gold:- variant:partners round:10")
+    _, scene = start([], session=Session(SPEC, state, 1, base.meta))
+    table = scene.result_table(state.outcome())
+    assert table.columns[-2:] == ("Points", "Team points")
+    assert [(r.name, r.cells[-2:]) for r in table.rows] == [
+        ("Red", ("4", "8")), ("Yellow", ("4", "8")), ("Green", ("0", "0")), ("Blue", ("0", "0"))]
+    assert scene.result_summary() == "Red and Yellow win (Red+Yellow 8, Green+Blue 0)"
