@@ -710,3 +710,25 @@ def assert_finish_named_beside_it(spot: pygame.Rect, vp, fields, r: float) -> No
     assert_covers_no_field(spot, vp, fields, r, "the finish's name")
     fx, fy = vp.to_px(*fields[-1])
     assert spot.inflate(6 * r, 6 * r).collidepoint(fx, fy), "the name stands by the finish"
+
+
+def finished(scene, seed=3):
+    """The scene's game played on at random to its end (both hens of one seat on the finish)."""
+    state = scene.state.copy()
+    rng = random.Random(seed)
+    while state.current_player is not None:
+        state.apply(state.sample_chance(rng) if state.current_player == CHANCE else rng.choice(state.legal_moves()))
+    scene.session.state = state
+    scene._changed()
+    return state.outcome()
+
+
+def test_game_over_line_names_the_winner_without_unexplained_numbers(english_after):
+    """«Побеждает Зелёный (Красный 16, Зелёный 30)»: the numbers were the sums of each seat's hen
+    fields, which decide nothing (both hens on the finish win). The panel, log and menu line now
+    say who won only; the card shows where every hen stands."""
+    app, scene = start((1366, 768), [Seat("human"), Seat("human")])
+    out = finished(scene)
+    winner = scene.seat_name(out.winners[0])
+    assert scene.result_summary() == f"{winner} wins"
+    assert scene.prompt_line() == f"Game over: {winner} wins"

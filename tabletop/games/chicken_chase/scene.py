@@ -700,6 +700,13 @@ class ChickenChaseScene(ChickenPainter, GameScene):
             forms[1:1] = [f"{self.seat_name(state.turn)}: {words}" for words in shorter]
         return forms
 
+    def result_summary(self) -> str:
+        """Who won, without the frame's per-seat scores: the outcome's points (the sum of a seat's
+        two hens' fields) decide nothing (only both hens on the finish wins) and read as
+        unexplained numbers ("Green wins (Red 16, Green 30)"). The card shows where the hens stand."""
+        outcome = self.state.outcome()
+        return self.result_table(outcome).banner.strip().rstrip(".") if outcome is not None else ""
+
     def result_text(self, outcome: Any) -> str:
         if outcome is None:
             return ""
