@@ -732,3 +732,16 @@ def test_game_over_line_names_the_winner_without_unexplained_numbers(english_aft
     winner = scene.seat_name(out.winners[0])
     assert scene.result_summary() == f"{winner} wins"
     assert scene.prompt_line() == f"Game over: {winner} wins"
+
+
+def test_russian_card_says_who_brought_both_hens_home_in_plain_words(english_after):
+    """«Обе курицы цвета «зелёный» дошли до финиша» read like a form; the card's line under the
+    banner now says «Зелёный довёл обе курицы до финиша.»"""
+    from tabletop.i18n import set_language
+
+    app, scene = start((1366, 768), [Seat("human"), Seat("human")])
+    set_language("ru")
+    out = finished(scene)
+    winner = scene.seat_name(out.winners[0])
+    assert winner in ("Красный", "Зелёный")
+    assert scene.result_table(out).detail == f"{winner} довёл обе курицы до финиша."
