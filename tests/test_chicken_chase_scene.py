@@ -745,3 +745,22 @@ def test_russian_card_says_who_brought_both_hens_home_in_plain_words(english_aft
     winner = scene.seat_name(out.winners[0])
     assert winner in ("Красный", "Зелёный")
     assert scene.result_table(out).detail == f"{winner} довёл обе курицы до финиша."
+
+
+def test_chicks_left_are_counted_as_russian_counts_them(english_after):
+    """The players list and the table strips said «Старт, Старт · цыплят 15» (and "1 chicks" in
+    English): the count now comes first, in the form its number takes."""
+    from tabletop.i18n import set_language
+
+    app, scene = start((1366, 768), [Seat("human"), Seat("human")])
+    state = scene.state
+    said = {}
+    for lang in ("en", "ru"):
+        set_language(lang)
+        for n in (0, 1, 2, 4, 5, 11, 12, 14, 15, 21, 22, 25):
+            state.supply[0] = n
+            said[lang, n] = scene.player_rows()[0].detail.split(" · ")[-1]
+    assert [said["ru", n] for n in (1, 2, 4, 5, 11, 12, 14, 15, 21, 22, 25, 0)] == [
+        "1 цыплёнок", "2 цыплёнка", "4 цыплёнка", "5 цыплят", "11 цыплят", "12 цыплят", "14 цыплят",
+        "15 цыплят", "21 цыплёнок", "22 цыплёнка", "25 цыплят", "0 цыплят"]
+    assert [said["en", n] for n in (0, 1, 2, 21)] == ["0 chicks", "1 chick", "2 chicks", "21 chicks"]
