@@ -76,6 +76,20 @@ def tr(text: str, **values: object) -> str:
 
 
 
+def plural(n: int, one: str, few: str, many: str) -> str:
+    """The form of a counted phrase that goes with ``n``, the three given already translated
+    (``tr("{n} chick", n=n)``, ``tr("{n} chicks (2–4)", n=n)``, ``tr("{n} chicks", n=n)``). Russian
+    has three: ``one`` for 1, 21, 31… (not 11), ``few`` for 2–4, 22–24… (not 12–14), ``many`` for
+    the rest (0, 5–20, 25…); English two: ``one`` for 1, ``many`` for every other number."""
+    if _current != "ru":
+        return one if n == 1 else many
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
 def and_list(items: list[str]) -> str:
     """ "3, 3, 3 and 3": a list as a sentence says it (not "3 and 3 and 3 and 3")."""
     if len(items) <= 1:

@@ -710,3 +710,101 @@ def assert_finish_named_beside_it(spot: pygame.Rect, vp, fields, r: float) -> No
     assert_covers_no_field(spot, vp, fields, r, "the finish's name")
     fx, fy = vp.to_px(*fields[-1])
     assert spot.inflate(6 * r, 6 * r).collidepoint(fx, fy), "the name stands by the finish"
+
+
+def finished(scene, seed=3):
+    """The scene's game played on at random to its end (both hens of one seat on the finish)."""
+    state = scene.state.copy()
+    rng = random.Random(seed)
+    while state.current_player is not None:
+        state.apply(state.sample_chance(rng) if state.current_player == CHANCE else rng.choice(state.legal_moves()))
+    scene.session.state = state
+    scene._changed()
+    return state.outcome()
+
+
+def test_game_over_line_names_the_winner_without_unexplained_numbers(english_after):
+    """«Побеждает Зелёный (Красный 16, Зелёный 30)»: the numbers were the sums of each seat's hen
+    fields, which decide nothing (both hens on the finish win). The panel, log and menu line now
+    say who won only; the card shows where every hen stands."""
+    app, scene = start((1366, 768), [Seat("human"), Seat("human")])
+    out = finished(scene)
+    winner = scene.seat_name(out.winners[0])
+    assert scene.result_summary() == f"{winner} wins"
+    assert scene.prompt_line() == f"Game over: {winner} wins"
+
+
+def test_russian_card_says_who_brought_both_hens_home_in_plain_words(english_after):
+    """«Обе курицы цвета «зелёный» дошли до финиша» read like a form; the card's line under the
+    banner now says «Зелёный довёл обе курицы до финиша.»"""
+    from tabletop.i18n import set_language
+
+    app, scene = start((1366, 768), [Seat("human"), Seat("human")])
+    set_language("ru")
+    out = finished(scene)
+    winner = scene.seat_name(out.winners[0])
+    assert winner in ("Красный", "Зелёный")
+    assert scene.result_table(out).detail == f"{winner} довёл обе курицы до финиша."
+
+
+def test_chicks_left_are_counted_as_russian_counts_them(english_after):
+    """The players list and the table strips said «Старт, Старт · цыплят 15» (and "1 chicks" in
+    English): the count now comes first, in the form its number takes."""
+    from tabletop.i18n import set_language
+
+    app, scene = start((1366, 768), [Seat("human"), Seat("human")])
+    state = scene.state
+    said = {}
+    for lang in ("en", "ru"):
+        set_language(lang)
+        for n in (0, 1, 2, 4, 5, 11, 12, 14, 15, 21, 22, 25):
+            state.supply[0] = n
+            said[lang, n] = scene.player_rows()[0].detail.split(" · ")[-1]
+    assert [said["ru", n] for n in (1, 2, 4, 5, 11, 12, 14, 15, 21, 22, 25, 0)] == [
+        "1 цыплёнок", "2 цыплёнка", "4 цыплёнка", "5 цыплят", "11 цыплят", "12 цыплят", "14 цыплят",
+        "15 цыплят", "21 цыплёнок", "22 цыплёнка", "25 цыплят", "0 цыплят"]
+    assert [said["en", n] for n in (0, 1, 2, 21)] == ["0 chicks", "1 chick", "2 chicks", "21 chicks"]
+
+
+FOUR_ON_SIX = ("2 place1 dice:6 hens:2,1/0,0/0,4/0,3 feed:2grey,3grey,3grey,2brown,5brown,5brown,7green,6green,"
+               "7gold,7gold chicks:1=0.1.0.1,2=1.0.1.0,3=0.1.1.1,4=0.0.0.2,5=1.0.1.0,6=2.1.1.2,10=1.1.0.0 "
+               "hands:-/-/-/- discards:1grey,1grey,1grey,1grey,2grey,2brown,3brown,3brown,4brown,5brown first:1 "
+               "turns:13 blocked:5,12 variant:normal")
+
+
+@pytest.mark.parametrize("table", [False, True])
+def test_a_placed_chick_lands_on_its_own_colours_token(fast, table):
+    """At rest a feed field's tokens stand one row per colour, clear of each other; but a chick
+    placed there flew to the trough's middle, so the end of its flight covered the other colours'
+    rows (a reviewer's still: Green's chick over Red's and Green's rows on field 5). It now lands on
+    its own colour's token."""
+    from tabletop.core.session import Session
+    from tabletop.games.chicken_chase import scene_draw
+    from tabletop.games.chicken_chase.rules import ChickenState
+
+    app, scene = start((1366, 768), [Seat("human")] * 4, table=table)
+    scene.session = Session(SPEC, ChickenState.from_notation(FOUR_ON_SIX), 1, scene.session.meta)
+    scene._changed()
+    app.render()
+    move = scene.state.legal_moves()[0]
+    assert move.field == 6 and scene.state.turn == 1
+    assert scene.play(move)
+    vp = scene.viewport
+    tokens = {seat: scene.chick_slot(vp, 6, seat) for seat in range(4)}
+    assert all(tokens.values())
+    drawn = []
+    piece = scene_draw.draw.piece
+    scene.move_progress = lambda: 0.95  # the last moments of the flight
+    scene_draw.draw.piece = lambda surf, at, r, *a, **k: drawn.append((at, r))
+    try:
+        scene._draw_flights(app.screen, vp)
+    finally:
+        scene_draw.draw.piece = piece
+        del scene.move_progress
+    (x, y), r = drawn[0]
+    for seat, ((tx, ty), radius) in tokens.items():
+        apart = ((x - tx) ** 2 + (y - ty) ** 2) ** 0.5
+        if seat == 1:
+            assert apart <= radius * 0.3, (apart, radius)
+        else:
+            assert apart >= r + radius - 2, ("covers", seat, apart)

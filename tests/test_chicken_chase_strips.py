@@ -156,3 +156,23 @@ def test_table_show_my_hand_says_its_full_words_in_a_narrow_russian_band(fast, s
             assert label == want and drawn == want, (phase, shown, label, drawn)
             assert not audit.cut(), [(e.wanted, e.text) for e in audit.cut()]
             assert not audit.smaller_than(m.small)
+
+
+def test_acting_band_draws_the_last_events_arrow_as_the_log_does(fast):
+    """Red (a computer, the bottom band) is thinking and the band shows the last event under the
+    prompt: it wrote «…из запаса->на поле корма 8» with the font's "->" while every log strip
+    draws an arrow there. Now the band draws the arrow too: no drawn text holds a "->"."""
+    seats = [Seat("ai", "easy"), Seat("human")]
+    app, scene = open_scene((3840, 2160), seats, first=0, table=True, lang="ru")
+    step_until(scene, lambda s: s.phase != "setup" and s.current_player == 0)
+    event = tr("{who}: chick supply->feed field {field} ({dice})", who=scene.seat_name(0), field=8,
+               dice="2 + 3 + 3")
+    scene.log.add(event)
+    scene.table_relayout()
+    assert scene.acting_seat() == 0 and scene.table_parts[0].mode == "band"
+    with TextAudit() as audit:
+        app.render()
+    drawn = [e.text for e in audit.placed() if e.surface == id(scene._strip_work[0])]
+    before, after = event.split("->")
+    assert before in drawn and after in drawn, drawn
+    assert not [t for t in drawn if "->" in t]

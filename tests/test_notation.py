@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from conftest import CASES
@@ -142,6 +143,23 @@ def test_documented_examples_say_what_they_show():
     assert chicken.known[0] == [14] and chicken.hidden[0] == [1, 12] and chicken.supply == [13, 14]
     plakoto = PlakotoState.from_notation(EXAMPLES[PlakotoState])
     assert plakoto.current_player == 1 and plakoto.left == (5,) and [g.winner for g in plakoto.games] == [1, 0, 1]
+
+
+def test_documented_option_defaults_are_the_codes():
+    """The shared paragraph names each game's option at its default and changed: the default word is
+    read and left out when written back, the changed word is written back."""
+    doc = (CASES.parent.parent / "docs" / "notation.md").read_text(encoding="utf-8")
+    found = re.search(r"Options at their default\s+\(([^)]*)\) are left out; a changed option is\s+"
+                      r"written \(([^)]*)\)", doc)
+    assert found, "the paragraph on options at their default is missing"
+    defaults, changed = (re.findall(r"`([a-z_]+:[a-z_0-9]+)`", part) for part in found.groups())
+    games = (PlakotoState, TrapState, ChickenState)
+    assert len(defaults) == len(changed) == len(games)
+    for cls, default, other in zip(games, defaults, changed, strict=True):
+        base = EXAMPLES[cls]
+        assert cls.from_notation(f"{base} {default}").to_notation() == base, default
+        assert other in cls.from_notation(f"{base} {other}").to_notation().split(), other
+    assert f"`turn_limit:N` (default {TrapState.from_notation(EXAMPLES[TrapState]).rules.turn_limit})" in doc
 
 
 # -- errors name the bad word ----------------------------------------------------------------------------

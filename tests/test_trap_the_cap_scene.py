@@ -375,3 +375,54 @@ def test_prison_trays_lie_beside_their_hideouts_clear_of_every_field():
     assert scene._tray_at(rect.center) == 0 and scene._tray_at(scene._tray_rect(1).center) is None
     app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
     app.render()
+
+
+REVIEWED = ("yellow 6 R25:green+gold S_SW_1:green home:green=green,green;yellow=yellow,yellow,yellow,yellow "
+            "locked: gold:yellow variant:golden_cap round:3")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_long_way_prompts_keep_the_reading_size(lang):
+    """The golden tower into its hideout with a 6 (a reviewer's position): the way that goes in,
+    traps out and comes back runs to five lines. Each way's prompt is drawn whole at the reading
+    size (it was squeezed to the smallest size in a two-line box), and the buttons under it stay
+    where they are while Tab steps through the ways."""
+    from tabletop import i18n
+    from tabletop.ui import text_audit
+
+    app = App(AppOptions(size=(1366, 768), headless=True, mute=True))
+    base = new_session(SPEC, app.store, 2, "golden_cap", {}, [Seat("human")] * 2, 1)
+    with i18n.in_language(lang):
+        _, scene = start([], session=Session(SPEC, TrapState.from_notation(REVIEWED), 1, base.meta))
+        click(scene.app, scene.piece_px("R25", 0))
+        ways = scene.targets()["H_SW"]  # the yellow hideout
+        click(scene.app, scene.free_px("H_SW"))
+        assert scene.choice is not None and len(ways) == 2
+        places = set()
+        for _ in ways:
+            with text_audit.TextAudit() as audit:
+                scene.app.render()
+            prompt = scene.prompt_line()
+            drawn = [e for e in audit.placed() if e.box == tuple(scene.prompt_rect)]
+            assert " ".join(e.text for e in drawn) == prompt, "the whole prompt, nothing cut"
+            assert {e.size for e in drawn} == {scene.metrics.body}, prompt
+            places.add(tuple(tuple(b.rect) for b in scene.buttons.buttons))
+            key(scene.app, pygame.K_TAB)
+        assert len(places) == 1, "the buttons stay put"
+
+
+def test_partners_card_gives_own_points_and_the_teams_total():
+    """Red (3 locked up, 1 in a tower) and Yellow (4 locked up) have won as partners: the card gave
+    both "Points 8", the team's total, unlabelled. Now partners stand together, each with his own
+    points and the team's, and the summary line counts teams."""
+    app = App(AppOptions(size=(1366, 768), headless=True, mute=True))
+    base = new_session(SPEC, app.store, 4, "partners", {}, [Seat("human")] * 4, 1)
+    state = TrapState.from_notation(
+        "red - R05:green+red home:red=red,red,red;yellow=yellow,yellow,yellow,yellow "
+        "locked:red=green,green,green;yellow=blue,blue,blue,blue gold:- variant:partners round:10")
+    _, scene = start([], session=Session(SPEC, state, 1, base.meta))
+    table = scene.result_table(state.outcome())
+    assert table.columns[-2:] == ("Points", "Team points")
+    assert [(r.name, r.cells[-2:]) for r in table.rows] == [
+        ("Red", ("4", "8")), ("Yellow", ("4", "8")), ("Green", ("0", "0")), ("Blue", ("0", "0"))]
+    assert scene.result_summary() == "Red and Yellow win (Red+Yellow 8, Green+Blue 0)"

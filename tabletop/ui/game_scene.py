@@ -858,7 +858,7 @@ class GameScene(TableModeMixin, Scene):
         self.players_rect = pygame.Rect(p.x, p.y + m.large + m.pad, p.w, rows * row_h)
         dice_h = int(m.button_h * 1.6) if self.shows_dice() else 0
         self.dice_rect = pygame.Rect(p.x, self.players_rect.bottom + m.pad, p.w, dice_h)
-        self.prompt_rect = pygame.Rect(p.x, self.dice_rect.bottom + m.pad, p.w, int(m.body * 3.6))
+        self.prompt_rect = pygame.Rect(p.x, self.dice_rect.bottom + m.pad, p.w, self.prompt_height(p.w))
         top = self.prompt_rect.bottom + m.pad
         visible = [b for b in buttons if b.label]
         stack_buttons(visible, pygame.Rect(p.x, top, p.w, 0), m.button_h, m.pad)
@@ -997,6 +997,11 @@ class GameScene(TableModeMixin, Scene):
             draw.die_face(surface, pygame.Rect(x, rect.centery - size // 2 - int(lift * size), size, size), face,
                           used and not rolling, angle=angle)
             x += size + gap
+
+    def prompt_height(self, width: int) -> int:
+        """The prompt box's height in a window (``width`` wide): two lines of the reading size. A
+        game whose prompt can run longer (a way described in words) asks for more here."""
+        return int(self.metrics.body * 3.6)
 
     def draw_prompt(self, surface: pygame.Surface) -> None:
         """The prompt in its box: a long one (a Russian sentence, a long route, long names) is set

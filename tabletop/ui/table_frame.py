@@ -28,7 +28,7 @@ from tabletop.i18n import language, tr
 from tabletop.ui import draw, table_strip, text_audit, theme
 from tabletop.ui.table import EdgePanel, SeatPlace, Sizes, default_places, plan_table, uncovered
 from tabletop.ui.table_strip import StripNeeds, StripParts
-from tabletop.ui.widgets import Button, Viewport
+from tabletop.ui.widgets import Button, Viewport, arrow_text, arrow_text_width
 
 HOLD_TIME = 0.6
 """Seconds a finger (or the mouse button) stays down and still on the board to count as a hold."""
@@ -470,9 +470,9 @@ class TableModeMixin:
         line = theme.font(m.small).get_linesize()
         rest = pygame.Rect(parts.prompt.x, parts.prompt.y + used, parts.prompt.w, parts.prompt.h - used)
         last = table_strip.log_tail(self.log, 1)
-        if last and rest.h >= line and used and theme.font(m.small).size(last[0][0])[0] <= rest.w:  # whole, or not
-            draw.text(surf, last[0][0], pygame.Rect(rest.x, rest.bottom - line, rest.w, line).midleft, m.small,
-                      theme.INK_SOFT, anchor="midleft", box=rest)
+        if last and rest.h >= line and used and arrow_text_width(last[0][0], m.small) <= rest.w:  # whole, or not
+            # "->" drawn as an arrow, as in the strips' log and the window's (the font has no arrow)
+            arrow_text(surf, last[0][0], (rest.x, rest.bottom - line), m.small, theme.INK_SOFT)
 
     def table_prompts(self) -> list[str]:
         """The prompt, then shorter forms of it for a strip with less room (a thin band on a small

@@ -297,6 +297,11 @@ def draw_log_row(surface: pygame.Surface, row: tuple[LogEntry, str, bool], at: t
     arrow_text(surface, text, (x + indent, y), size, entry.rgb)
 
 
+def arrow_text_width(text: str, size: int, bold: bool = False) -> int:
+    """How wide :func:`arrow_text` draws ``text``: its arrows take a little more than "->"."""
+    return theme.font(size, bold).size(text)[0] + text.count(ARROW) * max(2, size // 4)
+
+
 def arrow_text(surface: pygame.Surface, text: str, at: tuple[int, int], size: int, rgb, bold: bool = False) -> int:
     """``text`` at ``at`` with every "->" drawn as an arrow; returns the x where it ends."""
     x, y = at

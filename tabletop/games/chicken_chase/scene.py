@@ -27,7 +27,7 @@ from tabletop.games.chicken_chase.moves import (
 )
 from tabletop.games.chicken_chase.scene_draw import ChickenPainter, paint_hens, paint_hill, paint_push_picture
 from tabletop.games.chicken_chase.scene_geom import build_geometry, inside
-from tabletop.i18n import tr
+from tabletop.i18n import plural, tr
 from tabletop.ui import draw, theme
 from tabletop.ui.game_scene import GameScene, PlayerRow
 from tabletop.ui.results import ResultRow, ResultTable, table_text
@@ -570,7 +570,7 @@ class ChickenChaseScene(ChickenPainter, GameScene):
             look = looks[seat % len(looks)]
             hens = ", ".join(_field_name(state.hens[2 * seat + k]) for k in (0, 1))
             rows.append(PlayerRow(seat, self.seat_name(seat), look.name,
-                                  tr("hens {hens} · {n} chicks", hens=hens, n=state.supply[seat]),
+                                  tr("hens {hens} · {chicks}", hens=hens, chicks=_chicks(state.supply[seat])),
                                   active=seat == active,
                                   rgb=look.hen, symbol=look.symbol))
         return rows
@@ -700,6 +700,13 @@ class ChickenChaseScene(ChickenPainter, GameScene):
             forms[1:1] = [f"{self.seat_name(state.turn)}: {words}" for words in shorter]
         return forms
 
+    def result_summary(self) -> str:
+        """Who won, without the frame's per-seat scores: the outcome's points (the sum of a seat's
+        two hens' fields) decide nothing (only both hens on the finish wins) and read as
+        unexplained numbers ("Green wins (Red 16, Green 30)"). The card shows where the hens stand."""
+        outcome = self.state.outcome()
+        return self.result_table(outcome).banner.strip().rstrip(".") if outcome is not None else ""
+
     def result_text(self, outcome: Any) -> str:
         if outcome is None:
             return ""
@@ -792,6 +799,11 @@ def _near(a: tuple[float, float], b: tuple[float, float], r: float) -> bool:
 
 def _field_name(field: int) -> str:
     return tr("Start (hill field)") if field == 0 else str(field)
+
+
+def _chicks(n: int) -> str:
+    """ "12 chicks", "1 chick"; in Russian «1 цыплёнок», «3 цыплёнка», «15 цыплят»."""
+    return plural(n, tr("{n} chick", n=n), tr("{n} chicks (2–4)", n=n), tr("{n} chicks", n=n))
 
 
 def _sentence(detail: str) -> str:

@@ -164,10 +164,14 @@ class ChickenPainter:
         won = before.face[move.field - 1] is not None and self.state.face[move.field - 1] != before.face[move.field - 1]
         u = min(1.0, t / (0.55 if won else 1.0))
         u = 1 - (1 - u) ** 2
-        end = self.feed_centre(move.field)
+        # it lands on its own colour's token in the trough (not on the trough's middle, where the
+        # last moments of the flight covered the other colours' rows); a won card sent it home
+        slot = self.chick_slot(vp, move.field, seat)
+        end, r = (vp.to_logical(*slot[0]), slot[1]) if slot is not None else (self.feed_centre(move.field),
+                                                                                max(4, vp.length(16)))
         at = (start[0] + (end[0] - start[0]) * u, start[1] + (end[1] - start[1]) * u - 60 * math.sin(math.pi * u))
         if u < 1:
-            draw.piece(surface, vp.to_px(*at), max(4, vp.length(16)), look.chick, look.symbol)
+            draw.piece(surface, vp.to_px(*at), r, look.chick, look.symbol)
         if won and t > 0.45:
             v = (t - 0.45) / 0.55
             v = 1 - (1 - v) ** 2
@@ -262,13 +266,8 @@ class ChickenPainter:
         targets = self.feed_targets()
         sources = self.source_fields() if state.phase == "place" else set()
         me = state.turn
-        for i, box in enumerate(g.feed_boxes):
-            x, y, w, h = box
-            rect = self._rect(vp, box)
-            cw, ch = 74.0, 104.0
-            crect = self._rect(vp, (x + 14, y + (h - ch) / 2, cw, ch))
-            rows = [(s, n) for s, n in enumerate(state.chicks[i]) if n]
-            chicks = self._chick_rows(vp, rect, crect, rows)
+        for i in range(len(g.feed_boxes)):
+            rect, crect, chicks = self._feed_parts(vp, i)
             if chicks:  # the card gives way (narrower) so the counts keep their readable size
                 crect.w = max(min(crect.w, chicks[0][0][0] - chicks[0][1] - crect.x - max(2, int(L(8)))),
                               crect.w // 2)
@@ -303,6 +302,22 @@ class ChickenPainter:
             pygame.draw.circle(surface, (255, 250, 236), bc, badge_r, width=max(2, badge_r // 7))
             num = theme.render(str(field), int(badge_r * 1.15), (255, 250, 236), True)
             surface.blit(num, num.get_rect(center=bc))
+
+    def _feed_parts(self, vp: Viewport, i: int) -> tuple[pygame.Rect, pygame.Rect, list[Any]]:
+        """Feed field ``i + 1`` in pixels: its trough, its card (before the chicks narrow it) and
+        its chick rows (see :meth:`_chick_rows`)."""
+        box = self.geom.feed_boxes[i]
+        x, y, w, h = box
+        rect = self._rect(vp, box)
+        cw, ch = 74.0, 104.0
+        crect = self._rect(vp, (x + 14, y + (h - ch) / 2, cw, ch))
+        rows = [(s, n) for s, n in enumerate(self.state.chicks[i]) if n]
+        return rect, crect, self._chick_rows(vp, rect, crect, rows)
+
+    def chick_slot(self, vp: Viewport, field: int, seat: int) -> tuple[tuple[int, int], int] | None:
+        """Where ``seat``'s chick token stands on feed ``field`` now (centre and radius, pixels);
+        None when it has no chick there."""
+        return next(((pos, r) for pos, r, s, _n, _px in self._feed_parts(vp, field - 1)[2] if s == seat), None)
 
     def _chick_rows(self, vp: Viewport, rect: pygame.Rect, card: pygame.Rect,
                     rows: list[tuple[int, int]]) -> list[tuple[tuple[int, int], int, int, int, int]]:

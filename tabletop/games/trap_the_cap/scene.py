@@ -51,6 +51,7 @@ class TrapTheCapScene(PanelMixin, GameScene):
         self.geo: Geometry = geometry(layout)
         self.selected: Piece | None = None
         self.choice: tuple[str, list[Move], int] | None = None
+        self._prompt_room: tuple[tuple, int] | None = None  # (choice, width, size), the height it needs
         self.hover: Point | None = None
         self.hover_px: tuple[int, int] = (0, 0)
         self.drag: tuple[tuple[int, int], tuple[int, int], bool] | None = None
@@ -350,12 +351,33 @@ class TrapTheCapScene(PanelMixin, GameScene):
         if len(legal) == 1 and isinstance(legal[0], Pass):
             return words["pass, roll again" if d == 6 else "pass"].format(n=d)
         if self.choice is not None:
-            _fid, moves, i = self.choice
-            return words["next way"].format(k=i + 1, n=len(moves), way=self.way_text(moves[i]))
+            return self.way_prompt(self.choice[2])
         step = "1" if d == 1 else "n"
         if self.selected is not None:
             return words["to a field " + step].format(n=d) + again
         return words["a piece " + step].format(n=d) + again
+
+    def way_prompt(self, i: int) -> str:
+        """The prompt while way ``i`` of the open choice is shown."""
+        _fid, moves, _shown = self.choice  # type: ignore[misc]
+        words = _touch_words() if self.app.table_mode else _mouse_words()
+        return words["next way"].format(k=i + 1, n=len(moves), way=self.way_text(moves[i]))
+
+    def prompt_height(self, width: int) -> int:
+        """While ways are offered the box is as tall as the longest of their prompts needs at the
+        reading size (a golden cap's way runs to four lines and more), up to eight lines: the prompt
+        stays readable, and the buttons under it stay put while Tab steps through the ways."""
+        base = super().prompt_height(width)
+        if self.choice is None:
+            return base
+        size = self.metrics.body
+        key = (self.choice[0], id(self.choice[1]), width, size)
+        if self._prompt_room is None or self._prompt_room[0] != key:
+            who = self.seat_name(self.state.turn)
+            lines = max(len(theme.wrap(f"{who}: {self.way_prompt(i)}", size, width, bold=True))
+                        for i in range(len(self.choice[1])))
+            self._prompt_room = (key, min(lines, 8) * theme.font(size, True).get_linesize())
+        return max(base, self._prompt_room[1])
 
     def way_text(self, move: Move) -> str:
         """One way in words (from the core, no field ids): "through your hideout: moves 2 fields

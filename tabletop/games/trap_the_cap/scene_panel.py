@@ -44,6 +44,17 @@ class PanelMixin:
     def seat_title(self, seat: int) -> str:
         return self.seat_name(seat)  # type: ignore[attr-defined]
 
+    def teamed(self) -> bool:
+        return self.state.rules.variant in ("partners", "total_partners")
+
+    def seat_order(self) -> list[int]:
+        """The seats as the players list and the result card show them: partners together."""
+        rules = self.state.rules
+        seats = list(range(len(rules.seats)))
+        if self.teamed():
+            seats.sort(key=lambda s: (rules.team[rules.seats[s]], s))
+        return seats
+
     def player_rows(self) -> list[PlayerRow]:
         state = self.state
         rules = state.rules
@@ -51,12 +62,9 @@ class PanelMixin:
         cp = state.current_player
         turn = state.turn if cp == CHANCE else cp
         rows: list[PlayerRow] = []
-        seats = list(range(len(rules.seats)))
-        teamed = rules.variant in ("partners", "total_partners")
-        if teamed:
-            seats.sort(key=lambda s: (rules.team[rules.seats[s]], s))
+        teamed = self.teamed()
         last_team = None
-        for seat in seats:
+        for seat in self.seat_order():
             colour = rules.seats[seat]
             if teamed and rules.team[colour] != last_team:
                 last_team = rules.team[colour]
@@ -96,6 +104,21 @@ class PanelMixin:
                 continue
             self.draw_player_row(surface, r, row)  # type: ignore[attr-defined]
 
+    def result_summary(self) -> str:
+        """As every game's, but a team game's scores are its teams' ("Red+Yellow 8, Green+Blue 0"):
+        the points the outcome gives each partner are his team's total."""
+        rules = self.state.rules
+        outcome = self.state.outcome()
+        if outcome is None or not self.teamed():
+            return super().result_summary()  # type: ignore[misc]
+        head = self.result_table(outcome).banner.strip().rstrip(".")
+        teams: dict[int, list[int]] = {}
+        for seat in self.seat_order():
+            teams.setdefault(rules.team[rules.seats[seat]], []).append(seat)
+        scores = ", ".join("+".join(self.seat_name(s) for s in seats) + f" {outcome.points[seats[0]]:g}"
+                           for seats in teams.values())
+        return f"{head} ({scores})"
+
     def result_text(self, outcome: Any) -> str:
         if outcome is None:
             return ""
@@ -103,7 +126,9 @@ class PanelMixin:
 
     def result_table(self, outcome: Any) -> ResultTable:
         """Every seat's prisoners: locked up at home and carried in towers it commands (by
-        colour), whether it is still in play, the golden cap, and the points the game counted."""
+        colour), whether it is still in play, the golden cap, and the points the game counted. In
+        team games partners stand together (as in the players list), each with his own points and
+        his team's total, which is what decides."""
         state = self.state
         rules = state.rules
         names = [self.seat_title(s) for s in outcome.winners]
@@ -113,8 +138,10 @@ class PanelMixin:
             head = tr("{name} wins.", name=names[0]) if names else tr("Nobody wins.")
         alive = state.in_play()
         team = rules.team
+        teamed = self.teamed()
         rows = []
-        for seat, colour in enumerate(rules.seats):
+        for seat in self.seat_order():
+            colour = rules.seats[seat]
             locked = [c for c in state.locked[colour] if team[c] != team[colour]]
             towered = [c for piles in state.occ.values() for stack in piles
                        if len(stack) > 1 and state.commander(stack) == colour for c in stack[:-1]
@@ -124,11 +151,15 @@ class PanelMixin:
                 status += tr(" · owns the golden cap")
             rgb, symbol = self.look(colour)
             points = outcome.points[seat] if seat < len(outcome.points) else 0
-            rows.append(ResultRow(seat, self.seat_title(seat), rgb, symbol,
-                                  (_caps(locked), _caps(towered), status, f"{points:g}"),
+            cells = (_caps(locked), _caps(towered), status, f"{points:g}")
+            if teamed:  # the outcome's points are the team's: the seat's own are its prisoners
+                cells = (*cells[:3], str(state.prisoners(colour)), f"{points:g}")
+            rows.append(ResultRow(seat, self.seat_title(seat), rgb, symbol, cells,
                                   winner=seat in outcome.winners, role=self.seat_role(seat),
                                   out=colour not in alive))
         columns = (tr("Locked up"), tr("In towers"), tr("At the end"), tr("Points"))
+        if teamed:
+            columns += (tr("Team points"),)
         return ResultTable(head, outcome.detail, columns, tuple(rows))
 
     def move_sound(self, before: Any, move: Any) -> str:
