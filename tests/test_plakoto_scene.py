@@ -381,6 +381,8 @@ def test_the_log_heading_names_the_options_not_at_their_default():
     assert scene.log.entries[0].text == "Plakoto — Standard"
     app, scene = start([Seat("human"), Seat("human")], options={"match": "3", "pinned_home": "occupies"})
     assert scene.log.entries[0].text == "Plakoto — Standard; Match to: 3; Pinned home checker: only occupies"
+    app, scene = start([Seat("human"), Seat("human")], options={"match": "1"})
+    assert scene.log.entries[0].text == "Plakoto — Standard; Single game", "not 'Match to: 1'"
     set_language("ru")  # after the app, which takes the language of its settings
     try:
         session = new_session(get_game("plakoto"), app.store, 2, None, {"pinned_home": "occupies"},

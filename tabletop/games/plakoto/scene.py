@@ -466,7 +466,8 @@ class PlakotoScene(CoachMixin, GameScene):
         """ "Plakoto — Standard", then each option not at its default as the menu names it
         ("Pinned home checker: only occupies"), read from the state (a position sets them too)."""
         values = {"match": str(self.state.target), "pinned_home": self.state.home_rule}
-        changed = [f"{tr(o.label)}: {tr_value(values[o.key])}" for o in self.spec.options
+        changed = [tr("Single game") if o.key == "match" and values["match"] == "1"
+                   else f"{tr(o.label)}: {tr_value(values[o.key])}" for o in self.spec.options
                    if values.get(o.key, o.default) != o.default]
         return "; ".join([super().log_heading(), *changed])
 
