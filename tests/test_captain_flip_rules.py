@@ -112,6 +112,36 @@ def test_seen_side_stays_visible():
     assert s.observation(1).boards[0][0] == [(SWABBY, LOOKOUT, True)]
 
 
+def test_a_move_that_shows_a_hidden_side_reveals_and_one_that_shows_nothing_new_does_not():
+    """Flip of the drawn tile, a Monkey's forced flip inside a Place: revealed (undo stops there);
+    Keep, a plain Place, or a flip of a tile whose both sides were seen: nothing revealed."""
+    s = new("A")
+    s.apply(DRAWS[LOOKOUT][GUNNER])
+    for move, reveals in ((FLIP, True), (PLACES[0], False)):
+        before = s.copy()
+        s.apply(move)
+        assert before.reveals(s) is reveals, move
+    s = new("A")
+    put(s, 0, 0, LOOKOUT, GUNNER)
+    s.apply(DRAWS[MONKEY][COOK])
+    before = s.copy()
+    s.apply(KEEP)
+    assert not before.reveals(s)
+    before = s.copy()
+    s.apply(PLACES[0])  # the Monkey's one neighbour flips at once: the Gunner is shown
+    assert s.boards[0][0][0] == (GUNNER, LOOKOUT, True) and before.reveals(s)
+    s = new("A")
+    s.boards[0][0].append((GUNNER, LOOKOUT, True))  # both sides already seen (flipped once)
+    s.boards[0][2].append((SWABBY, COOK, True))
+    s.apply(DRAWS[MONKEY][COOK])
+    s.apply(KEEP)
+    s.apply(PLACES[1])  # Monkey at (1,0): two neighbours, a choice
+    assert s.phase_name == "monkey_flip"
+    before = s.copy()
+    s.apply(flip_at("monkey", 0, 0))
+    assert s.boards[0][0][0] == (LOOKOUT, GUNNER, True) and not before.reveals(s)
+
+
 # -- characters ------------------------------------------------------------------------------------
 def test_gunner_gives_five():
     s = new("A")

@@ -321,3 +321,30 @@ def test_drawn_tile_card_and_strip_hold_the_longest_words(size, table, lang):
             assert b.enabled or b.action != scene.roll or not table
     finally:
         i18n.set_language("en")
+
+
+def key(app, k: int) -> None:
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    app.render()
+
+
+def test_undo_never_takes_back_a_flip_that_showed_the_hidden_side():
+    """The reviewer's solo game (board D, Dolphin): Space draws, F flips, Backspace must not bring
+    the tile back with its other side "hidden" again: Undo is greyed out after the Flip, as after
+    a draw; after a Keep it still gives the choice back."""
+    app, scene = start([Seat("human")], variant="D", seed=7, dolphin=True)
+    while scene.state.current_player == CHANCE:
+        key(app, pygame.K_SPACE)
+        if scene.state.phase != KEEP_OR_FLIP:  # (the Dolphin first: its flip is not the case here)
+            pytest.skip("this seed does not start with a tile")
+    key(app, pygame.K_k)
+    assert scene.state.phase == PLACE and scene.can_undo()
+    key(app, pygame.K_BACKSPACE)
+    assert scene.state.phase == KEEP_OR_FLIP and scene.drawn_face()[1] == UNKNOWN
+    key(app, pygame.K_f)
+    flipped = scene.state.to_json()
+    assert scene.state.phase == PLACE and scene.drawn_face()[1] != UNKNOWN
+    undo = next(b for b in scene.buttons.buttons if b.label == "Undo")
+    assert not undo.enabled and not scene.can_undo()
+    key(app, pygame.K_BACKSPACE)
+    assert scene.state.to_json() == flipped, "the Flip was taken back after its hidden side was shown"

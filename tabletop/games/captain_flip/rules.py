@@ -512,6 +512,16 @@ class CaptainFlipState(GameState):
         other.masked = self.masked
         return other
 
+    def seen_sides(self) -> int:
+        """How many tiles (placed or drawn) have had their other side shown."""
+        placed = sum(1 for board in self.boards for column in board for t in column if t[2])
+        return placed + (1 if self.drawn is not None and self.drawn[2] else 0)
+
+    def reveals(self, after: GameState) -> bool:
+        """A flip of a tile whose other side nobody had seen (the drawn tile's Flip, a Monkey's,
+        board E's or the Dolphin's, chosen or forced) shows that side: it is not taken back."""
+        return isinstance(after, CaptainFlipState) and after.seen_sides() > self.seen_sides()
+
     def observation(self, seat: int) -> CaptainFlipState:
         """What any seat may know: every side nobody has seen is UNKNOWN, and the bag holds the
         *pool* of tiles not fully seen (bag tiles plus the tiles whose other side is secret);
