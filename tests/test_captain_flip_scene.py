@@ -348,3 +348,33 @@ def test_undo_never_takes_back_a_flip_that_showed_the_hidden_side():
     assert not undo.enabled and not scene.can_undo()
     key(app, pygame.K_BACKSPACE)
     assert scene.state.to_json() == flipped, "the Flip was taken back after its hidden side was shown"
+
+
+def test_each_forced_flip_after_a_dolphin_is_its_own_log_line_by_its_seat():
+    """The windowed log: Red's Dolphin flip, then Blue's and Green's forced flips, each a line
+    with its own seat's piece (Blue's had been folded into Red's line, Green's left out)."""
+    from test_captain_flip_rules import put
+
+    from tabletop.games.captain_flip.moves import DOLPHIN
+    from tabletop.games.captain_flip.rules import CARTOGRAPHER, COOK, DRAW, GUNNER, LOOKOUT, MONKEY, SWABBY
+
+    app, scene = start([Seat("human"), Seat("human"), Seat("human")], seed=3, dolphin=True)
+    state = scene.state.copy()
+    state.boards = [[[] for _ in board] for board in state.boards]
+    put(state, 0, 0, MONKEY, COOK)
+    put(state, 0, 2, LOOKOUT, GUNNER)
+    put(state, 1, 0, LOOKOUT, CARTOGRAPHER)
+    put(state, 2, 0, SWABBY, GUNNER)
+    state.turn = state.actor = 0
+    state.stack = []
+    state.phase = DRAW
+    assert state.current_player == CHANCE
+    state.apply(DOLPHIN)
+    names = [scene.seat_name(s) for s in range(3)]
+    before = len(scene.log.entries)
+    scene.log_move(state, state.parse_move("dolphin 0,0"), 0)
+    lines = [e for e in scene.log.entries[before:] if not e.rule]
+    assert [e.seat for e in lines] == [0, 1, 2]
+    assert [e.text.split()[0] for e in lines] == names
+    assert "Cartographer" in lines[1].text and names[1] not in lines[0].text
+    assert "Gunner +5" in lines[2].text

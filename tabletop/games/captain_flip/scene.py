@@ -498,6 +498,13 @@ class CaptainFlipScene(GameScene):
             return 3.0
         return 1.0
 
+    def log_lines(self, before: Any, move: Any, mover: int | None) -> list[tuple[int | None, str]]:
+        """The move's line, then one for each flip it forced (a Monkey's single neighbour, the
+        Dolphin's flip of a player's only tile), by the seat that flipped."""
+        names = [self.seat_name(s) for s in range(before.num_players)]
+        lines: list[tuple[int | None, str]] = list(before.describe_lines(move, names))
+        return [(mover, lines[0][1]), *lines[1:]]
+
     def show_effects(self, before: Any, move: Any, delay: float) -> None:
         """ "+3" over the tile (or the bonus) that paid, the Treasure Map changing hands, a Parrot's
         or a bonus's extra tile, the Dolphin, a ship that sinks."""
@@ -515,7 +522,7 @@ class CaptainFlipScene(GameScene):
                 rgb = theme.GOOD if e.amount > 0 else theme.BAD
                 self.effects.pop(at, f"{e.amount:+d}", rgb, delay + step)
                 self.effects.pop(("head", e.seat), f"{e.amount:+d}", rgb, delay + step)
-            elif e.kind == "map":
+            elif e.kind in ("map", "map_back"):
                 self.effects.mark(at, tr("Treasure Map!"), theme.ACCENT_DARK, delay + step)
             elif e.kind == "draw":
                 self.effects.mark(at, tr("Another tile!"), (40, 130, 190), delay + step)
