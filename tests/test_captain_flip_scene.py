@@ -378,3 +378,31 @@ def test_each_forced_flip_after_a_dolphin_is_its_own_log_line_by_its_seat():
     assert [e.text.split()[0] for e in lines] == names
     assert "Cartographer" in lines[1].text and names[1] not in lines[0].text
     assert "Gunner +5" in lines[2].text
+
+
+@pytest.mark.parametrize("board", "ABCDE")
+def test_how_to_play_picture_tells_end_characters_apart_and_its_arrow_passes_under_the_tags(board):
+    """The reviewer's board E: "Here the Carpenter goes to column 1; its effect applies at once"
+    (the Carpenter scores at the end), and the arrow drawn across column 5's "+3" tag."""
+    from tabletop.games.captain_flip import scene_draw as sd
+    from tabletop.games.captain_flip.scene import CaptainFlipScene
+    from tabletop.games.captain_flip.scene_geom import FRAME
+    from tabletop.layout import BoardStore
+
+    pygame.init()
+    layout = SPEC.load_layout(BoardStore([]), board)
+    surface = pygame.Surface((466, 391))
+    caption = CaptainFlipScene.draw_rules_picture(surface, surface.get_rect(), SPEC, layout, 13)
+    char = next(c for c in layout.tiles.characters if f"Here the {c.id} goes" in caption)
+    at_once, at_end = "its effect applies at once" in caption, "it scores at the end of the game" in caption
+    assert (at_once, at_end) == ((True, False) if char.kind == "immediate" else (False, True)), caption
+    vp, slot = sd.lone_board(surface.get_rect(), layout.board, layout.board.space[0] * 1.4 + FRAME)
+    arrow = surface.map_rgb(sd.theme.SELECT)
+    pixels = pygame.PixelArray(surface)
+    tags = sd.tag_rects(vp, slot, layout.board, 13, False)
+    assert tags, "no tag drawn"
+    for tag in tags:
+        r = tag.clip(surface.get_rect())
+        assert not any(pixels[x, y] == arrow for x in range(r.left, r.right) for y in range(r.top, r.bottom)), \
+            f"the arrow crosses the tag at {tag}"
+    del pixels

@@ -220,9 +220,13 @@ class CaptainFlipScene(GameScene):
             return ""
         position, move = found
         sd.paint_place_picture(surface, rect, layout, position, move, text_size)
-        name = tr(layout.tiles.characters[position.drawn[0]].id)
+        char = layout.tiles.characters[position.drawn[0]]
+        if char.kind == "end":
+            return tr("Keep the drawn tile or flip it to its hidden side, then place it on the lowest free space of "
+                      "a column (lit). Here the {name} goes to column {n}; it scores at the end of the game.",
+                      name=tr(char.id), n=move.col + 1)
         return tr("Keep the drawn tile or flip it to its hidden side, then place it on the lowest free space of "
-                  "a column (lit). Here the {name} goes to column {n}; its effect applies at once.", name=name,
+                  "a column (lit). Here the {name} goes to column {n}; its effect applies at once.", name=tr(char.id),
                   n=move.col + 1)
 
     def draw_table_texture(self, surface: pygame.Surface) -> None:

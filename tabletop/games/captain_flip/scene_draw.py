@@ -328,9 +328,9 @@ def draw_tag(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Board, ci
     if not words:
         return
     r = px(vp, slot.tag(board, ci))
-    line_h = theme.font(small, True).get_linesize()
-    if r.h >= line_h * 0.8 and text_fits(words, small, r.w - 4, True):
-        r = r.inflate(0, max(0, line_h - r.h))
+    box = tag_box(vp, slot, board, ci, words, small)
+    if box is not None:
+        r = box
         pygame.draw.rect(surface, rgb, r, border_radius=max(3, r.h // 3))
         draw.text(surface, words, r.center, small, (255, 236, 170), bold=True, anchor="center")
         return
@@ -477,9 +477,34 @@ def paint_place_picture(surface: pygame.Surface, rect: pygame.Rect, layout, stat
     end = px(vp, slot.space(board, *target)).center
     start = (tile.x, tile.centery)
     width = max(3, tile.w // 20)
-    pygame.draw.line(surface, theme.WHITE, start, end, width + 4)
-    pygame.draw.line(surface, theme.SELECT, start, end, width)
-    pygame.draw.circle(surface, theme.SELECT, end, width * 2)
+    # the arrow on a layer of its own that passes under the columns' bonus tags (it crossed the
+    # "+3" of a column between the tile and its space)
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    at = (-rect.x, -rect.y)
+    a, b = (start[0] + at[0], start[1] + at[1]), (end[0] + at[0], end[1] + at[1])
+    pygame.draw.line(layer, theme.WHITE, a, b, width + 4)
+    pygame.draw.line(layer, theme.SELECT, a, b, width)
+    pygame.draw.circle(layer, theme.SELECT, b, width * 2)
+    for r in tag_rects(vp, slot, board, small, state.num_players == 1):
+        layer.fill((0, 0, 0, 0), r.move(at).inflate(4, 4))
+    surface.blit(layer, rect.topleft)
+
+
+def tag_box(vp: Viewport, slot: Slot, board: Board, ci: int, words: str, small: int) -> pygame.Rect | None:
+    """The tag :func:`draw_tag` draws over column ``ci`` for ``words`` (None: it has no room,
+    the words go elsewhere)."""
+    r = px(vp, slot.tag(board, ci))
+    line_h = theme.font(small, True).get_linesize()
+    if words and r.h >= line_h * 0.8 and text_fits(words, small, r.w - 4, True):
+        return r.inflate(0, max(0, line_h - r.h))
+    return None
+
+
+def tag_rects(vp: Viewport, slot: Slot, board: Board, small: int, solo: bool) -> list[pygame.Rect]:
+    """Every bonus tag drawn over the board's columns."""
+    boxes = (tag_box(vp, slot, board, ci, bonus_short(column.bonus, solo and column.bonus.kind != "kraken"), small)
+             for ci, column in enumerate(board.columns) if column.bonus.kind != "none")
+    return [box for box in boxes if box is not None]
 
 
 def seat_card_rows(lines: list[tuple[str, bool, bool]], width: int, body: int,
