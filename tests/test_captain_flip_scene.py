@@ -406,3 +406,35 @@ def test_how_to_play_picture_tells_end_characters_apart_and_its_arrow_passes_und
         assert not any(pixels[x, y] == arrow for x in range(r.left, r.right) for y in range(r.top, r.bottom)), \
             f"the arrow crosses the tag at {tag}"
     del pixels
+
+
+@pytest.mark.parametrize(("size", "table", "lang"), [((1366, 768), False, "en"), ((3840, 2160), True, "ru")])
+def test_the_card_says_the_dolphin_is_in_the_bag_until_it_is_drawn(size, table, lang):
+    """With the Dolphin on, "72 tiles left" alone hid that the Dolphin is still in the bag."""
+    from tabletop.i18n import set_language
+    from tabletop.ui import text_audit
+
+    app = App(AppOptions(size=size, headless=True, mute=True, table=table, lang=lang))
+    session = tabletop.launch.new_session(SPEC, app.store, 1, "D", {"dolphin": "on"}, [Seat("human")], 7)
+    scene = make_scene(app, session)
+    app.push_scene(scene)
+    try:
+        def count_drawn() -> list[str]:
+            with text_audit.TextAudit() as audit:
+                app.mark_dirty()
+                app.render()
+            n = str(scene.state.bag_n)
+            counts = [d for d in audit.entries if n in d.text and d.text.startswith((n, "в мешочке"))]
+            assert not [d for d in counts if d.cut or d in audit.outside()], "the count is cut"
+            return [d.text for d in counts if d.rect is not None]
+
+        dolphin = "Dolphin" if lang == "en" else "Дельфин"
+        assert scene.state.dolphins == 1
+        drawn = count_drawn()
+        assert drawn and all(dolphin in t for t in drawn), drawn
+        scene.state.dolphins = 0  # (as after the Dolphin was drawn)
+        scene._changed()
+        drawn = count_drawn()
+        assert drawn and not any(dolphin in t for t in drawn), drawn
+    finally:
+        set_language("en")
