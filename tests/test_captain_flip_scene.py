@@ -438,3 +438,37 @@ def test_the_card_says_the_dolphin_is_in_the_bag_until_it_is_drawn(size, table, 
         assert drawn and not any(dolphin in t for t in drawn), drawn
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize(("w", "h", "text_size"), [(230, 225, 13), (460, 450, 20), (700, 650, 30)])
+def test_menu_pictures_label_every_bonus_space(lang, w, h, text_size):
+    """The menu's board pictures: board D's column 3 (+1 per different character) was a blank
+    gold space, board E's column 2 a map without its "if all identical" (and in Russian board
+    E's column 3 blank too). Every bonus space or its tag carries words (a plain "take the map"
+    may be the map alone)."""
+    from tabletop.core import Setup
+    from tabletop.games.captain_flip import scene_draw as sd
+    from tabletop.games.captain_flip.scene import CaptainFlipScene
+    from tabletop.i18n import set_language
+    from tabletop.layout import BoardStore
+    from tabletop.ui import text_audit
+
+    pygame.init()
+    set_language(lang)
+    try:
+        for board in "ABCDE":
+            layout = SPEC.load_layout(BoardStore([]), board)
+            state = SPEC.new_state(Setup(1, board, {}, layout, 0))
+            surface = pygame.Surface((w, h))
+            with text_audit.TextAudit() as audit:
+                CaptainFlipScene.draw_preview(surface, surface.get_rect(), layout, state, text_size)
+            vp, slot = sd.lone_board(surface.get_rect(), layout.board)
+            placed = [pygame.Rect(d.rect) for d in audit.placed()]
+            for ci, column in enumerate(layout.board.columns):
+                if column.bonus.kind in ("none", "take_map"):
+                    continue
+                space = sd.px(vp, slot.space(layout.board, ci, column.top)).union(sd.px(vp, slot.tag(layout.board, ci)))
+                assert any(space.contains(r) for r in placed), f"board {board} column {ci + 1}: no words"
+    finally:
+        set_language("en")

@@ -9,6 +9,7 @@ static layer once per window size.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
 
 import pygame
@@ -303,19 +304,50 @@ def _cell_short(surface: pygame.Surface, r: pygame.Rect, bonus: Bonus, solo: boo
     tooltip. Never an empty yellow space."""
     words = bonus_short(bonus, solo)
     line_h = theme.font(size, True).get_linesize()
+    smallest = max(10, int(size * 0.8)) if least is None else least
     if bonus.kind in MAP_BONUSES:
-        with_word = bool(words) and text_fits(words, size, r.w - 4, True) and r.h >= line_h * 2.4
-        icon_h = int(min((r.h - (line_h if with_word else 0)) * 0.62, r.w * 0.6 / 1.43))
-        if icon_h >= 8:
-            top = r.centery - (icon_h + (line_h if with_word else 0)) // 2
-            map_token(surface, (r.centerx, top + icon_h // 2), icon_h)
-            if with_word:
-                draw.text(surface, words, (r.centerx, top + icon_h + 1), size, rgb, bold=True, anchor="midtop")
+        forms = [words, tr("if ="), "="] if bonus.kind == "map_if_all_identical" else [words]
+        if _token_and_word(surface, r, map_token, 1.43, forms, size, smallest, rgb):
             return
     if words and text_fits(words, size, r.w - 4, True) and r.h >= line_h:
         draw.text(surface, words, r.center, size, rgb, bold=True, anchor="center")
-    elif words:  # a small board (the menu's picture, a table screen's): on two lines, a little smaller
-        _words_in(surface, r, words, size, max(10, int(size * 0.8)) if least is None else least, rgb)
+    elif words:  # a small board (the menu's picture, a table screen's): on two lines, a little smaller;
+        # then "+1×kind" broken after its "×"; board E's flip bonus as a turning tile over "≠"
+        forms = [words, words.replace("×", "× ")] if "×" in words else [words]
+        if not any(_words_in(surface, r, form, size, smallest, rgb) for form in forms) \
+                and bonus.kind == "flip_if_all_different":
+            _token_and_word(surface, r, flip_token, 1.0, ["≠"], size, smallest, rgb)
+
+
+def _token_and_word(surface: pygame.Surface, r: pygame.Rect, token: Callable[..., pygame.Rect], aspect: float,
+                    forms: list[str], size: int, least: int, rgb) -> bool:
+    """A bonus's picture (``token(surface, centre, height)``, ``aspect`` wide) in its top space,
+    over the first of ``forms`` that fits under it (from ``size`` down to ``least``; none: the
+    picture alone). False when the space is too small even for the picture."""
+    word = next(((form, s) for form in forms if form for s in range(size, least - 1, -1)
+                 if text_fits(form, s, r.w - 4, True) and r.h >= theme.font(s, True).get_linesize() * 2.4), None)
+    word_h = theme.font(word[1], True).get_linesize() if word else 0
+    icon_h = int(min((r.h - word_h) * 0.62, r.w * 0.6 / aspect))
+    if icon_h < 8:
+        return False
+    top = r.centery - (icon_h + word_h) // 2
+    token(surface, (r.centerx, top + icon_h // 2), icon_h)
+    if word:
+        draw.text(surface, word[0], (r.centerx, top + icon_h + 1), word[1], rgb, bold=True, anchor="midtop")
+    return True
+
+
+def flip_token(surface: pygame.Surface, centre: tuple[int, int], height: int) -> pygame.Rect:
+    """A tile turning over: its back behind, its face before it, a curved arrow between."""
+    side = int(height * 0.7)
+    back = pygame.Rect(0, 0, side, side)
+    back.topleft = (centre[0] - height // 2, centre[1] - height // 2)
+    face = back.move(height - side, height - side)
+    radius = max(2, side // 6)
+    pygame.draw.rect(surface, (56, 84, 120), back, border_radius=radius)
+    pygame.draw.rect(surface, (250, 238, 205), face, border_radius=radius)
+    pygame.draw.rect(surface, (110, 80, 30), face, width=max(1, side // 12), border_radius=radius)
+    return back.union(face)
 
 
 def draw_tag(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Board, ci: int, words: str,
