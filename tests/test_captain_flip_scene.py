@@ -459,7 +459,7 @@ def test_menu_pictures_label_every_bonus_space(lang, w, h, text_size):
     try:
         for board in "ABCDE":
             layout = SPEC.load_layout(BoardStore([]), board)
-            state = SPEC.new_state(Setup(1, board, {}, layout, 0))
+            state = SPEC.new_state(Setup(2, board, {}, layout, 0))  # (solo: a line over the board)
             surface = pygame.Surface((w, h))
             with text_audit.TextAudit() as audit:
                 CaptainFlipScene.draw_preview(surface, surface.get_rect(), layout, state, text_size)
@@ -470,5 +470,33 @@ def test_menu_pictures_label_every_bonus_space(lang, w, h, text_size):
                     continue
                 space = sd.px(vp, slot.space(layout.board, ci, column.top)).union(sd.px(vp, slot.tag(layout.board, ci)))
                 assert any(space.contains(r) for r in placed), f"board {board} column {ci + 1}: no words"
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_menu_picture_says_solo_mode_with_one_player(lang):
+    """With 1 player the menu never said it was the solo game (board E's help reads only
+    "expansion board"): the board picture says so over the board, whole, and only then."""
+    from tabletop.core import Setup
+    from tabletop.games.captain_flip.scene import CaptainFlipScene
+    from tabletop.i18n import set_language, tr
+    from tabletop.layout import BoardStore
+    from tabletop.ui import text_audit
+
+    pygame.init()
+    set_language(lang)
+    try:
+        layout = SPEC.load_layout(BoardStore([]), "E")
+        solo = tr("Solo mode: the coins you end with give your rank.")
+        assert solo.split(":")[0] in ("Solo mode", "Одиночная игра")
+        for players in (1, 2):
+            surface = pygame.Surface((430, 200))
+            with text_audit.TextAudit() as audit:
+                CaptainFlipScene.draw_preview(surface, surface.get_rect(), layout,
+                                              SPEC.new_state(Setup(players, "E", {}, layout, 0)), 13)
+            said = " ".join(d.text for d in audit.placed() if d.size == 13 and d.rect[1] < 40)
+            assert (said == solo) is (players == 1), said
+            assert not audit.cut() and not audit.outside()
     finally:
         set_language("en")

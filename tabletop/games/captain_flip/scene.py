@@ -31,7 +31,7 @@ from tabletop.games.captain_flip.rules import (
 from tabletop.games.captain_flip.scene_geom import BOX, TALL_BOX, Parts, Slot, inside
 from tabletop.games.captain_flip.scene_paint import Painter
 from tabletop.i18n import tr
-from tabletop.ui import table_strip, theme
+from tabletop.ui import draw, table_strip, theme
 from tabletop.ui.game_scene import GameScene, PlayerRow
 from tabletop.ui.results import ResultTable
 from tabletop.ui.table import EdgePanel
@@ -198,7 +198,15 @@ class CaptainFlipScene(GameScene):
     def draw_preview(cls, surface: pygame.Surface, rect: pygame.Rect, layout: Any, state: Any,
                      text_size: int) -> bool:
         """The menu's picture: the chosen Adventure board alone, as large as it fits, with its
-        bonuses in its top spaces and tags (what tells boards A–E, or a user's F, apart)."""
+        bonuses in its top spaces and tags (what tells boards A–E, or a user's F, apart); with one
+        player, a line over it saying this is the solo game (nothing else in the menu does)."""
+        if state.num_players == 1:
+            pad = max(4, text_size // 2)
+            band = pygame.Rect(rect.x + pad, rect.y + pad, rect.w - 2 * pad,
+                               2 * theme.font(text_size, True).get_linesize())
+            bottom = draw.paragraph(surface, tr("Solo mode: the coins you end with give your rank."), band,
+                                    text_size, theme.PANEL, bold=True)
+            rect = pygame.Rect(rect.x, bottom, rect.w, rect.bottom - bottom)
         sd.paint_lone_board(surface, rect, layout, state, 0, text_size)
         return True
 
