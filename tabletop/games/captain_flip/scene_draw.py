@@ -351,12 +351,14 @@ def flip_token(surface: pygame.Surface, centre: tuple[int, int], height: int) ->
 
 
 def draw_tag(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Board, ci: int, words: str,
-             small: int, rgb=(74, 52, 30), least: int | None = None) -> None:
+             small: int, rgb=(74, 52, 30), least: int | None = None, short: str = "") -> None:
     """A column's bonus tag over its top space. Where the tag is too small for its words (the other
     captains' smaller boards) the words go inside the column's top space instead, on as many lines
     as it holds and down to ``least`` (the smallest readable size). Only a top space too small even
     for that (four or five captains' thumbnails, ~25 px) keeps a gold dot: every captain plays the
-    same board, whose words are on the large board, and the hover tooltip names the bonus."""
+    same board, whose words are on the large board, and the hover tooltip names the bonus.
+    ``short``: fewer words for the top space when ``words`` do not fit there (board B's "now 2"
+    as "2")."""
     if not words:
         return
     r = px(vp, slot.tag(board, ci))
@@ -370,7 +372,8 @@ def draw_tag(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Board, ci
         return
     column = board.columns[ci]
     space = px(vp, slot.space(board, ci, column.top))
-    if _words_in(surface, space, words, small, small if least is None else least, rgb):
+    if any(_words_in(surface, space, form, small, small if least is None else least, rgb)
+           for form in (words, short) if form):
         return
     pygame.draw.circle(surface, (240, 190, 40), (r.centerx, r.bottom - max(2, r.h // 3)), max(2, r.h // 3))
     pygame.draw.circle(surface, rgb, (r.centerx, r.bottom - max(2, r.h // 3)), max(2, r.h // 3), width=1)

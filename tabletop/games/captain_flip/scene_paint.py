@@ -324,7 +324,8 @@ class Painter:
             else:
                 first = not obs.kraken & (1 << ci)
             words = f"{b.a} / {b.b}" if first else tr("now {n}", n=b.b)
-            sd.draw_tag(surface, vp, slot, sc.board, ci, words, sc.metrics.small, least=sc.metrics.tiny)
+            sd.draw_tag(surface, vp, slot, sc.board, ci, words, sc.metrics.small, least=sc.metrics.tiny,
+                        short="" if first else str(b.b))
 
     def tiles(self, surface: pygame.Surface, vp: Viewport, slot: Slot, p: float) -> None:
         sc = self.scene
