@@ -490,8 +490,8 @@ def test_the_menu_picture_says_solo_mode_with_one_player(lang):
         layout = SPEC.load_layout(BoardStore([]), "E")
         solo = tr("Solo mode: the coins you end with give your rank.")
         assert solo.split(":")[0] in ("Solo mode", "Одиночная игра")
-        for players in (1, 2):
-            surface = pygame.Surface((430, 200))
+        for players, size in ((1, (430, 200)), (1, (230, 225)), (2, (430, 200))):
+            surface = pygame.Surface(size)
             with text_audit.TextAudit() as audit:
                 CaptainFlipScene.draw_preview(surface, surface.get_rect(), layout,
                                               SPEC.new_state(Setup(players, "E", {}, layout, 0)), 13)

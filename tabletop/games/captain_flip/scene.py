@@ -203,7 +203,7 @@ class CaptainFlipScene(GameScene):
         if state.num_players == 1:
             pad = max(4, text_size // 2)
             band = pygame.Rect(rect.x + pad, rect.y + pad, rect.w - 2 * pad,
-                               2 * theme.font(text_size, True).get_linesize())
+                               3 * theme.font(text_size, True).get_linesize())
             bottom = draw.paragraph(surface, tr("Solo mode: the coins you end with give your rank."), band,
                                     text_size, theme.PANEL, bold=True)
             rect = pygame.Rect(rect.x, bottom, rect.w, rect.bottom - bottom)

@@ -307,7 +307,7 @@ def _cell_short(surface: pygame.Surface, r: pygame.Rect, bonus: Bonus, solo: boo
     smallest = max(10, int(size * 0.8)) if least is None else least
     if bonus.kind in MAP_BONUSES:
         forms = [words, tr("if ="), "="] if bonus.kind == "map_if_all_identical" else [words]
-        if _token_and_word(surface, r, map_token, 1.43, forms, size, smallest, rgb):
+        if _token_and_word(surface, r, map_token, 1.43, forms, size, rgb):
             return
     if words and text_fits(words, size, r.w - 4, True) and r.h >= line_h:
         draw.text(surface, words, r.center, size, rgb, bold=True, anchor="center")
@@ -316,24 +316,25 @@ def _cell_short(surface: pygame.Surface, r: pygame.Rect, bonus: Bonus, solo: boo
         forms = [words, words.replace("×", "× ")] if "×" in words else [words]
         if not any(_words_in(surface, r, form, size, smallest, rgb) for form in forms) \
                 and bonus.kind == "flip_if_all_different":
-            _token_and_word(surface, r, flip_token, 1.0, ["≠"], size, smallest, rgb)
+            _token_and_word(surface, r, flip_token, 1.0, ["≠"], size, rgb)
 
 
 def _token_and_word(surface: pygame.Surface, r: pygame.Rect, token: Callable[..., pygame.Rect], aspect: float,
-                    forms: list[str], size: int, least: int, rgb) -> bool:
+                    forms: list[str], size: int, rgb) -> bool:
     """A bonus's picture (``token(surface, centre, height)``, ``aspect`` wide) in its top space,
-    over the first of ``forms`` that fits under it (from ``size`` down to ``least``; none: the
-    picture alone). False when the space is too small even for the picture."""
-    word = next(((form, s) for form in forms if form for s in range(size, least - 1, -1)
-                 if text_fits(form, s, r.w - 4, True) and r.h >= theme.font(s, True).get_linesize() * 2.4), None)
-    word_h = theme.font(word[1], True).get_linesize() if word else 0
+    over the first of ``forms`` that fits under it at ``size`` (none: the picture alone). False
+    when the space is too small even for the picture."""
+    line_h = theme.font(size, True).get_linesize()
+    word = next((form for form in forms if form and text_fits(form, size, r.w - 4, True) and r.h >= line_h * 2.4),
+                None)
+    word_h = line_h if word else 0
     icon_h = int(min((r.h - word_h) * 0.62, r.w * 0.6 / aspect))
     if icon_h < 8:
         return False
     top = r.centery - (icon_h + word_h) // 2
     token(surface, (r.centerx, top + icon_h // 2), icon_h)
     if word:
-        draw.text(surface, word[0], (r.centerx, top + icon_h + 1), word[1], rgb, bold=True, anchor="midtop")
+        draw.text(surface, word, (r.centerx, top + icon_h + 1), size, rgb, bold=True, anchor="midtop")
     return True
 
 
