@@ -112,6 +112,36 @@ def test_seen_side_stays_visible():
     assert s.observation(1).boards[0][0] == [(SWABBY, LOOKOUT, True)]
 
 
+def test_a_move_that_shows_a_hidden_side_reveals_and_one_that_shows_nothing_new_does_not():
+    """Flip of the drawn tile, a Monkey's forced flip inside a Place: revealed (undo stops there);
+    Keep, a plain Place, or a flip of a tile whose both sides were seen: nothing revealed."""
+    s = new("A")
+    s.apply(DRAWS[LOOKOUT][GUNNER])
+    for move, reveals in ((FLIP, True), (PLACES[0], False)):
+        before = s.copy()
+        s.apply(move)
+        assert before.reveals(s) is reveals, move
+    s = new("A")
+    put(s, 0, 0, LOOKOUT, GUNNER)
+    s.apply(DRAWS[MONKEY][COOK])
+    before = s.copy()
+    s.apply(KEEP)
+    assert not before.reveals(s)
+    before = s.copy()
+    s.apply(PLACES[0])  # the Monkey's one neighbour flips at once: the Gunner is shown
+    assert s.boards[0][0][0] == (GUNNER, LOOKOUT, True) and before.reveals(s)
+    s = new("A")
+    s.boards[0][0].append((GUNNER, LOOKOUT, True))  # both sides already seen (flipped once)
+    s.boards[0][2].append((SWABBY, COOK, True))
+    s.apply(DRAWS[MONKEY][COOK])
+    s.apply(KEEP)
+    s.apply(PLACES[1])  # Monkey at (1,0): two neighbours, a choice
+    assert s.phase_name == "monkey_flip"
+    before = s.copy()
+    s.apply(flip_at("monkey", 0, 0))
+    assert s.boards[0][0][0] == (LOOKOUT, GUNNER, True) and not before.reveals(s)
+
+
 # -- characters ------------------------------------------------------------------------------------
 def test_gunner_gives_five():
     s = new("A")
@@ -435,3 +465,65 @@ def test_random_playout_helper_finishes():
     s = GAME.new_state(Setup(4, "A", {"dolphin": "off"}, LAYOUTS["A"], first_player=0))
     assert random_playout(s, random.Random(3)) > 40
     assert s.outcome() is not None
+
+
+# -- the log's sentences ---------------------------------------------------------------------------------
+NAMES = ["Red", "Blue", "Green"]
+
+
+def test_a_monkeys_forced_flip_has_its_own_log_line():
+    """The reviewer's solo line "Monkey +1, Treasure Map +1" left out that the Monkey flipped the
+    Cartographer to a Navigator."""
+    s = new("A", 1)
+    put(s, 0, 0, CARTOGRAPHER, NAVIGATOR)
+    s.map_holder = 0
+    s.apply(DRAWS[MONKEY][COOK])
+    s.apply(KEEP)
+    assert s.describe_lines(PLACES[0], NAMES) == [
+        (0, "Red places the Monkey in column 1: Monkey +1, Treasure Map +1"),
+        (0, "Red flips the Cartographer in column 1, row 1 (the Monkey): now Navigator"),
+    ]
+
+
+def test_the_column_bonus_stays_on_the_placings_line_after_a_forced_flip():
+    """Completing board A's column 5 with a Monkey that flips the tile below it: "+3" is the
+    placing's, not the flip's (the window had it after "now Cook")."""
+    s = new("A", 1)
+    put(s, 0, 4, SWABBY, GUNNER)
+    put(s, 0, 4, SWABBY, COOK)
+    s.apply(DRAWS[MONKEY][COOK])
+    s.apply(KEEP)
+    lines = s.describe_lines(PLACES[4], NAMES)
+    assert lines == [(0, "Red places the Monkey in column 5: Monkey +1, column bonus +3"),
+                     (0, "Red flips the Swabby in column 5, row 2 (the Monkey): now Cook: Cook +1")]
+
+
+def test_after_a_dolphin_each_forced_flip_is_told_by_its_own_seat():
+    """Red chooses among two tiles; Blue and Green have one each, flipped at once: each gets its
+    own line (the reviewer saw Blue's folded into Red's and Green's left out)."""
+    s = new("A", 3, first=0, dolphin=True)
+    put(s, 0, 0, MONKEY, COOK)
+    put(s, 0, 2, LOOKOUT, GUNNER)
+    put(s, 1, 0, LOOKOUT, CARTOGRAPHER)
+    put(s, 2, 0, SWABBY, GUNNER)
+    s.apply(DOLPHIN)
+    move = s.parse_move("dolphin 0,0")
+    lines = s.describe_lines(move, NAMES)
+    assert [seat for seat, _ in lines] == [0, 1, 2]
+    assert lines[0][1].startswith("Red flips the Monkey in column 1, row 1 (the Dolphin): now Cook: Cook +")
+    assert "Blue" not in lines[0][1]
+    assert lines[1][1] == "Blue flips the Lookout in column 1, row 1 (the Dolphin): now Cartographer: takes the Treasure Map"
+    assert lines[2][1] == "Green flips the Swabby in column 1, row 1 (the Dolphin): now Gunner: Gunner +5"
+    assert s.describe_move(move, NAMES) == "; ".join(text for _, text in lines)
+
+
+def test_solo_log_says_the_map_is_put_back_not_taken():
+    s = new("A", 1)
+    play(s, CARTOGRAPHER, COOK, 0)
+    assert s.map_holder == 0
+    s.apply(DRAWS[CARTOGRAPHER][COOK])
+    s.apply(KEEP)
+    text = s.describe_move(PLACES[1], NAMES)
+    assert text == "Red places the Cartographer in column 2: puts the Treasure Map back"
+    s.apply(PLACES[1])
+    assert s.map_holder == -1

@@ -321,3 +321,182 @@ def test_drawn_tile_card_and_strip_hold_the_longest_words(size, table, lang):
             assert b.enabled or b.action != scene.roll or not table
     finally:
         i18n.set_language("en")
+
+
+def key(app, k: int) -> None:
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    app.render()
+
+
+def test_undo_never_takes_back_a_flip_that_showed_the_hidden_side():
+    """The reviewer's solo game (board D, Dolphin): Space draws, F flips, Backspace must not bring
+    the tile back with its other side "hidden" again: Undo is greyed out after the Flip, as after
+    a draw; after a Keep it still gives the choice back."""
+    app, scene = start([Seat("human")], variant="D", seed=7, dolphin=True)
+    while scene.state.current_player == CHANCE:
+        key(app, pygame.K_SPACE)
+        if scene.state.phase != KEEP_OR_FLIP:  # (the Dolphin first: its flip is not the case here)
+            pytest.skip("this seed does not start with a tile")
+    key(app, pygame.K_k)
+    assert scene.state.phase == PLACE and scene.can_undo()
+    key(app, pygame.K_BACKSPACE)
+    assert scene.state.phase == KEEP_OR_FLIP and scene.drawn_face()[1] == UNKNOWN
+    key(app, pygame.K_f)
+    flipped = scene.state.to_json()
+    assert scene.state.phase == PLACE and scene.drawn_face()[1] != UNKNOWN
+    undo = next(b for b in scene.buttons.buttons if b.label == "Undo")
+    assert not undo.enabled and not scene.can_undo()
+    key(app, pygame.K_BACKSPACE)
+    assert scene.state.to_json() == flipped, "the Flip was taken back after its hidden side was shown"
+
+
+def test_each_forced_flip_after_a_dolphin_is_its_own_log_line_by_its_seat():
+    """The windowed log: Red's Dolphin flip, then Blue's and Green's forced flips, each a line
+    with its own seat's piece (Blue's had been folded into Red's line, Green's left out)."""
+    from test_captain_flip_rules import put
+
+    from tabletop.games.captain_flip.moves import DOLPHIN
+    from tabletop.games.captain_flip.rules import CARTOGRAPHER, COOK, DRAW, GUNNER, LOOKOUT, MONKEY, SWABBY
+
+    app, scene = start([Seat("human"), Seat("human"), Seat("human")], seed=3, dolphin=True)
+    state = scene.state.copy()
+    state.boards = [[[] for _ in board] for board in state.boards]
+    put(state, 0, 0, MONKEY, COOK)
+    put(state, 0, 2, LOOKOUT, GUNNER)
+    put(state, 1, 0, LOOKOUT, CARTOGRAPHER)
+    put(state, 2, 0, SWABBY, GUNNER)
+    state.turn = state.actor = 0
+    state.stack = []
+    state.phase = DRAW
+    assert state.current_player == CHANCE
+    state.apply(DOLPHIN)
+    names = [scene.seat_name(s) for s in range(3)]
+    before = len(scene.log.entries)
+    scene.log_move(state, state.parse_move("dolphin 0,0"), 0)
+    lines = [e for e in scene.log.entries[before:] if not e.rule]
+    assert [e.seat for e in lines] == [0, 1, 2]
+    assert [e.text.split()[0] for e in lines] == names
+    assert "Cartographer" in lines[1].text and names[1] not in lines[0].text
+    assert "Gunner +5" in lines[2].text
+
+
+@pytest.mark.parametrize("board", "ABCDE")
+def test_how_to_play_picture_tells_end_characters_apart_and_its_arrow_passes_under_the_tags(board):
+    """The reviewer's board E: "Here the Carpenter goes to column 1; its effect applies at once"
+    (the Carpenter scores at the end), and the arrow drawn across column 5's "+3" tag."""
+    from tabletop.games.captain_flip import scene_draw as sd
+    from tabletop.games.captain_flip.scene import CaptainFlipScene
+    from tabletop.games.captain_flip.scene_geom import FRAME
+    from tabletop.layout import BoardStore
+
+    pygame.init()
+    layout = SPEC.load_layout(BoardStore([]), board)
+    surface = pygame.Surface((466, 391))
+    caption = CaptainFlipScene.draw_rules_picture(surface, surface.get_rect(), SPEC, layout, 13)
+    char = next(c for c in layout.tiles.characters if f"Here the {c.id} goes" in caption)
+    at_once, at_end = "its effect applies at once" in caption, "it scores at the end of the game" in caption
+    assert (at_once, at_end) == ((True, False) if char.kind == "immediate" else (False, True)), caption
+    vp, slot = sd.lone_board(surface.get_rect(), layout.board, layout.board.space[0] * 1.4 + FRAME)
+    arrow = surface.map_rgb(sd.theme.SELECT)
+    pixels = pygame.PixelArray(surface)
+    tags = sd.tag_rects(vp, slot, layout.board, 13, False)
+    assert tags, "no tag drawn"
+    for tag in tags:
+        r = tag.clip(surface.get_rect())
+        assert not any(pixels[x, y] == arrow for x in range(r.left, r.right) for y in range(r.top, r.bottom)), \
+            f"the arrow crosses the tag at {tag}"
+    del pixels
+
+
+@pytest.mark.parametrize(("size", "table", "lang"), [((1366, 768), False, "en"), ((3840, 2160), True, "ru")])
+def test_the_card_says_the_dolphin_is_in_the_bag_until_it_is_drawn(size, table, lang):
+    """With the Dolphin on, "72 tiles left" alone hid that the Dolphin is still in the bag."""
+    from tabletop.i18n import set_language
+    from tabletop.ui import text_audit
+
+    app = App(AppOptions(size=size, headless=True, mute=True, table=table, lang=lang))
+    session = tabletop.launch.new_session(SPEC, app.store, 1, "D", {"dolphin": "on"}, [Seat("human")], 7)
+    scene = make_scene(app, session)
+    app.push_scene(scene)
+    try:
+        def count_drawn() -> list[str]:
+            with text_audit.TextAudit() as audit:
+                app.mark_dirty()
+                app.render()
+            n = str(scene.state.bag_n)
+            counts = [d for d in audit.entries if n in d.text and d.text.startswith((n, "в мешочке"))]
+            assert not [d for d in counts if d.cut or d in audit.outside()], "the count is cut"
+            return [d.text for d in counts if d.rect is not None]
+
+        dolphin = "Dolphin" if lang == "en" else "Дельфин"
+        assert scene.state.dolphins == 1
+        drawn = count_drawn()
+        assert drawn and all(dolphin in t for t in drawn), drawn
+        scene.state.dolphins = 0  # (as after the Dolphin was drawn)
+        scene._changed()
+        drawn = count_drawn()
+        assert drawn and not any(dolphin in t for t in drawn), drawn
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize(("w", "h", "text_size"), [(230, 225, 13), (460, 450, 20), (700, 650, 30)])
+def test_menu_pictures_label_every_bonus_space(lang, w, h, text_size):
+    """The menu's board pictures: board D's column 3 (+1 per different character) was a blank
+    gold space, board E's column 2 a map without its "if all identical" (and in Russian board
+    E's column 3 blank too). Every bonus space or its tag carries words (a plain "take the map"
+    may be the map alone)."""
+    from tabletop.core import Setup
+    from tabletop.games.captain_flip import scene_draw as sd
+    from tabletop.games.captain_flip.scene import CaptainFlipScene
+    from tabletop.i18n import set_language
+    from tabletop.layout import BoardStore
+    from tabletop.ui import text_audit
+
+    pygame.init()
+    set_language(lang)
+    try:
+        for board in "ABCDE":
+            layout = SPEC.load_layout(BoardStore([]), board)
+            state = SPEC.new_state(Setup(2, board, {}, layout, 0))  # (solo: a line over the board)
+            surface = pygame.Surface((w, h))
+            with text_audit.TextAudit() as audit:
+                CaptainFlipScene.draw_preview(surface, surface.get_rect(), layout, state, text_size)
+            vp, slot = sd.lone_board(surface.get_rect(), layout.board)
+            placed = [pygame.Rect(d.rect) for d in audit.placed()]
+            for ci, column in enumerate(layout.board.columns):
+                if column.bonus.kind in ("none", "take_map"):
+                    continue
+                space = sd.px(vp, slot.space(layout.board, ci, column.top)).union(sd.px(vp, slot.tag(layout.board, ci)))
+                assert any(space.contains(r) for r in placed), f"board {board} column {ci + 1}: no words"
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_menu_picture_says_solo_mode_with_one_player(lang):
+    """With 1 player the menu never said it was the solo game (board E's help reads only
+    "expansion board"): the board picture says so over the board, whole, and only then."""
+    from tabletop.core import Setup
+    from tabletop.games.captain_flip.scene import CaptainFlipScene
+    from tabletop.i18n import set_language, tr
+    from tabletop.layout import BoardStore
+    from tabletop.ui import text_audit
+
+    pygame.init()
+    set_language(lang)
+    try:
+        layout = SPEC.load_layout(BoardStore([]), "E")
+        solo = tr("Solo mode: the coins you end with give your rank.")
+        assert solo.split(":")[0] in ("Solo mode", "Одиночная игра")
+        for players, size in ((1, (430, 200)), (1, (230, 225)), (2, (430, 200))):
+            surface = pygame.Surface(size)
+            with text_audit.TextAudit() as audit:
+                CaptainFlipScene.draw_preview(surface, surface.get_rect(), layout,
+                                              SPEC.new_state(Setup(players, "E", {}, layout, 0)), 13)
+            said = " ".join(d.text for d in audit.placed() if d.size == 13 and d.rect[1] < 40)
+            assert (said == solo) is (players == 1), said
+            assert not audit.cut() and not audit.outside()
+    finally:
+        set_language("en")

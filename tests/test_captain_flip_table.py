@@ -251,3 +251,37 @@ def test_a_side_seat_gets_the_whole_area_with_his_board_and_tile_large(players, 
     tx, ty, tw, th = parts.tile
     cx, cy, cw, ch = parts.card
     assert cx <= tx and tx + tw <= cx + cw and cy <= ty and ty + th <= cy + ch
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_small_boards_keep_board_bs_later_value_once_the_first_is_taken(lang):
+    """Five captains at a 4K table, in Russian: once board B's first value of a column was
+    taken, the small boards showed a lone dot ("теперь 0" fits no thumbnail) while the large
+    board said "теперь 0"; they now show the value left, "0"."""
+    from tabletop.games.captain_flip import scene_draw as sd
+    from tabletop.i18n import set_language
+    from tabletop.ui import text_audit
+
+    app = App(AppOptions(size=(3840, 2160), headless=True, mute=True, table=True, lang=lang))
+    try:
+        session = tabletop.launch.new_session(SPEC, app.store, 5, "B", {}, [Seat("human")] * 5, 3)
+        scene = make_scene(app, session)
+        app.push_scene(scene)
+        scene.state.kraken = 0b1001  # columns 1 (1/0) and 4 (0/2): their first values are taken
+        scene._changed()
+        app.render()
+        _panel, vp = scene.facing()
+        board = scene.board
+        small = [s for s in scene.current_slots() if not s.big]
+        assert len(small) == 4
+        for slot in small:
+            surface = pygame.Surface((4000, 4000))
+            with text_audit.TextAudit() as audit:
+                scene.painter.kraken_tags(surface, vp, slot)
+            for ci, left in ((0, "0"), (3, "2")):
+                column = board.columns[ci]
+                space = sd.px(vp, slot.space(board, ci, column.top)).union(sd.px(vp, slot.tag(board, ci)))
+                said = [d.text for d in audit.placed() if space.contains(pygame.Rect(d.rect))]
+                assert said and said[-1].endswith(left), (slot.seat, ci, said)
+    finally:
+        set_language("en")

@@ -30,7 +30,7 @@ def lines_by_kind(scene, history) -> dict[str, list[tuple[str, int | None]]]:
     out: dict[str, list[tuple[str, int | None]]] = {}
     k = 0
     for before, move, _seat in history:
-        said = scene.describe(before, move)
+        said = scene.log_lines(before, move, None)[0][1]  # (flips a move forced follow on lines of their own)
         while k < len(texts) and texts[k][0] != said and not texts[k][0].endswith(said):
             k += 1
         assert k < len(texts), f"no log line for {move} ({said!r})"

@@ -31,6 +31,25 @@ def test_chance_is_seeded_and_undo_never_rerolls():
     assert a.state.roll is not None
 
 
+def test_undo_never_takes_back_a_move_that_revealed_something(monkeypatch):
+    """A move the state says revealed something hidden (``reveals``) stands like a roll: undo
+    stops before it, in the session and after a record's replay; a move after it may be undone."""
+    monkeypatch.setattr(DashState, "reveals", lambda self, after: self.roll is not None and after.turn == 1)
+    session = Session(DASH, new(), seed=7)
+    session.roll()
+    session.play(Step("sneak"))  # seat 0's move "reveals"
+    assert not session.can_undo()
+    with pytest.raises(IllegalMoveError):
+        session.undo()
+    session.roll()
+    session.play(Step("walk"))  # seat 1's does not
+    assert session.can_undo()
+    replayed = Session.from_record(DASH, session.record(), upto=2)
+    assert not replayed.can_undo()
+    replayed.step_back()  # the replay viewer still steps back over it
+    assert replayed.can_undo() is False and len(replayed.played) == 1
+
+
 def test_illegal_move_is_refused():
     state = new()
     with pytest.raises(IllegalMoveError):

@@ -145,6 +145,12 @@ class GameState(ABC):
         games return a copy."""
         return self.copy()
 
+    def reveals(self, after: GameState) -> bool:
+        """True when the move that led from this position to ``after`` showed a seat something
+        that was hidden (a tile's other side): such a move is not taken back, like a roll or a
+        draw, because what was seen cannot be unseen. Perfect-information games: never."""
+        return False
+
     # -- presentation ------------------------------------------------------------------------------
     def describe_move(self, move: Move, names: Sequence[str] | None = None) -> str:
         """A short sentence for the game log; defaults to the move's text form. ``names`` are the

@@ -2,7 +2,8 @@
 
 Chance outcome number k is drawn from ``random.Random(f"{seed}:{k}")``: the same seed gives the
 same dice whatever was undone or resumed in between, and no generator state has to be saved.
-Undo restores the copy taken before a move and never crosses a chance move, so it never rerolls.
+Undo restores the copy taken before a move and never crosses a chance move, so it never rerolls,
+nor a move that revealed something hidden (``GameState.reveals``).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ class Session:
         self.initial = state.copy()
         self.played: list[PlayedMove] = []
         self._before: list[GameState] = []
+        self._fixed: list[bool] = []  # per played move: a roll/draw or a reveal, never undone
         self._chance_count = 0
 
     # -- playing ---------------------------------------------------------------------------------
@@ -68,14 +70,16 @@ class Session:
             self.state = before  # a move that fails half-way must not leave half a move behind
             raise
         self._before.append(before)
+        self._fixed.append(seat == CHANCE or before.reveals(self.state))
         self.played.append(PlayedMove(seat, str(move)))
         if seat == CHANCE:
             self._chance_count += 1
 
     # -- undo ------------------------------------------------------------------------------------
     def can_undo(self) -> bool:
-        """True when the last move was a player's decision (undo never crosses a roll or draw)."""
-        return bool(self.played) and self.played[-1].seat != CHANCE
+        """True when the last move was a player's decision that showed nothing hidden (undo never
+        crosses a roll or draw, nor a flip that revealed a tile's other side)."""
+        return bool(self._fixed) and not self._fixed[-1]
 
     def previous_state(self) -> GameState | None:
         """The position before the last move (read-only use), or None at the start."""
@@ -93,6 +97,7 @@ class Session:
         if not self.can_undo():
             raise IllegalMoveError("nothing to undo since the last roll")
         self.state = self._before.pop()
+        self._fixed.pop()
         self.played.pop()
 
     def step_back(self) -> None:
@@ -101,6 +106,7 @@ class Session:
         if not self.played:
             raise IllegalMoveError("already at the start")
         self.state = self._before.pop()
+        self._fixed.pop()
         if self.played.pop().seat == CHANCE:
             self._chance_count -= 1
 

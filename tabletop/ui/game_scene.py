@@ -345,9 +345,17 @@ class GameScene(TableModeMixin, Scene):
         except TypeError:  # a game whose sentences take no names
             return before.describe_move(move)
 
+    def log_lines(self, before: Any, move: Any, mover: int | None) -> list[tuple[int | None, str]]:
+        """``(seat, sentence)`` per log line of a move: one, the mover's; a game whose move sets
+        off moves of its own (a flip it forces on each player) may give each its line."""
+        return [(mover, self.describe(before, move))]
+
     def log_move(self, before: Any, move: Any, mover: int | None) -> None:
         """One log line for a move: the mover's piece, the sentence; a rule before a new turn."""
-        text = self.describe(before, move)
+        for seat, line in self.log_lines(before, move, mover):
+            self._log_line(seat, line, self.log_redo(before, move))
+
+    def _log_line(self, mover: int | None, text: str, redo: Any) -> None:
         if not text:
             return
         if not self.spec.extra.get("log_has_subject") and mover is not None:
@@ -357,7 +365,7 @@ class GameScene(TableModeMixin, Scene):
             self._log_mover = mover
         st = self.seat_style(mover) if mover is not None else None
         self.log.add(text, theme.INK if mover is not None else theme.INK_SOFT, mover,
-                     st.rgb if st else None, st.symbol if st else "", redo=self.log_redo(before, move))
+                     st.rgb if st else None, st.symbol if st else "", redo=redo)
 
     def _flush_log(self) -> None:
         pending, self._pending_log = self._pending_log, None

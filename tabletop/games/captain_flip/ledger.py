@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.games.captain_flip.layout import CHARACTER_IDS
-from tabletop.games.captain_flip.rules import CARTOGRAPHER, PARROT, T_DRAW, T_EFLIP, CaptainFlipState
+from tabletop.games.captain_flip.rules import CARTOGRAPHER, PARROT, T_DRAW, T_EFLIP, WHY, CaptainFlipState
 
 SOURCES = ("Monkey", "Gunner", "Cook", "Navigator", "column bonus", "Treasure Map", "paid")
 """Where coins come from during play (English keys, shown through ``tr``), in the result card's order."""
@@ -23,14 +23,18 @@ SOURCES = ("Monkey", "Gunner", "Cook", "Navigator", "column bonus", "Treasure Ma
 @dataclass(frozen=True)
 class Event:
     """One link of a move's chain. ``kind``: "coins" (``amount`` from ``source``), "map" (took
-    the Treasure Map), "draw" (another tile is drawn, ``source`` says why), "flip" (a tile of
-    the seat's choice is flipped next). ``space`` is the (col, row) it happened at, if any."""
+    the Treasure Map), "map_back" (solo: put it back), "draw" (another tile is drawn, ``source``
+    says why), "flip" (a tile of the seat's choice is flipped next), "flipped" (the one tile
+    there was to flip was flipped at once, ``faces`` = (the side it showed, the side it shows
+    now), ``source`` = monkey, bonus or dolphin). ``space`` is the (col, row) it happened at, if
+    any."""
 
     seat: int
     kind: str
     source: str
     amount: int = 0
     space: tuple[int, int] | None = None
+    faces: tuple[int, int] | None = None
 
 
 class _Traced(CaptainFlipState):
@@ -49,7 +53,7 @@ class _Traced(CaptainFlipState):
         super()._effect(seat, col, row)
         self._note(seat, coins, CHARACTER_IDS[face], (col, row))
         if face == CARTOGRAPHER and self.map_holder != holder:
-            self.events.append(Event(seat, "map", "Cartographer", 0, (col, row)))
+            self.events.append(Event(seat, self._map_kind(seat), "Cartographer", 0, (col, row)))
         if face == PARROT and len(self.stack) > tasks:
             self.events.append(Event(seat, "draw", "Parrot", 0, (col, row)))
 
@@ -59,12 +63,23 @@ class _Traced(CaptainFlipState):
         space = (col, self.topo.top[col])
         self._note(seat, coins, "column bonus", space)
         if self.map_holder != holder:
-            self.events.append(Event(seat, "map", "column bonus", 0, space))
+            self.events.append(Event(seat, self._map_kind(seat), "column bonus", 0, space))
         for kind, *_ in self.stack[tasks:]:
             if kind == T_DRAW:
                 self.events.append(Event(seat, "draw", "column bonus", 0, space))
             elif kind == T_EFLIP:
                 self.events.append(Event(seat, "flip", "column bonus", 0, space))
+
+    def _map_kind(self, seat: int) -> str:
+        return "map" if self.map_holder == seat else "map_back"
+
+    def _ask(self, phase: int, seat: int, spots: list[tuple[int, int]]) -> bool:
+        asked = super()._ask(phase, seat, spots)
+        if len(spots) == 1:
+            col, row = spots[0]
+            now, was, _ = self.boards[seat][col][row - self.topo.low[col]]
+            self.events.append(Event(seat, "flipped", WHY[phase], 0, (col, row), (was, now)))
+        return asked
 
     def _place(self, seat: int, col: int, face: int, other: int, seen: bool) -> None:
         coins = self.coins[seat]

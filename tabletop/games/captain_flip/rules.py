@@ -48,7 +48,7 @@ PID: tuple[tuple[int, ...], ...] = tuple(
 # phases
 DRAW, KEEP_OR_FLIP, PLACE, MONKEY_FLIP, BONUS_FLIP, DOLPHIN_FLIP, OVER, RUNNING = range(8)
 PHASE_NAMES = ("draw", "keep_or_flip", "place", "monkey_flip", "bonus_flip", "dolphin_flip", "over", "running")
-_WHY = {MONKEY_FLIP: "monkey", BONUS_FLIP: "bonus", DOLPHIN_FLIP: "dolphin"}
+WHY = {MONKEY_FLIP: "monkey", BONUS_FLIP: "bonus", DOLPHIN_FLIP: "dolphin"}
 
 # tasks: (kind, seat, col, row). T_BONUS_LATER is a column bonus paid at its "later" value (board
 # B): first/later is decided when the column is completed, which can be before the bonus is paid
@@ -184,8 +184,8 @@ class CaptainFlipState(GameState):
             return [KEEP, FLIP]
         if phase == DRAW:
             return [m for m, _ in self.chance_outcomes()]
-        if phase in _WHY:
-            why = _WHY[phase]
+        if phase in WHY:
+            why = WHY[phase]
             return [flip_at(why, c, r) for c, r in self.choices]
         return []
 
@@ -202,8 +202,8 @@ class CaptainFlipState(GameState):
             return isinstance(move, Choice)
         if phase == PLACE:
             return isinstance(move, Place) and move.col in self.open_columns(self.actor)
-        if phase in _WHY:
-            return isinstance(move, FlipAt) and move.why == _WHY[phase] and (move.col, move.row) in self.choices
+        if phase in WHY:
+            return isinstance(move, FlipAt) and move.why == WHY[phase] and (move.col, move.row) in self.choices
         return False
 
     def open_columns(self, seat: int) -> list[int]:
@@ -244,7 +244,7 @@ class CaptainFlipState(GameState):
                 self.bag_n -= 1
                 self.drawn = (move.up, move.down, False)  # type: ignore[attr-defined]
                 self.phase = KEEP_OR_FLIP
-        elif phase in _WHY:
+        elif phase in WHY:
             seat = self.actor
             self._flip(seat, move.col, move.row)  # type: ignore[attr-defined]
             self.choices = []
@@ -443,9 +443,9 @@ class CaptainFlipState(GameState):
 
     def flip_targets(self) -> dict[tuple[int, int], Move]:
         """While choosing a tile to flip: each candidate space → its move."""
-        if self.phase not in _WHY:
+        if self.phase not in WHY:
             return {}
-        why = _WHY[self.phase]
+        why = WHY[self.phase]
         return {(c, r): flip_at(why, c, r) for c, r in self.choices}
 
     def find_move(self, col: int, row: int) -> Move | None:
@@ -511,6 +511,16 @@ class CaptainFlipState(GameState):
         other.ended = self.ended
         other.masked = self.masked
         return other
+
+    def seen_sides(self) -> int:
+        """How many tiles (placed or drawn) have had their other side shown."""
+        placed = sum(1 for board in self.boards for column in board for t in column if t[2])
+        return placed + (1 if self.drawn is not None and self.drawn[2] else 0)
+
+    def reveals(self, after: GameState) -> bool:
+        """A flip of a tile whose other side nobody had seen (the drawn tile's Flip, a Monkey's,
+        board E's or the Dolphin's, chosen or forced) shows that side: it is not taken back."""
+        return isinstance(after, CaptainFlipState) and after.seen_sides() > self.seen_sides()
 
     def observation(self, seat: int) -> CaptainFlipState:
         """What any seat may know: every side nobody has seen is UNKNOWN, and the bag holds the
@@ -625,21 +635,36 @@ class CaptainFlipState(GameState):
     def describe_move(self, move: Move, names: Any = None) -> str:
         """The log's sentence for ``move``, every coin it earned and why (in the current language;
         Outcome details and move text forms stay English: they are saved). ``names``: the seats
-        as the app names them (default "Player 1"...)."""
+        as the app names them (default "Player 1"...). The flips the move set off by itself are
+        told after it (:meth:`describe_lines` gives each its own line)."""
+        return "; ".join(text for _seat, text in self.describe_lines(move, names))
+
+    def describe_lines(self, move: Move, names: Any = None) -> list[tuple[int, str]]:
+        """``(seat, sentence)`` for ``move`` and for every flip it forced (a Monkey's or the
+        Dolphin's flip of the one tile there was to flip, the Dolphin's for each player): each
+        is a move of its own in the log, with what it earned."""
         def who_is(seat: int) -> str:
             return names[seat] if names is not None and seat < len(names) else tr("Player {n}", n=seat + 1)
 
-        who = who_is(self.actor)
+        def flips(seat: int, face: int, new: int | None, col: int, row: int, why: str) -> str:
+            text = f"{who_is(seat)} " + tr("flips the {face} in column {col}, row {row} ({why})",
+                                           face=tr(names_[face]) if face >= 0 else tr("tile"), col=col + 1,
+                                           row=row + 1, why=whys[why])
+            return text + tr(": now {new}", new=tr(names_[new])) if new is not None and new >= 0 else text
+
+        whys = {"monkey": tr("the Monkey"), "bonus": tr("the column bonus"), "dolphin": tr("the Dolphin")}
+        seat = self.actor
+        who = who_is(seat)
         names_ = CHARACTER_IDS
         if isinstance(move, Draw):
-            return tr("{who} draws a tile showing the {face}", who=who, face=tr(names_[move.up]))
+            return [(seat, tr("{who} draws a tile showing the {face}", who=who, face=tr(names_[move.up])))]
         if isinstance(move, DolphinDraw):
             text = tr("{who} draws the Dolphin: every captain flips one of his tiles", who=who)
         elif isinstance(move, Choice) and self.drawn is not None:
             face = tr(names_[self.drawn[0]])
             what = (tr("flips the {face} over: {new}", face=face, new=tr(names_[self.drawn[1]])) if move.flip
                     else tr("keeps the {face}", face=face))
-            return f"{who} {what}"
+            return [(seat, f"{who} {what}")]
         elif isinstance(move, Place) and self.drawn is not None:
             face = tr(names_[self.drawn[0]])
             cost = self.topo.cost[move.col]
@@ -650,25 +675,30 @@ class CaptainFlipState(GameState):
             text = f"{who} " + tr("places the {face} in column {col}{pays}", face=face, col=move.col + 1, pays=pays)
         elif isinstance(move, FlipAt):
             tile = self.tile_at(self.actor, move.col, move.row)
-            face = tr(names_[tile[0]]) if tile else tr("tile")
-            why = {"monkey": tr("the Monkey"), "bonus": tr("the column bonus"), "dolphin": tr("the Dolphin")}[move.why]
-            text = f"{who} " + tr("flips the {face} in column {col}, row {row} ({why})", face=face, col=move.col + 1,
-                                  row=move.row + 1, why=why)
-            if tile:
-                text += tr(": now {new}", new=tr(names_[tile[1]]))
+            text = flips(seat, tile[0] if tile else -1, tile[1] if tile else None, move.col, move.row, move.why)
         else:
-            return str(move)
+            return [(seat, str(move))]
         from tabletop.games.captain_flip.ledger import trace
 
-        parts = []
+        lines: list[tuple[int, str, list[str]]] = [(seat, text, [])]
         for e in trace(self, move):
+            if e.kind == "flipped" and e.faces is not None and e.space is not None:
+                lines.append((e.seat, flips(e.seat, *e.faces, *e.space, e.source), []))
+                continue
             if e.kind == "coins" and e.source != "paid":
                 part = tr("{source} {n:+d}", source=tr(e.source), n=e.amount)
             elif e.kind == "map":
                 part = tr("takes the Treasure Map")
+            elif e.kind == "map_back":
+                part = tr("puts the Treasure Map back")
             elif e.kind == "draw":
                 part = tr("another tile ({source})", source=tr(e.source))
             else:
                 continue
-            parts.append(part if e.seat == self.actor else f"{who_is(e.seat)} {part}")
-        return f"{text}: {', '.join(parts)}" if parts else text
+            # a column bonus is the placing's (flips never pay one), the map's coin the turn's: on
+            # the seat's first line, not on a flip's that happened to come before them
+            own = e.source in ("column bonus", "Treasure Map")
+            line_seat, _text, parts = next((line for line in lines if line[0] == e.seat), lines[-1]) if own \
+                else lines[-1]
+            parts.append(part if e.seat == line_seat else f"{who_is(e.seat)} {part}")
+        return [(s, f"{t}: {', '.join(parts)}" if parts else t) for s, t, parts in lines]

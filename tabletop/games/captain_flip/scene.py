@@ -31,7 +31,7 @@ from tabletop.games.captain_flip.rules import (
 from tabletop.games.captain_flip.scene_geom import BOX, TALL_BOX, Parts, Slot, inside
 from tabletop.games.captain_flip.scene_paint import Painter
 from tabletop.i18n import tr
-from tabletop.ui import table_strip, theme
+from tabletop.ui import draw, table_strip, theme
 from tabletop.ui.game_scene import GameScene, PlayerRow
 from tabletop.ui.results import ResultTable
 from tabletop.ui.table import EdgePanel
@@ -198,7 +198,15 @@ class CaptainFlipScene(GameScene):
     def draw_preview(cls, surface: pygame.Surface, rect: pygame.Rect, layout: Any, state: Any,
                      text_size: int) -> bool:
         """The menu's picture: the chosen Adventure board alone, as large as it fits, with its
-        bonuses in its top spaces and tags (what tells boards A–E, or a user's F, apart)."""
+        bonuses in its top spaces and tags (what tells boards A–E, or a user's F, apart); with one
+        player, a line over it saying this is the solo game (nothing else in the menu does)."""
+        if state.num_players == 1:
+            pad = max(4, text_size // 2)
+            band = pygame.Rect(rect.x + pad, rect.y + pad, rect.w - 2 * pad,
+                               3 * theme.font(text_size, True).get_linesize())
+            bottom = draw.paragraph(surface, tr("Solo mode: the coins you end with give your rank."), band,
+                                    text_size, theme.PANEL, bold=True)
+            rect = pygame.Rect(rect.x, bottom, rect.w, rect.bottom - bottom)
         sd.paint_lone_board(surface, rect, layout, state, 0, text_size)
         return True
 
@@ -220,9 +228,13 @@ class CaptainFlipScene(GameScene):
             return ""
         position, move = found
         sd.paint_place_picture(surface, rect, layout, position, move, text_size)
-        name = tr(layout.tiles.characters[position.drawn[0]].id)
+        char = layout.tiles.characters[position.drawn[0]]
+        if char.kind == "end":
+            return tr("Keep the drawn tile or flip it to its hidden side, then place it on the lowest free space of "
+                      "a column (lit). Here the {name} goes to column {n}; it scores at the end of the game.",
+                      name=tr(char.id), n=move.col + 1)
         return tr("Keep the drawn tile or flip it to its hidden side, then place it on the lowest free space of "
-                  "a column (lit). Here the {name} goes to column {n}; its effect applies at once.", name=name,
+                  "a column (lit). Here the {name} goes to column {n}; its effect applies at once.", name=tr(char.id),
                   n=move.col + 1)
 
     def draw_table_texture(self, surface: pygame.Surface) -> None:
@@ -498,6 +510,13 @@ class CaptainFlipScene(GameScene):
             return 3.0
         return 1.0
 
+    def log_lines(self, before: Any, move: Any, mover: int | None) -> list[tuple[int | None, str]]:
+        """The move's line, then one for each flip it forced (a Monkey's single neighbour, the
+        Dolphin's flip of a player's only tile), by the seat that flipped."""
+        names = [self.seat_name(s) for s in range(before.num_players)]
+        lines: list[tuple[int | None, str]] = list(before.describe_lines(move, names))
+        return [(mover, lines[0][1]), *lines[1:]]
+
     def show_effects(self, before: Any, move: Any, delay: float) -> None:
         """ "+3" over the tile (or the bonus) that paid, the Treasure Map changing hands, a Parrot's
         or a bonus's extra tile, the Dolphin, a ship that sinks."""
@@ -515,7 +534,7 @@ class CaptainFlipScene(GameScene):
                 rgb = theme.GOOD if e.amount > 0 else theme.BAD
                 self.effects.pop(at, f"{e.amount:+d}", rgb, delay + step)
                 self.effects.pop(("head", e.seat), f"{e.amount:+d}", rgb, delay + step)
-            elif e.kind == "map":
+            elif e.kind in ("map", "map_back"):
                 self.effects.mark(at, tr("Treasure Map!"), theme.ACCENT_DARK, delay + step)
             elif e.kind == "draw":
                 self.effects.mark(at, tr("Another tile!"), (40, 130, 190), delay + step)

@@ -9,6 +9,7 @@ static layer once per window size.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
 
 import pygame
@@ -303,34 +304,68 @@ def _cell_short(surface: pygame.Surface, r: pygame.Rect, bonus: Bonus, solo: boo
     tooltip. Never an empty yellow space."""
     words = bonus_short(bonus, solo)
     line_h = theme.font(size, True).get_linesize()
+    smallest = max(10, int(size * 0.8)) if least is None else least
     if bonus.kind in MAP_BONUSES:
-        with_word = bool(words) and text_fits(words, size, r.w - 4, True) and r.h >= line_h * 2.4
-        icon_h = int(min((r.h - (line_h if with_word else 0)) * 0.62, r.w * 0.6 / 1.43))
-        if icon_h >= 8:
-            top = r.centery - (icon_h + (line_h if with_word else 0)) // 2
-            map_token(surface, (r.centerx, top + icon_h // 2), icon_h)
-            if with_word:
-                draw.text(surface, words, (r.centerx, top + icon_h + 1), size, rgb, bold=True, anchor="midtop")
+        forms = [words, tr("if ="), "="] if bonus.kind == "map_if_all_identical" else [words]
+        if _token_and_word(surface, r, map_token, 1.43, forms, size, rgb):
             return
     if words and text_fits(words, size, r.w - 4, True) and r.h >= line_h:
         draw.text(surface, words, r.center, size, rgb, bold=True, anchor="center")
-    elif words:  # a small board (the menu's picture, a table screen's): on two lines, a little smaller
-        _words_in(surface, r, words, size, max(10, int(size * 0.8)) if least is None else least, rgb)
+    elif words:  # a small board (the menu's picture, a table screen's): on two lines, a little smaller;
+        # then "+1×kind" broken after its "×"; board E's flip bonus as a turning tile over "≠"
+        forms = [words, words.replace("×", "× ")] if "×" in words else [words]
+        if not any(_words_in(surface, r, form, size, smallest, rgb) for form in forms) \
+                and bonus.kind == "flip_if_all_different":
+            _token_and_word(surface, r, flip_token, 1.0, ["≠"], size, rgb)
+
+
+def _token_and_word(surface: pygame.Surface, r: pygame.Rect, token: Callable[..., pygame.Rect], aspect: float,
+                    forms: list[str], size: int, rgb) -> bool:
+    """A bonus's picture (``token(surface, centre, height)``, ``aspect`` wide) in its top space,
+    over the first of ``forms`` that fits under it at ``size`` (none: the picture alone). False
+    when the space is too small even for the picture."""
+    line_h = theme.font(size, True).get_linesize()
+    word = next((form for form in forms if form and text_fits(form, size, r.w - 4, True) and r.h >= line_h * 2.4),
+                None)
+    word_h = line_h if word else 0
+    icon_h = int(min((r.h - word_h) * 0.62, r.w * 0.6 / aspect))
+    if icon_h < 8:
+        return False
+    top = r.centery - (icon_h + word_h) // 2
+    token(surface, (r.centerx, top + icon_h // 2), icon_h)
+    if word:
+        draw.text(surface, word, (r.centerx, top + icon_h + 1), size, rgb, bold=True, anchor="midtop")
+    return True
+
+
+def flip_token(surface: pygame.Surface, centre: tuple[int, int], height: int) -> pygame.Rect:
+    """A tile turning over: its back behind, its face before it, a curved arrow between."""
+    side = int(height * 0.7)
+    back = pygame.Rect(0, 0, side, side)
+    back.topleft = (centre[0] - height // 2, centre[1] - height // 2)
+    face = back.move(height - side, height - side)
+    radius = max(2, side // 6)
+    pygame.draw.rect(surface, (56, 84, 120), back, border_radius=radius)
+    pygame.draw.rect(surface, (250, 238, 205), face, border_radius=radius)
+    pygame.draw.rect(surface, (110, 80, 30), face, width=max(1, side // 12), border_radius=radius)
+    return back.union(face)
 
 
 def draw_tag(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Board, ci: int, words: str,
-             small: int, rgb=(74, 52, 30), least: int | None = None) -> None:
+             small: int, rgb=(74, 52, 30), least: int | None = None, short: str = "") -> None:
     """A column's bonus tag over its top space. Where the tag is too small for its words (the other
     captains' smaller boards) the words go inside the column's top space instead, on as many lines
     as it holds and down to ``least`` (the smallest readable size). Only a top space too small even
     for that (four or five captains' thumbnails, ~25 px) keeps a gold dot: every captain plays the
-    same board, whose words are on the large board, and the hover tooltip names the bonus."""
+    same board, whose words are on the large board, and the hover tooltip names the bonus.
+    ``short``: fewer words for the top space when ``words`` do not fit there (board B's "now 2"
+    as "2")."""
     if not words:
         return
     r = px(vp, slot.tag(board, ci))
-    line_h = theme.font(small, True).get_linesize()
-    if r.h >= line_h * 0.8 and text_fits(words, small, r.w - 4, True):
-        r = r.inflate(0, max(0, line_h - r.h))
+    box = tag_box(vp, slot, board, ci, words, small)
+    if box is not None:
+        r = box
         pygame.draw.rect(surface, rgb, r, border_radius=max(3, r.h // 3))
         draw.text(surface, words, r.center, small, (255, 236, 170), bold=True, anchor="center")
         return
@@ -338,7 +373,8 @@ def draw_tag(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Board, ci
         return
     column = board.columns[ci]
     space = px(vp, slot.space(board, ci, column.top))
-    if _words_in(surface, space, words, small, small if least is None else least, rgb):
+    if any(_words_in(surface, space, form, small, small if least is None else least, rgb)
+           for form in (words, short) if form):
         return
     pygame.draw.circle(surface, (240, 190, 40), (r.centerx, r.bottom - max(2, r.h // 3)), max(2, r.h // 3))
     pygame.draw.circle(surface, rgb, (r.centerx, r.bottom - max(2, r.h // 3)), max(2, r.h // 3), width=1)
@@ -477,9 +513,34 @@ def paint_place_picture(surface: pygame.Surface, rect: pygame.Rect, layout, stat
     end = px(vp, slot.space(board, *target)).center
     start = (tile.x, tile.centery)
     width = max(3, tile.w // 20)
-    pygame.draw.line(surface, theme.WHITE, start, end, width + 4)
-    pygame.draw.line(surface, theme.SELECT, start, end, width)
-    pygame.draw.circle(surface, theme.SELECT, end, width * 2)
+    # the arrow on a layer of its own that passes under the columns' bonus tags (it crossed the
+    # "+3" of a column between the tile and its space)
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    at = (-rect.x, -rect.y)
+    a, b = (start[0] + at[0], start[1] + at[1]), (end[0] + at[0], end[1] + at[1])
+    pygame.draw.line(layer, theme.WHITE, a, b, width + 4)
+    pygame.draw.line(layer, theme.SELECT, a, b, width)
+    pygame.draw.circle(layer, theme.SELECT, b, width * 2)
+    for r in tag_rects(vp, slot, board, small, state.num_players == 1):
+        layer.fill((0, 0, 0, 0), r.move(at).inflate(4, 4))
+    surface.blit(layer, rect.topleft)
+
+
+def tag_box(vp: Viewport, slot: Slot, board: Board, ci: int, words: str, small: int) -> pygame.Rect | None:
+    """The tag :func:`draw_tag` draws over column ``ci`` for ``words`` (None: it has no room,
+    the words go elsewhere)."""
+    r = px(vp, slot.tag(board, ci))
+    line_h = theme.font(small, True).get_linesize()
+    if words and r.h >= line_h * 0.8 and text_fits(words, small, r.w - 4, True):
+        return r.inflate(0, max(0, line_h - r.h))
+    return None
+
+
+def tag_rects(vp: Viewport, slot: Slot, board: Board, small: int, solo: bool) -> list[pygame.Rect]:
+    """Every bonus tag drawn over the board's columns."""
+    boxes = (tag_box(vp, slot, board, ci, bonus_short(column.bonus, solo and column.bonus.kind != "kraken"), small)
+             for ci, column in enumerate(board.columns) if column.bonus.kind != "none")
+    return [box for box in boxes if box is not None]
 
 
 def seat_card_rows(lines: list[tuple[str, bool, bool]], width: int, body: int,

@@ -127,7 +127,7 @@ def regions(painter: Painter, vp: Viewport, edge: str) -> tuple[Any, list[Region
     card_anim = (sc.card_anim, p) if p < 1.0 and sc.card_anim else None
     final = tuple(txt.final_lines(sc)) if obs.phase == OVER else None
     drawn = sc.drawn_face()
-    out.append((geo["card"], ("card", obs.phase, drawn, obs.bag_n, obs.map_holder, sc.can_roll(), obs.actor,
+    out.append((geo["card"], ("card", obs.phase, drawn, obs.bag_n, obs.dolphins, obs.map_holder, sc.can_roll(), obs.actor,
                               card_anim, final)))
     strip_seat = slots[0].seat
     out.append((geo["strip"], ("strip", tuple(txt.strip_lines(obs, strip_seat, sc.seat_name(strip_seat))))))

@@ -32,6 +32,11 @@ def coins_text(n: int, singular: bool = False) -> str:
     return tr("{n} coin", n=n) if singular and n == 1 else tr("{n} coins", n=n)
 
 
+def bag_count(n: int, dolphin: bool) -> str:
+    """The bag's count, saying the Dolphin is still in it (until it is drawn)."""
+    return tr("{n} tiles and the Dolphin left", n=n) if dolphin else tr("{n} tiles left", n=n)
+
+
 def _sentence(detail: str) -> str:
     """An outcome detail as a sentence start (English as it always was, translations keep their capitals)."""
     said = tr(detail)

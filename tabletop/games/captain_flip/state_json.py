@@ -88,7 +88,7 @@ def state_from_json(cls: type, data: Any, layout_from_json: Callable[[Any, str],
             if state.tile_at(state.actor, c, _int(r, "choices", 0, 20)) is None:
                 raise StateError(f"choices[{i}]: no tile there to flip")
             state.choices.append((c, r))
-        if (len(state.choices) > 1) != (state.phase in R._WHY):
+        if (len(state.choices) > 1) != (state.phase in R.WHY):
             raise StateError("flip choices must be listed exactly when a flip is to be chosen")
         state.stack = []
         for i, task in enumerate(_list(data["stack"], "stack")):
