@@ -173,7 +173,12 @@ def test_click_storm_never_breaks_the_game():
             size = rng.choice(((1024, 600), (1366, 768), (1920, 1080)))
             pygame.display.set_mode(size)
             app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1]))
+        if not any(s is scene for s in app.stack):  # "Leave" (or Play again) was clicked: back into this game
+            scene = make_scene(app, scene.session)
+            app.replace_scenes(scene)
         scene.update(0.0)
+        if scene.future is not None:  # the computer's thinking ends before the next event: the same storm every run
+            scene.future.result(timeout=30)
         if i % 60 == 0:
             app.render()
             state = scene.state
@@ -182,7 +187,7 @@ def test_click_storm_never_breaks_the_game():
                 assert state.legal_moves()
         while app.top is not scene and rng.random() < 0.5:
             app.pop_scene(app.top)  # close the odd rules / leave / game-over card
-    while app.top is not scene:
+    while app.top is not scene and app.stack:
         app.pop_scene(app.top)
     rng = random.Random(2)
     for _ in range(2000):

@@ -214,7 +214,7 @@ def test_click_storm_never_breaks_the_game(fast):
                 pos = _aimed(scene, rng) or pos
             event = pygame.MOUSEBUTTONDOWN if rng.random() < 0.7 else pygame.MOUSEBUTTONUP
             app.dispatch(pygame.event.Event(event, pos=pos, button=3 if rng.random() < 0.08 else 1))
-        while app.top is not scene:  # close any overlay a click opened (rules, leave, game over)
+        while app.top is not scene and app.stack:  # close any overlay a click opened (rules, leave, game over)
             app.pop_scene()
         scene.update(0.0)
         if i % 15 == 0:
@@ -236,7 +236,7 @@ def test_click_storm_never_breaks_the_game(fast):
         else:
             scene.update(0.0)
             time.sleep(0.0005)
-        while app.top is not scene:
+        while app.top is not scene and app.stack:
             app.pop_scene()
     assert scene.state.outcome() is not None
     assert len(scene.session.played) > 100

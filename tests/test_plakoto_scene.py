@@ -268,7 +268,7 @@ def test_click_storm_then_finish():
         else:
             event = pygame.event.Event(pygame.VIDEORESIZE, w=rng.randrange(1024, 2000), h=rng.randrange(600, 1200))
         app.dispatch(event)
-        while app.top is not scene:  # confirmations and the game-over card: close them
+        while app.top is not scene and app.stack:  # confirmations and the game-over card: close them
             app.pop_scene()
         app.tick(0.0)
         if scene.future is not None:
