@@ -125,6 +125,20 @@ def test_a_forced_turn_plays_itself_after_a_visible_pause(monkeypatch):
     assert scene.state.turn == 1, "the whole forced turn was played"
 
 
+def test_a_forced_bear_off_whose_turn_spells_the_other_die_plays_itself():
+    """6-5 with the last checkers on the 1- and 2-points: the one turn bears off two from the
+    2-point; the whole-turn list spells its first step with the 6, the step list offers it with
+    the 5 (the same "2/off"). The forced play took the turn's spelling, the core refused it, and
+    the scene retried forever: the game hung with "2/off is not a legal move here" in the log."""
+    clock = Clock()
+    app, scene = position("w 65 1:w3 2:w2 off:w10,b0 24:b15 match:0-0/1 start:w", auto=True, clock=clock)
+    for _ in range(6):
+        clock.t += 1.0
+        scene.update(0.0)
+    assert [p.text for p in scene.session.played] == ["2/off", "2/off"]
+    assert scene.state.turn == 1 and scene.state.off[0] == 12
+
+
 def test_no_legal_move_passes_by_itself_and_the_setting_turns_it_off():
     clock = Clock()
     app, scene = position(NO_MOVE, auto=True, clock=clock)
