@@ -348,3 +348,21 @@ def test_the_hints_numbered_discs_never_cover_each_other_where_turns_share_a_ste
         for b in flat[i + 1:]:
             assert (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 >= (2 * disc) ** 2, f"discs at {a} and {b} overlap"
     assert centres[0][0] == segments[0][0][1], "the best turn's disc stands at its arrow's end"
+
+
+def test_a_review_with_no_turn_to_show_draws_the_games_own_start_not_the_opening_layout():
+    """A game from a position whose every turn was forced: nothing to review, and the board under
+    "No turn to review" is that game's position (it was the standard opening, 15 and 15)."""
+    app, scene = race_scene()
+    start = PlakotoState.from_notation("w 65 1:w3 2:w2 off:w10,b0 24:b15 match:0-0/1 start:w")
+    scene.session.state = start.copy()
+    scene.session.initial = start.copy()
+    scene._changed()
+    for step in ("2/off", "2/off"):
+        assert scene.play(scene.state.parse_move(step))
+    review = ReviewScene(app, scene.session.record(), scene.layout_data, ["White", "Black"])
+    app.push_scene(review)
+    until(app, review.finished)
+    assert not review.order and not review.error
+    assert review._start_state() == start
+    app.render()  # and it draws

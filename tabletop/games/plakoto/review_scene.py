@@ -502,11 +502,18 @@ class ReviewScene(FacingScene):
                 g = paint_position(pic, pic.get_rect(), self.layout_data, state, small, flipped=r.seat == 1)
                 shown = self.shown_turns()
                 paint_turns(pic, g, [(s, turn_segments(g, state, s.steps)) for s in shown], small)
-            else:
-                paint_position(pic, pic.get_rect(), self.layout_data, PlakotoState(), small)
+            else:  # no turn to show (yet, or at all): the game's own start, which a position may set
+                paint_position(pic, pic.get_rect(), self.layout_data, self._start_state(), small)
             self._board = (key, pic)
         assert self._board[1] is not None
         surface.blit(self._board[1], rect.topleft)
+
+    def _start_state(self) -> PlakotoState:
+        """The record's first position (the opening layout when the record holds none readable)."""
+        try:
+            return PlakotoState.from_json(self.record["initial"])
+        except (KeyError, TypeError, ValueError):
+            return PlakotoState()
 
     def _draw_legend(self, surface: pygame.Surface) -> None:
         m = self.metrics
