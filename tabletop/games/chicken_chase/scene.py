@@ -729,7 +729,7 @@ class ChickenChaseScene(ChickenPainter, GameScene):
             rows.append(ResultRow(seat, self.seat_name(seat), look.hen, look.symbol,
                                   (hens, str(won[seat]) if won is not None else "?", cards, str(state.supply[seat])),
                                   winner=seat in outcome.winners, role=self.seat_role(seat)))
-        heads = (tr("Hens on"), tr("Cards won"), tr("Cards in hand"), tr("Chicks in supply"))
+        heads = (tr("Hens on"), tr("Cards won"), tr("Cards in hand (values)"), tr("Chicks in supply"))
         return ResultTable(head, _sentence(outcome.detail), heads, tuple(rows))
 
     def cards_won(self) -> list[int] | None:
