@@ -426,3 +426,16 @@ def test_partners_card_gives_own_points_and_the_teams_total():
     assert [(r.name, r.cells[-2:]) for r in table.rows] == [
         ("Red", ("4", "8")), ("Yellow", ("4", "8")), ("Green", ("0", "0")), ("Blue", ("0", "0"))]
     assert scene.result_summary() == "Red and Yellow win (Red+Yellow 8, Green+Blue 0)"
+
+
+def test_a_draw_between_partner_teams_says_the_teams_share_the_win():
+    """Both teams equal at the turn limit: the card read "Red and Green and Yellow and Blue win.",
+    the seats in colour order across the teams; it now names the teams sharing the win."""
+    app = App(AppOptions(size=(1366, 768), headless=True, mute=True))
+    base = new_session(SPEC, app.store, 4, "partners", {}, [Seat("human")] * 4, 1)
+    state = TrapState.from_notation(
+        "red - home:red=red,red,red;yellow=yellow,yellow,yellow,yellow;green=green,green,green;"
+        "blue=blue,blue,blue,blue locked:red=green;green=red gold:- variant:partners round:200")
+    assert set(state.outcome().winners) == {0, 1, 2, 3}
+    _, scene = start([], session=Session(SPEC, state, 1, base.meta))
+    assert scene.result_table(state.outcome()).banner == "Red+Yellow and Green+Blue share the win."

@@ -131,8 +131,14 @@ class PanelMixin:
         his team's total, which is what decides."""
         state = self.state
         rules = state.rules
-        names = [self.seat_title(s) for s in outcome.winners]
-        if len(names) > 1:
+        winners = [s for s in self.seat_order() if s in outcome.winners]  # partners together
+        names = [self.seat_title(s) for s in winners]
+        teams: dict[int, list[str]] = {}
+        for s, name in zip(winners, names, strict=True):
+            teams.setdefault(rules.team[rules.seats[s]] if self.teamed() else s, []).append(name)
+        if self.teamed() and len(teams) > 1:  # a draw between the teams
+            head = tr("{names} share the win.", names=tr(" and ").join("+".join(t) for t in teams.values()))
+        elif len(names) > 1:
             head = tr("{names} win.", names=tr(" and ").join(names))
         else:
             head = tr("{name} wins.", name=names[0]) if names else tr("Nobody wins.")
