@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-TOOLS = ("Xvfb", "xdotool", "xrefresh", "import", "compare")
+TOOLS = ("Xvfb", "xdotool", "xrefresh", "import", "compare", "identify")
 MISSING = [t for t in TOOLS if shutil.which(t) is None]
 pytestmark = pytest.mark.skipif(bool(MISSING), reason=f"no real-window check: {', '.join(MISSING)} not installed "
                                                      "(apt-get install xvfb xdotool x11-xserver-utils imagemagick)")
@@ -116,6 +116,20 @@ def settled(display: str, tmp: Path, tag: str, alike_needed: int, tries: int = 4
     raise AssertionError(f"the screen never stood still ({tag})")
 
 
+def drawn(display: str, tmp: Path, limit: float = 120.0) -> None:
+    """Wait until the app has drawn its first frame: a window not yet painted stands still too
+    (one colour), and on a loaded machine a 4K first frame can take seconds; checking it then
+    counted the first frame's arrival as a stale screen."""
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        shot = capture(display, tmp / "first.png")
+        colours = x(display, "identify", "-format", "%k", str(shot), timeout=120)
+        if colours.isdigit() and int(colours) > 16:
+            return
+        time.sleep(0.5)
+    raise AssertionError(f"the app drew nothing in {limit:.0f} s")
+
+
 def changed_pixels(display: str, tmp: Path, tag: str) -> int:
     """Wait until the screen stands still (three captures alike over a second or more: what the keys
     started has ended), then expose the window and count the pixels that changed once it stands
@@ -138,6 +152,7 @@ def test_after_each_key_an_expose_changes_no_pixel(screen, game, tmp_path):
         x(display, "xdotool", "windowfocus", wid)
         # the pointer rests inside the window, where a player's mouse would be: hover must follow
         x(display, "xdotool", "mousemove", "--window", wid, "5", "5")
+        drawn(display, tmp_path)
         time.sleep(IDLE)
         assert changed_pixels(display, tmp_path, "start") == 0, "the first frame was stale"
         for i, key in enumerate(KEYS[game]):
