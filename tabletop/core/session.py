@@ -40,7 +40,6 @@ class Session:
         self.initial = state.copy()
         self.played: list[PlayedMove] = []
         self._before: list[GameState] = []
-        self._fixed: list[bool] = []  # per played move: a roll/draw or a reveal, never undone
         self._chance_count = 0
 
     # -- playing ---------------------------------------------------------------------------------
@@ -70,7 +69,6 @@ class Session:
             self.state = before  # a move that fails half-way must not leave half a move behind
             raise
         self._before.append(before)
-        self._fixed.append(seat == CHANCE or before.reveals(self.state))
         self.played.append(PlayedMove(seat, str(move)))
         if seat == CHANCE:
             self._chance_count += 1
@@ -79,7 +77,7 @@ class Session:
     def can_undo(self) -> bool:
         """True when the last move was a player's decision that showed nothing hidden (undo never
         crosses a roll or draw, nor a flip that revealed a tile's other side)."""
-        return bool(self._fixed) and not self._fixed[-1]
+        return bool(self.played) and self.played[-1].seat != CHANCE and not self._before[-1].reveals(self.state)
 
     def previous_state(self) -> GameState | None:
         """The position before the last move (read-only use), or None at the start."""
@@ -97,7 +95,6 @@ class Session:
         if not self.can_undo():
             raise IllegalMoveError("nothing to undo since the last roll")
         self.state = self._before.pop()
-        self._fixed.pop()
         self.played.pop()
 
     def step_back(self) -> None:
@@ -106,7 +103,6 @@ class Session:
         if not self.played:
             raise IllegalMoveError("already at the start")
         self.state = self._before.pop()
-        self._fixed.pop()
         if self.played.pop().seat == CHANCE:
             self._chance_count -= 1
 
