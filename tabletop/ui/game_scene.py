@@ -353,9 +353,9 @@ class GameScene(TableModeMixin, Scene):
     def log_move(self, before: Any, move: Any, mover: int | None) -> None:
         """One log line for a move: the mover's piece, the sentence; a rule before a new turn."""
         for seat, line in self.log_lines(before, move, mover):
-            self._log_line(seat, line, self.log_redo(before, move))
+            self._log_line(seat, line)
 
-    def _log_line(self, mover: int | None, text: str, redo: Any) -> None:
+    def _log_line(self, mover: int | None, text: str) -> None:
         if not text:
             return
         if not self.spec.extra.get("log_has_subject") and mover is not None:
@@ -365,16 +365,12 @@ class GameScene(TableModeMixin, Scene):
             self._log_mover = mover
         st = self.seat_style(mover) if mover is not None else None
         self.log.add(text, theme.INK if mover is not None else theme.INK_SOFT, mover,
-                     st.rgb if st else None, st.symbol if st else "", redo=redo)
+                     st.rgb if st else None, st.symbol if st else "")
 
     def _flush_log(self) -> None:
         pending, self._pending_log = self._pending_log, None
         if pending is not None:
             self.log_move(*pending)
-
-    def log_redo(self, before: Any, move: Any) -> Any:
-        """A way to re-word a log line later (None: it never changes)."""
-        return None
 
     def chance_time(self, move: Any, owner: int | None) -> float:
         """How long a roll or draw tumbles: a seat's whole ``ROLL_TIME``; a deal nobody rolls for

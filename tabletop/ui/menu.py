@@ -255,7 +255,8 @@ class MenuScene(Scene):
         low, high = opt.pick_from
 
         def chosen(text: str) -> None:
-            self.step(lambda _d: c.options.__setitem__(opt.key, text), 0)
+            c.options[opt.key] = text
+            self._changed()
 
         self.app.push_scene(NumberSetPicker(self.app, tr(opt.label), tr("Click a number to choose it, click it again "
                                                                         "to drop it."),

@@ -139,7 +139,6 @@ class LogEntry:
     colour: tuple[int, int, int] | None = None
     symbol: str = ""
     rule: bool = False
-    redo: Callable[[], str] | None = None  # re-words the line (Plakoto's numbering follows the board)
 
 
 class LogPanel:
@@ -159,9 +158,8 @@ class LogPanel:
         self._wrapped: dict[tuple[str, int, int], list[str]] = {}
 
     # -- content ---------------------------------------------------------------------------------
-    def add(self, line: str, rgb=theme.INK, seat: int | None = None, colour=None, symbol: str = "",
-            redo: Callable[[], str] | None = None) -> LogEntry:
-        entry = LogEntry(line, tuple(rgb[:3]), seat, tuple(colour[:3]) if colour else None, symbol, redo=redo)
+    def add(self, line: str, rgb=theme.INK, seat: int | None = None, colour=None, symbol: str = "") -> LogEntry:
+        entry = LogEntry(line, tuple(rgb[:3]), seat, tuple(colour[:3]) if colour else None, symbol)
         self._append(entry)
         return entry
 
@@ -191,12 +189,6 @@ class LogPanel:
             if not e.rule:
                 out.append(e)
         return out[::-1]
-
-    def reword(self) -> None:
-        """Re-word the lines that know how (after the board's numbering changed)."""
-        for e in self.entries:
-            if e.redo is not None:
-                e.text = e.redo()
 
     def clear(self) -> None:
         self.entries.clear()
