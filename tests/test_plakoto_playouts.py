@@ -99,3 +99,33 @@ def test_random_playout_speed_smoke():
     rng = random.Random(1)
     for _ in range(3):
         assert random_playout(PlakotoState(1, "blocks", None), rng) > 0
+
+
+def _each_step_offered(state: PlakotoState, turn: Turn) -> None:
+    probe = state.copy()
+    for step in turn.steps:
+        assert step in probe.legal_moves(), (state.position, str(turn), step)
+        probe.apply(step)
+
+
+def test_every_whole_turn_is_spelt_as_the_step_list_offers_it():
+    """A whole turn's steps are exactly the core's own step moves, die included, one after the
+    other: 6-5 bearing off the last checkers from the 2- and 1-points was spelt "2/off" by the 6
+    while the step list offers "2/off" by the 5, so whoever played the turn step by step was
+    refused (the game hung on such a forced turn)."""
+    endgame = PlakotoState.from_notation("w 65 1:w1 2:w1 13:b15 off:w13,b0 start:w")
+    for turn in endgame.legal_turns():
+        _each_step_offered(endgame, turn)
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(4):
+        state = PlakotoState(1, "blocks", None)
+        while state.current_player is not None:
+            if state.current_player == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            for turn in state.legal_turns():
+                _each_step_offered(state, turn)
+                checked += 1
+            state.apply(rng.choice(state.legal_moves()))
+    assert checked > 1000

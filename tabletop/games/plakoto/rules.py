@@ -25,7 +25,7 @@ from tabletop.core.errors import StateError
 from tabletop.core.game import CHANCE, GameState, Move, Outcome
 from tabletop.i18n import tr
 
-from .movegen import CHECKERS, Frame, Key, _without, dice_left, flip
+from .movegen import CHECKERS, Frame, Key, StepT, _without, dice_left, flip
 from .notation import (
     COLOURS,
     NAMES,
@@ -100,6 +100,21 @@ _STEPS = {(q, t, d): Step(q, t, d) for q in range(1, 25) for d in range(1, 7) fo
 OPENINGS = [Opening(w, b) for w in range(1, 7) for b in range(1, 7)]
 ROLLS = [(Roll(h, lo), (1 if h == lo else 2) / 36) for h in range(6, 0, -1) for lo in range(h, 0, -1)]
 _ROLL_OF = {(r.high, r.low): r for r, _ in ROLLS}
+
+
+def _as_offered(steps: tuple[StepT, ...]) -> tuple[StepT, ...]:
+    """A whole turn spelt as ``legal_moves`` offers it step by step.
+
+    Why: when both dice of a roll bear off the highest checker (6-5 with the last ones on the 2- and
+    1-points), the turn generator spells the first step with the die it tried first, the larger,
+    while the step list offers that bear-off once, by the smaller die (``Frame.decision``). The
+    other die then bears off the next checker either way (it is at least as high as every checker
+    left), so the dice of the two steps are swapped into the step list's spelling."""
+    if len(steps) == 2:
+        (q, t, d1), (q2, t2, d2) = steps
+        if t == 0 and t2 == 0 and q <= d2 < d1:
+            return (q, 0, d2), (q2, 0, d1)
+    return steps
 
 
 @dataclass(frozen=True)
@@ -348,7 +363,7 @@ class PlakotoState(GameState):
             return []
         found = self.frame().turns(self.left)
         step = _STEPS.__getitem__
-        return [Turn(tuple(map(step, steps)), key) for key, steps in found.items()]
+        return [Turn(tuple(map(step, _as_offered(steps))), key) for key, steps in found.items()]
 
     def turn_points(self, turn: Turn) -> str:
         """The position a turn reaches in the cases' syntax (``1:b12 ... off:w0,b0``)."""

@@ -529,9 +529,7 @@ class PlakotoScene(CoachMixin, GameScene):
             return PASS
         turns = state.legal_turns()
         if len(turns) == 1 and turns[0].steps:
-            # the step as the core offers it now: a turn may spell a step with the other die where
-            # both dice do the same (6-5 bearing off from the 2-point: one "2/off" offered, by the 5)
-            return state.parse_move(str(turns[0].steps[0]))
+            return turns[0].steps[0]  # spelt as legal_moves offers it (rules._as_offered)
         return None
 
     def score_text(self) -> str:
