@@ -158,3 +158,21 @@ def test_arrows_are_drawn_and_long_lines_wrap_inside_the_card():
     assert all(ARROW not in d.text for d in drawn), "the arrow is drawn, not written"
     assert all(d.rect[0] + d.rect[2] <= 300 for d in drawn)
     assert len({d.rect[1] for d in drawn}) >= 2, "the long line wrapped"
+
+
+def test_the_log_heading_names_every_game_s_options_not_at_their_default():
+    """So a log read later says which game was played: the variant, then each option the menu
+    shows for it that is not at its default, as the menu names it."""
+    def heading(game, **kw):
+        _, scene = start(game, **kw)
+        return scene.log.entries[0].text
+
+    assert heading("captain_flip") == "Captain Flip — Board A: The pirate ship"
+    assert heading("captain_flip", options={"dolphin": "on"}) == "Captain Flip — Board A: The pirate ship; Dolphin tile: on"
+    assert heading("trap_the_cap", options={"colours": "green,blue", "turn_limit": "200"}) == \
+        "Trap the Cap — Offensive; Colours: green,blue"
+    assert heading("chicken_chase", players=3, variant="custom",
+                   options={"blocked": "3,9", "card_rule": "any_three"}) == \
+        "Chicken Chase — Custom; Who takes a card: any three chicks; Blocked fields: 3,9"
+    assert heading("chicken_chase", players=3, variant="custom", options={"blocked": "5,12"}) == \
+        "Chicken Chase — Custom"

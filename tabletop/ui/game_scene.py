@@ -21,7 +21,7 @@ import pygame
 from tabletop.core import CHANCE
 from tabletop.core.errors import IllegalMoveError
 from tabletop.core.session import Session
-from tabletop.i18n import LANGUAGES, in_language, language, tr
+from tabletop.i18n import LANGUAGES, in_language, language, tr, tr_value
 from tabletop.launch import Seat, seats_of
 from tabletop.layout.reloader import BoardReloader
 from tabletop.ui import draw, theme
@@ -123,10 +123,30 @@ class GameScene(TableModeMixin, Scene):
         self._board_card: Scene | None = None  # the open card about the edited board file, if any
 
     def log_heading(self) -> str:
-        """The log's first line: the game and its variant ("Plakoto — Standard")."""
+        """The log's first line: the game and its variant, then each option not at its default as
+        the menu names it ("Captain Flip — Standard; Dolphin tile: on"), so a log read later says
+        which game was played."""
         variant = next((v.label for v in self.spec.all_variants(self.app.store)
                         if v.id == self.session.meta.get("variant")), "")
-        return f"{tr(self.spec.title)} — {tr(variant)}" if variant else tr(self.spec.title)
+        title = f"{tr(self.spec.title)} — {tr(variant)}" if variant else tr(self.spec.title)
+        values = self.option_values()
+        changed = [self.option_phrase(o, values[o.key]) for o in self.spec.options
+                   if o.key in values and o.applies_to(self.variant_id) and values[o.key] != o.default]
+        return "; ".join([title, *changed])
+
+    def option_phrase(self, option: Any, value: str) -> str:
+        """How the heading names an option's value: as the menu does ("Dolphin tile: on")."""
+        return f"{tr(option.label)}: {tr_value(value)}"
+
+    def option_values(self) -> dict[str, str]:
+        """The game's option texts as chosen (the menu's or the command line's); a game whose
+        position can set options reads them from the state instead."""
+        raw = self.session.meta.get("options")
+        return {str(k): str(v) for k, v in raw.items()} if isinstance(raw, dict) else {}
+
+    @property
+    def variant_id(self) -> str:
+        return str(self.session.meta.get("variant") or self.spec.default_variant)
 
     # -- shared services -------------------------------------------------------------------------
     @property

@@ -28,7 +28,7 @@ from tabletop.games.plakoto.scene_paint import (
     paint_static,
     same_board,
 )
-from tabletop.i18n import and_list, tr, tr_value
+from tabletop.i18n import and_list, tr
 from tabletop.ui import theme
 from tabletop.ui.game_scene import FORCED_WORDS, GameScene, PlayerRow
 from tabletop.ui.results import ResultRow, ResultTable, table_text
@@ -462,14 +462,13 @@ class PlakotoScene(CoachMixin, GameScene):
         return tr(NAMES[seat])
 
     # -- the log, the motion and the outline of a move ------------------------------------------------
-    def log_heading(self) -> str:
-        """ "Plakoto — Standard", then each option not at its default as the menu names it
-        ("Pinned home checker: only occupies"), read from the state (a position sets them too)."""
-        values = {"match": str(self.state.target), "pinned_home": self.state.home_rule}
-        changed = [tr("Single game") if o.key == "match" and values["match"] == "1"
-                   else f"{tr(o.label)}: {tr_value(values[o.key])}" for o in self.spec.options
-                   if values.get(o.key, o.default) != o.default]
-        return "; ".join([super().log_heading(), *changed])
+    def option_values(self) -> dict[str, str]:
+        """Read from the state: a position sets the match length and the home rule too."""
+        return {"match": str(self.state.target), "pinned_home": self.state.home_rule}
+
+    def option_phrase(self, option: Any, value: str) -> str:
+        """A match to 1 is a single game ("Match to: 1" reads oddly)."""
+        return tr("Single game") if option.key == "match" and value == "1" else super().option_phrase(option, value)
 
     def describe(self, before: Any, move: Any) -> str:
         """The log's line: a step in the mover's own numbering, as the hint and the review write it."""
