@@ -285,3 +285,30 @@ def test_small_boards_keep_board_bs_later_value_once_the_first_is_taken(lang):
                 assert said and said[-1].endswith(left), (slot.seat, ci, said)
     finally:
         set_language("en")
+
+
+def test_a_captains_own_board_in_his_strip_says_what_board_b_still_pays():
+    """The ship on a captain's score card at the table drew board B's printed "1 / 0" for good;
+    once another captain completed that column first it now says "now 0" (or "0" where the words
+    do not fit), as the boards in the middle do, and the card is redrawn when that happens."""
+    from tabletop.ui import text_audit
+
+    app = App(AppOptions(size=(3840, 2160), headless=True, mute=True, table=True))
+    session = tabletop.launch.new_session(SPEC, app.store, 3, "B", {}, [Seat("human")] * 3, 3)
+    scene = make_scene(app, session)
+    app.push_scene(scene)
+    app.render()
+
+    def card_texts() -> list[str]:
+        surface = pygame.Surface((1200, 1400))
+        with text_audit.TextAudit() as audit:
+            scene.draw_seat_extra(surface, surface.get_rect(), 1, False)
+        return [d.text for d in audit.placed()]
+
+    before = scene.table_strip_key(1)
+    assert "1 / 0" in card_texts()
+    scene.state.kraken = 0b0001  # column 1 (1/0) was completed first by someone
+    scene._changed()
+    said = card_texts()
+    assert "1 / 0" not in said and ("now 0" in said or "0" in said), said
+    assert scene.table_strip_key(1) != before, "the card is drawn anew"

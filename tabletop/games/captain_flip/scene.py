@@ -461,8 +461,9 @@ class CaptainFlipScene(GameScene):
         return lines
 
     def table_strip_key(self, seat: int) -> Any:
-        """What the score card shows: its lines and the ship's faces."""
-        return (tuple(self.seat_card_lines(seat)), tuple(tuple(t[0] for t in col) for col in self.obs.boards[seat]))
+        """What the score card shows: its lines, the ship's faces and board B's taken first values."""
+        return (tuple(self.seat_card_lines(seat)), tuple(tuple(t[0] for t in col) for col in self.obs.boards[seat]),
+                self.obs.kraken)
 
     def draw_seat_extra(self, surf: pygame.Surface, rect: pygame.Rect, seat: int, active: bool) -> None:
         m = self.metrics

@@ -247,6 +247,19 @@ def bonus_short(bonus: Bonus, solo: bool) -> str:
     }.get(k, k)
 
 
+def kraken_tag(state, seat: int, ci: int, column) -> tuple[str, str]:
+    """Board B's tag over ``seat``'s column ``ci`` as it stands: "1 / 0" while the first value can
+    still be earned there, "now 0" once it cannot (with several players someone completed that
+    column first; solo, two columns are complete and this one is not), and the short form for a
+    top space too small for the words ("" keeps the tag's own fallback)."""
+    b = column.bonus
+    if state.solo:
+        first = state.completed(seat) < 2 or len(state.boards[seat][ci]) == column.height
+    else:
+        first = not state.kraken & (1 << ci)
+    return (f"{b.a} / {b.b}", "") if first else (tr("now {n}", n=b.b), str(b.b))
+
+
 def bonus_long(bonus: Bonus, solo: bool) -> str:
     """The full sentence (tooltip, and inside the empty top space when it fits)."""
     if solo and bonus.kind == "kraken":
@@ -485,7 +498,8 @@ def paint_lone_board(surface: pygame.Surface, rect: pygame.Rect, layout, state, 
     chars = layout.tiles.characters
     for ci, column in enumerate(board.columns):
         if column.bonus.kind == "kraken":
-            draw_tag(surface, vp, slot, board, ci, bonus_short(column.bonus, False), small)
+            words, short = kraken_tag(state, seat, ci, column)
+            draw_tag(surface, vp, slot, board, ci, words, small, least=least, short=short)
         for i, (face, _other, _seen) in enumerate(state.boards[seat][ci]):
             r = px(vp, slot.space(board, ci, column.low + i))
             blit_tile(surface, tile_surface(chars[face], r.w, tile_caption(chars, face, r.w, small), None), r)

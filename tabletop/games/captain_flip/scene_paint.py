@@ -316,16 +316,10 @@ class Painter:
         sc = self.scene
         obs = sc.obs
         for ci, column in enumerate(sc.board.columns):
-            b = column.bonus
-            if b.kind != "kraken":
-                continue
-            if obs.solo:
-                first = obs.completed(slot.seat) < 2 or len(obs.boards[slot.seat][ci]) == column.height
-            else:
-                first = not obs.kraken & (1 << ci)
-            words = f"{b.a} / {b.b}" if first else tr("now {n}", n=b.b)
-            sd.draw_tag(surface, vp, slot, sc.board, ci, words, sc.metrics.small, least=sc.metrics.tiny,
-                        short="" if first else str(b.b))
+            if column.bonus.kind == "kraken":
+                words, short = sd.kraken_tag(obs, slot.seat, ci, column)
+                sd.draw_tag(surface, vp, slot, sc.board, ci, words, sc.metrics.small, least=sc.metrics.tiny,
+                            short=short)
 
     def tiles(self, surface: pygame.Surface, vp: Viewport, slot: Slot, p: float) -> None:
         sc = self.scene
