@@ -40,3 +40,22 @@ def test_a_resumed_game_has_its_log_and_last_turn_outline_back(game, players):
     assert [(str(b.to_json()), str(m)) for b, m in resumed.outline] == \
         [(str(b.to_json()), str(m)) for b, m in scene.outline], "the same last turn outlined"
     assert str(resumed.last_move) == played[-1].text
+
+
+def test_a_resumed_plakoto_match_has_its_earlier_games_results_back_with_the_score_then():
+    """The result line of each finished game of a match ("White wins a single game. Match to 3 —
+    White 1, Black 0") was missing from a resumed match's log: it is written when a game ends,
+    which resuming did not replay."""
+    app, scene = start("plakoto", players=2, seed=3, options={"match": "3"})
+    rng_seed = 0
+    while len(scene.state.games) < 1:
+        rng_seed += 1
+        play_out(app, scene, seed=rng_seed, limit=200)
+    play_out(app, scene, limit=30)  # into the next game
+    assert scene.state.current_player is not None, "the match goes on"
+    results = [e for e in entries(scene) if "Match to 3 —" in e[0]]
+    assert results, "the live log has the game's result"
+    resumed = make_scene(app, Session.from_record(get_game("plakoto"), scene.session.record()))
+    lines = entries(resumed)
+    live = [e for e in entries(scene) if not e[0].startswith("Resumed")]
+    assert lines[:-1] == live, "the same lines, results included, in order"

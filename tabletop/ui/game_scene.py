@@ -271,19 +271,26 @@ class GameScene(TableModeMixin, Scene):
         if not session.played:
             return
         now = session.state
+        steps = session.steps()
+        afters = [b for b, _ in steps[1:]] + [now]
         try:
-            for before, played in session.steps():
+            for (before, played), after in zip(steps, afters, strict=True):
                 move = before.parse_move(played.text)
                 session.state = before
                 mover = self.roller() if played.seat == CHANCE else played.seat
                 session.state = now
-                self.log_move(before, move, mover)
+                self.log_resumed_move(before, move, mover, after)
                 self.history.append((before, move, played.seat))
         finally:
             session.state = now
         del self.history[:-400]
         self.log.add(tr("Resumed after {n} moves.", n=len(session.played)), theme.INK_SOFT)
         self._show_previous_move()
+
+    def log_resumed_move(self, before: Any, move: Any, mover: int | None, after: Any) -> None:
+        """A move's log line written again on resuming (``after``: the position it led to, for
+        what a game logs about the move's consequences, such as a game of a match ending)."""
+        self.log_move(before, move, mover)
 
     def _show_previous_move(self) -> None:
         """After an undo the last-move outline shows the move that is now the last one."""

@@ -308,11 +308,18 @@ class PlakotoScene(CoachMixin, GameScene):
 
     def on_state_changed(self) -> None:
         self.cancel_selection()
-        games = self.state.games
-        if len(games) > self._games_seen:
-            for result in games[self._games_seen:]:
-                self.log.add(f"{result.text}. {self.match_line()}", theme.ACCENT_DARK)
-        self._games_seen = len(games)
+        self._log_results(self._games_seen, self.state)
+        self._games_seen = len(self.state.games)
+
+    def _log_results(self, seen: int, state: PlakotoState) -> None:
+        """A line for each game of the match that ended after the first ``seen``, with the score then."""
+        for result in state.games[seen:]:
+            self.log.add(f"{result.text}. {self.match_line(state)}", theme.ACCENT_DARK)
+
+    def log_resumed_move(self, before: Any, move: Any, mover: int | None, after: Any) -> None:
+        """A resumed match's log has its earlier games' results again, each where it ended."""
+        super().log_resumed_move(before, move, mover, after)
+        self._log_results(len(before.games), after)
 
     def can_undo(self) -> bool:
         """Never take back the move that ended a game of the match (the next game has begun)."""
@@ -531,14 +538,16 @@ class PlakotoScene(CoachMixin, GameScene):
             return turns[0].steps[0]  # spelt as legal_moves offers it (rules._as_offered)
         return None
 
-    def score_text(self) -> str:
-        s = self.state.score
+    def score_text(self, state: PlakotoState | None = None) -> str:
+        s = (state or self.state).score
         return tr("White {white}, Black {black}", white=s[0], black=s[1])
 
-    def match_line(self) -> str:
-        if self.state.single_game:  # a single game: no match to speak of ("Match to 1 — White 2")
-            return tr("Single game — {score}", score=self.score_text())
-        return tr("Match to {target} — {score}", target=self.state.target, score=self.score_text())
+    def match_line(self, state: PlakotoState | None = None) -> str:
+        """The match and its score, now or at ``state`` (a resumed log's earlier game)."""
+        state = state or self.state
+        if state.single_game:  # a single game: no match to speak of ("Match to 1 — White 2")
+            return tr("Single game — {score}", score=self.score_text(state))
+        return tr("Match to {target} — {score}", target=state.target, score=self.score_text(state))
 
     def player_rows(self) -> list[PlayerRow]:
         state = self.state
