@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import os
 import time
+import warnings
 from dataclasses import dataclass, field
 
 import pygame
@@ -66,6 +67,7 @@ class App:
         set_language(self.lang)
         self.ui_scale = float(self.settings["ui_scale"])
         self.fullscreen = self.options.fullscreen or (self.settings["fullscreen"] and not self.options.headless)
+        self._windowed: tuple[tuple[int, int], tuple[int, int]] | None = None  # position, size before F11
         self.stack: list[Scene] = []
         self.running = True
         self.clock = pygame.time.Clock()
@@ -93,7 +95,7 @@ class App:
                 self.fullscreen = False
                 note = tr("Fullscreen is not available ({error}); staying in a window.", error=exc)
                 self.pending_message = f"{self.pending_message}\n{note}".strip()
-        size = self.options.size or self.default_window_size()
+        size = self._windowed[1] if self._windowed else (self.options.size or self.default_window_size())
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         try:
             return pygame.display.set_mode(size, pygame.RESIZABLE, display=self.options.display)
@@ -112,9 +114,19 @@ class App:
         return fit_window(DEFAULT_SIZE, desk)
 
     def toggle_fullscreen(self) -> None:
+        """F11. The window goes to the screen's corner before it goes fullscreen (without a window
+        manager, X11 left a fullscreen window where the window had been, its right and bottom
+        off the screen), and comes back where it was, at the size it had."""
+        window = _window()
+        if not self.fullscreen and window is not None:
+            self._windowed = (window.position, window.size)
+            window.position = (0, 0)
         self.fullscreen = not self.fullscreen
         self.settings["fullscreen"] = self.fullscreen
         self.screen = self._open_window()
+        window = _window()
+        if not self.fullscreen and window is not None and self._windowed is not None:
+            window.position = self._windowed[0]
         self.relayout()
 
     def relayout(self) -> None:
@@ -303,3 +315,15 @@ def _frames_before_quit() -> int | None:
     """``TABLETOP_QUIT_AFTER_FRAMES`` (see the module docstring), or None for a normal run."""
     text = os.environ.get("TABLETOP_QUIT_AFTER_FRAMES", "")
     return max(1, int(text)) if text.strip().isdigit() else None
+
+
+def _window() -> pygame.Window | None:
+    """The app's one window as an object that can be moved (None headless or without one)."""
+    if pygame.display.get_surface() is None or os.environ.get("SDL_VIDEODRIVER") == "dummy":
+        return None
+    with warnings.catch_warnings():  # it warns against drawing through the object; we only move it
+        warnings.simplefilter("ignore")
+        try:
+            return pygame.Window.from_display_module()
+        except (pygame.error, AttributeError):
+            return None

@@ -171,3 +171,44 @@ def test_after_each_key_an_expose_changes_no_pixel(screen, game, tmp_path):
         proc.terminate()
         _, err = proc.communicate(timeout=20)
     assert "Traceback" not in err, err
+
+
+def _geometry(display: str, wid: str) -> tuple[int, int, int, int]:
+    """The window's place and size on the X screen (x, y, w, h)."""
+    out = x(display, "xdotool", "getwindowgeometry", "--shell", wid)
+    got = dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
+    assert "X" in got, out
+    return int(got["X"]), int(got["Y"]), int(got["WIDTH"]), int(got["HEIGHT"])
+
+
+def test_f11_fills_the_screen_from_its_corner_and_comes_back_as_the_window_was(tmp_path):
+    """Without a window manager a fullscreen window stayed where the window had been, its right
+    and bottom off the screen, and F11 back gave the default size, not the window's own."""
+    xvfb, display = start_xvfb("1366x768x24")
+    env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
+               TABLETOP_DATA=str(tmp_path / "data"), PYGAME_HIDE_SUPPORT_PROMPT="1")
+    proc = subprocess.Popen([sys.executable, "-m", "tabletop", "--size", "1100x700", "--mute"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        wid = window_of(display, proc)
+        drawn(display, tmp_path)
+        x(display, "xdotool", "windowmove", wid, "120", "40")
+        time.sleep(IDLE)
+        before = _geometry(display, wid)
+        assert before[2:] == (1100, 700)
+        x(display, "xdotool", "windowfocus", wid)
+        x(display, "xdotool", "key", "F11")
+        time.sleep(2 * IDLE)
+        wid = window_of(display, proc)  # (SDL may make a new window for it)
+        assert _geometry(display, wid) == (0, 0, 1366, 768), "the whole screen, from its corner"
+        x(display, "xdotool", "key", "F11")
+        time.sleep(2 * IDLE)
+        wid = window_of(display, proc)
+        assert _geometry(display, wid) == before, "back where it was, at its size"
+        assert proc.poll() is None, proc.communicate()[1]
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=20)
+        xvfb.terminate()
+        xvfb.wait(timeout=10)
+    assert "Traceback" not in err, err
