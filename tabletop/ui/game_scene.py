@@ -31,7 +31,7 @@ from tabletop.ui.results import ResultOverlay, ResultTable, default_table
 from tabletop.ui.scene import Scene
 from tabletop.ui.table_frame import TableModeMixin
 from tabletop.ui.timers import Timers
-from tabletop.ui.widgets import Button, ButtonRow, LogPanel, Viewport, stack_buttons
+from tabletop.ui.widgets import Button, ButtonRow, LogPanel, Viewport, row_buttons, stack_buttons
 
 if TYPE_CHECKING:
     from tabletop.app import App
@@ -892,11 +892,19 @@ class GameScene(TableModeMixin, Scene):
         self.prompt_rect = pygame.Rect(p.x, self.dice_rect.bottom + m.pad, p.w, self.prompt_height(p.w))
         top = self.prompt_rect.bottom + m.pad
         visible = [b for b in buttons if b.label]
-        stack_buttons(visible, pygame.Rect(p.x, top, p.w, 0), m.button_h, m.pad)
-        top += len(visible) * (m.button_h + m.pad)
-        part = (p.w - (len(small) - 1) * m.pad) // len(small)
-        for i, b in enumerate(small):
-            b.rect = pygame.Rect(p.x + i * (part + m.pad), p.bottom - m.button_h, part, m.button_h)
+        log_least = LOG_LEAST_LINES * theme.font(log_size(m)).get_linesize()
+        column = len(visible) * (m.button_h + m.pad)
+        if len(visible) > 1 and p.bottom - m.button_h - m.pad - (top + column) < log_least:
+            # large text on a small screen: the buttons in pairs rather than no log at all
+            half = (p.w - m.pad) // 2
+            for i, b in enumerate(visible):
+                b.rect = pygame.Rect(p.x + i % 2 * (half + m.pad), top + i // 2 * (m.button_h + m.pad), half,
+                                     m.button_h)
+            top += (len(visible) + 1) // 2 * (m.button_h + m.pad)
+        else:
+            stack_buttons(visible, pygame.Rect(p.x, top, p.w, 0), m.button_h, m.pad)
+            top += column
+        row_buttons(small, pygame.Rect(p.x, p.bottom - m.button_h, p.w, m.button_h), m.pad, label_size=m.body)
         self.log_rect = pygame.Rect(p.x, top, p.w, p.bottom - m.button_h - m.pad - top)
         self.buttons.set(visible + small)
         if pygame.display.get_init() and pygame.mouse.get_focused():
@@ -1170,6 +1178,11 @@ class GameScene(TableModeMixin, Scene):
 
     def move_sound(self, before: Any, move: Any) -> str:
         return "move"
+
+
+LOG_LEAST_LINES = 4
+"""Below this many lines of room for the log, the side panel's buttons go in pairs (text size
+130% on a small screen left no log at all: what the computer did could not be read)."""
 
 
 def log_size(m: theme.Metrics) -> int:

@@ -23,10 +23,12 @@ class Button:
     key: str = ""  # a keyboard hint shown on the button, e.g. "Space"
     hover: bool = False
     toggled: bool = False
+    label_size: int = 0  # set by ``row_buttons``: the row's one label size where the usual does not fit
 
     def draw(self, surface: pygame.Surface, size: int, min_size: int = 10) -> None:
         if self.rect.w <= 0:
             return
+        size = min(size, self.label_size or size)
         if not self.enabled:
             fill, ink = (214, 208, 198), (150, 142, 132)
         elif self.toggled:
@@ -114,13 +116,35 @@ def stack_buttons(buttons: list[Button], area: pygame.Rect, height: int, gap: in
         y += height + gap
 
 
-def row_buttons(buttons: list[Button], area: pygame.Rect, gap: int) -> None:
-    """Lay buttons out side by side filling ``area``."""
+def row_buttons(buttons: list[Button], area: pygame.Rect, gap: int, label_size: int = 0) -> None:
+    """Lay buttons out side by side filling ``area``: equally wide; or, given ``label_size`` and
+    a label too long for an equal share, each as wide as its label needs plus an equal share of
+    the rest, at one size for the whole row (a long "Settings" beside "Menu" shrank alone)."""
     if not buttons:
         return
-    w = (area.w - gap * (len(buttons) - 1)) // len(buttons)
-    for i, b in enumerate(buttons):
-        b.rect = pygame.Rect(area.x + i * (w + gap), area.y, w, area.h)
+    room = area.w - gap * (len(buttons) - 1)
+    widths = [room // len(buttons)] * len(buttons)
+    shared = 0
+    if label_size:
+        def needs(px: int) -> list[int]:
+            return [theme.font(px, b.primary).size(b.label)[0] + max(6, area.h // 4) + area.h // 3 for b in buttons]
+
+        need = needs(label_size)
+        if max(need) > widths[0]:
+            # one size for the whole row, the largest at which every label fits whole
+            px = label_size
+            while px > 10 and sum(need) > room:
+                px -= 1
+                need = needs(px)
+            if sum(need) <= room:
+                shared = px if px < label_size else 0
+                spare = (room - sum(need)) // len(buttons)
+                widths = [n + spare for n in need]
+    x = area.x
+    for b, w in zip(buttons, widths, strict=True):
+        b.rect = pygame.Rect(x, area.y, w, area.h)
+        b.label_size = shared
+        x += w + gap
 
 
 ARROW = "->"

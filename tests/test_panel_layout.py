@@ -1,0 +1,47 @@
+"""The side panel with large text on a small screen: the log keeps some lines (the buttons go in
+pairs rather than the log going), and the bottom row's labels share one size that fits each."""
+
+from __future__ import annotations
+
+import pytest
+from feedback_helpers import start
+from scene_input import instant_scenes
+
+from tabletop.i18n import set_language
+from tabletop.ui import theme
+from tabletop.ui.game_scene import LOG_LEAST_LINES, log_size
+
+
+@pytest.fixture(autouse=True)
+def quick(monkeypatch, tmp_path):
+    instant_scenes(monkeypatch, tmp_path)
+
+
+@pytest.mark.parametrize("game,players", [("plakoto", 2), ("captain_flip", 5), ("trap_the_cap", 4)])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_large_text_on_a_small_screen_keeps_the_log_and_one_label_size_per_row(game, players, lang):
+    app, scene = start(game, players=players, size=(1280, 672))
+    try:
+        set_language(lang)
+        app.ui_scale = 1.3
+        app.relayout()
+        if scene.can_roll():
+            scene.roll()
+            scene.timers.skip()
+            scene.update(0.0)
+        scene.relayout_panel()
+        m = scene.metrics
+        assert scene.log_rect.h >= LOG_LEAST_LINES * theme.font(log_size(m)).get_linesize(), "the log has room"
+        shown = [b for b in scene.buttons.buttons if b.label]
+        for a in shown:
+            for b in shown:
+                assert a is b or not a.rect.colliderect(b.rect), (a.label, b.label)
+        row = [b for b in shown if b.rect.bottom == scene.panel.inflate(-2 * m.pad, -2 * m.pad).bottom]
+        assert len(row) >= 3
+        sizes = {b.label_size or m.body for b in row}
+        assert len(sizes) == 1, "one size for the row"
+        px = sizes.pop()
+        for b in row:
+            assert theme.font(px, b.primary).size(b.label)[0] <= b.rect.inflate(-max(6, b.rect.h // 4), 0).w, b.label
+    finally:
+        set_language("en")
