@@ -45,3 +45,25 @@ def test_large_text_on_a_small_screen_keeps_the_log_and_one_label_size_per_row(g
             assert theme.font(px, b.primary).size(b.label)[0] <= b.rect.inflate(-max(6, b.rect.h // 4), 0).w, b.label
     finally:
         set_language("en")
+
+
+def test_every_computer_seat_says_its_level_even_beside_a_long_name():
+    """Russian, five captains, large text: "Фиолетовый" left no room for "компьютер, случайный"
+    and the row said nothing of who plays it, while the shorter names kept theirs; a long name now
+    gets the level alone."""
+    from tabletop.ui import text_audit
+
+    app, scene = start("captain_flip", players=5, size=(1280, 672))
+    try:
+        set_language("ru")
+        app.ui_scale = 1.3
+        app.relayout()
+        with text_audit.TextAudit() as audit:
+            app.mark_dirty()
+            app.render()
+        said = [d.text for d in audit.placed()]
+        level = "случайный"
+        rows = [t for t in said if t.endswith(level)]
+        assert len(rows) == 4, said
+    finally:
+        set_language("en")

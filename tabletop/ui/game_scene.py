@@ -336,15 +336,16 @@ class GameScene(TableModeMixin, Scene):
             return who.name
         return self.seat_colour_word(seat) or who.label(seat)
 
-    def seat_role(self, seat: int) -> str:
-        """Who sits in a seat, in a word or two: "you" (the only person), "computer, easy"; empty
-        when several people share the screen (their colours tell them apart)."""
+    def seat_role(self, seat: int, short: bool = False) -> str:
+        """Who sits in a seat, in a word or two: "you" (the only person), "computer, easy" (with
+        ``short``, for a row with a long name: "easy"); empty when several people share the
+        screen (their colours tell them apart)."""
         if seat >= len(self.seats):
             return ""
         who = self.seats[seat]
         if who.is_human:
             return tr("you") if sum(s.is_human for s in self.seats[: self.state.num_players]) == 1 else ""
-        return tr("computer, {level}", level=tr(who.level))
+        return tr(who.level) if short else tr("computer, {level}", level=tr(who.level))
 
     def seat_colour_word(self, seat: int) -> str:
         """The seat's colour as a name ("Red"): the game's own, else the palette colour of the
@@ -994,6 +995,9 @@ class GameScene(TableModeMixin, Scene):
         role = row.role or (self.seat_role(row.seat) if row.seat < len(self.seats) else "")
         role_w = theme.font(m.small).size(role)[0] + m.pad if role else 0
         name_w = theme.font(m.body, row.active).size(name)[0]
+        if role and name_w + role_w > room and not row.role and row.seat < len(self.seats):
+            role = self.seat_role(row.seat, short=True)  # "easy" where "computer, easy" does not fit
+            role_w = theme.font(m.small).size(role)[0] + m.pad if role else 0
         if role and name_w + role_w > room:
             role_w = 0  # no room: the name comes first
         draw.fitted_text(surface, name, pygame.Rect(left, r.y, room - role_w, r.h), m.body, ink,
