@@ -140,3 +140,42 @@ def test_the_viewer_at_a_table_puts_its_controls_in_the_strip_and_never_rolls(tm
     settle(app)
     assert [p.text for p in viewer.session.played] == played[:1], "Back went back; nothing was rolled"
     assert stale_pixels(app) == 0
+
+
+def test_a_finished_game_is_kept_for_replay_and_replaying_one_to_its_end_touches_no_save(tmp_path, monkeypatch):
+    """A finished game's record is kept in the data folder's ``finished/`` (its autosave goes at
+    the end, and with it the only record: ``tabletop replay`` had nothing to open), and the log
+    says where. The viewer stepping such a record to its end is no game ending: the autosave of
+    a game in progress stays, and no record is kept again."""
+    from feedback_helpers import play_out, start
+    from scene_input import instant_scenes
+
+    from tabletop.finished_games import FOLDER
+
+    instant_scenes(monkeypatch, tmp_path / "data")
+    app, scene = start("plakoto", players=2, seed=4, options={"match": "1"})
+    play_out(app, scene)
+    for _ in range(5):
+        scene.timers.skip()
+        scene.update(0.0)
+    assert scene.over_shown, "the game ended"
+    kept = sorted((app.saves.folder / FOLDER).glob("plakoto-*.json"))
+    assert len(kept) == 1
+    assert any(str(kept[0]) in e.text for e in scene.log.entries), "the log says where"
+    replay = read_replay(kept[0], app.store)
+    assert replay.session.state.current_player is not None and len(replay.moves) == len(scene.session.played)
+
+    viewer_app = App(AppOptions(size=(1366, 768), headless=True, mute=True))
+    ongoing = new_session(get_game("plakoto"), viewer_app.store, 2, None, {}, [Seat("human"), Seat("human")], 1)
+    ongoing.roll()
+    viewer_app.saves.write(ongoing)
+    save = viewer_app.saves.slot_of(ongoing).path
+    assert save.exists()
+    viewer = ReplayScene(viewer_app, replay.session, replay.moves, replay.note)
+    viewer_app.push_scene(viewer)
+    viewer_app.start()
+    post_click(control(viewer, "To the end").rect.center)
+    settle(viewer_app)
+    assert viewer.session.state.current_player is None, "the record's end"
+    assert save.exists(), "the game in progress is still saved"
+    assert len(list((viewer_app.saves.folder / FOLDER).glob("plakoto-*.json"))) == 1, "not kept twice"

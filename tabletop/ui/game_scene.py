@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from tabletop import finished_games
 from tabletop.core import CHANCE
 from tabletop.core.errors import IllegalMoveError
 from tabletop.core.session import Session
@@ -770,11 +771,15 @@ class GameScene(TableModeMixin, Scene):
         self.app.push_scene(RulesScene(self.app, self.spec, self.layout_data, self.variant))
 
     def game_finished(self) -> None:
-        """Once per game: the autosave goes, the result is logged and kept for the menu, the card opens."""
+        """Once per game: the autosave goes (the record is kept in the finished games, for
+        ``tabletop replay``), the result is logged and kept for the menu, the card opens."""
+        kept = finished_games.keep(self.session, self.app.saves.folder)
         self.app.saves.clear(self.session)
         self.app.audio.play("win")
         summary = self.result_summary()
         self.log.add(tr("Game over.") + " " + summary, theme.ACCENT_DARK)
+        if kept is not None:
+            self.log.add(tr("The game is kept in {path} (tabletop replay opens it).", path=str(kept)), theme.INK_SOFT)
         date = time.strftime("%Y-%m-%d %H:%M")
         said = {}
         for lang in LANGUAGES:  # in every language: the menu shows it in the one chosen then
