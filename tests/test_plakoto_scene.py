@@ -414,3 +414,12 @@ def test_the_prompt_says_a_doubles_dice_as_a_list():
     scene._changed()
     prompt = scene.prompt_line()
     assert "dice 3, 3, 3 and 3" in prompt and "3 and 3 and" not in prompt, prompt
+
+
+def test_one_pip_is_written_in_the_singular():
+    app, scene = start([Seat("human"), Seat("human")])
+    session = session_from_position(get_game("plakoto"), app.store,
+                                    "w - 1:w1 20:b3 off:w14,b12 match:0-0/1 start:w", seed=1)
+    scene = make_scene(app, session)
+    details = [r.detail for r in scene.player_rows() if r.seat == 0]
+    assert details == ["1 pip"], details

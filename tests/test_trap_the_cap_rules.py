@@ -404,3 +404,20 @@ def test_random_playouts_keep_the_invariants(variant, players):
         out = state.outcome()
         assert out.winners and len(out.points) == players
         assert render(state)
+
+
+def test_a_partners_piece_is_named_in_its_own_colour_and_in_natural_russian():
+    """Moving a partner's cap, the log named it "фигура цвета Жёлтый" (a piece of colour
+    Yellow); each colour now has its own phrase, the adjective agreeing: "жёлтый колпачок"."""
+    from tabletop.i18n import set_language
+
+    teams = [["red", "yellow"], ["green", "blue"]]
+    state = make({"R01": ["yellow"], "R30": ["red"]}, die=2, variant="total_partners", teams=teams)
+    move = next(m for m in state.legal_moves() if m.start == "R01")
+    assert "Yellow piece: " in state.describe_move(move)
+    set_language("ru")
+    try:
+        said = state.describe_move(move)
+    finally:
+        set_language("en")
+    assert "жёлтый колпачок: " in said and "цвета" not in said, said

@@ -28,7 +28,7 @@ from tabletop.games.plakoto.scene_paint import (
     paint_static,
     same_board,
 )
-from tabletop.i18n import and_list, tr
+from tabletop.i18n import and_list, plural, tr
 from tabletop.ui import theme
 from tabletop.ui.game_scene import FORCED_WORDS, GameScene, PlayerRow
 from tabletop.ui.results import ResultRow, ResultTable, table_text
@@ -554,7 +554,8 @@ class PlakotoScene(CoachMixin, GameScene):
         rows = [PlayerRow(-1, self.match_line(), "")]
         for seat in (0, 1):
             style = self.lay.checkers[seat]
-            pips = tr("{n} pips", n=pip_count(state, seat))
+            n = pip_count(state, seat)
+            pips = plural(n, tr("{n} pip", n=n), tr("{n} pips", n=n), tr("{n} pips", n=n))
             if self.app.table_mode:  # no caption row at the table edges: the score goes with the pips
                 pips = tr("{score} of {target} pts · {pips}", score=state.score[seat], target=state.target, pips=pips)
             rows.append(PlayerRow(seat, self.seat_name(seat), COLOURS[seat], pips,

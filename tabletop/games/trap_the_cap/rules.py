@@ -31,6 +31,12 @@ GREY_CAPACITY = 3
 Stack = tuple[int, ...]
 
 
+PIECE_OF = {"red": "Red piece: {what}", "green": "Green piece: {what}", "yellow": "Yellow piece: {what}",
+            "blue": "Blue piece: {what}"}
+"""A piece of another colour than the mover's, one phrase per colour: Russian agrees the colour
+with the noun ("красный колпачок"), which "a piece of colour Red" did not."""
+
+
 def colour_text(name: str) -> str:
     """A colour (or ``gold``) as people read it: "Red" in English, "Красный" in Russian. The
     capitalised English word is the catalogue key; ids and records keep the lower-case name."""
@@ -719,7 +725,7 @@ class TrapState(GameState):
         route = "->".join(field_name(topo, walk.path[i]) for i in dict.fromkeys(stops))
         what = self.describe_way(move)
         if move.label not in ("gold", self.colour_to_move):
-            what = tr("{colour} piece: {what}", colour=colour_text(move.label), what=what)
+            what = tr(PIECE_OF.get(move.label, "{colour} piece: {what}"), colour=colour_text(move.label), what=what)
         return tr("{who}: {route} — {what}.", who=who, route=route, what=what)
 
     def _known(self, move: Any) -> Any:
