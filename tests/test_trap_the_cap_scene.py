@@ -439,3 +439,22 @@ def test_a_draw_between_partner_teams_says_the_teams_share_the_win():
     assert set(state.outcome().winners) == {0, 1, 2, 3}
     _, scene = start([], session=Session(SPEC, state, 1, base.meta))
     assert scene.result_table(state.outcome()).banner == "Red+Yellow and Green+Blue share the win."
+
+
+@pytest.mark.parametrize("table", [False, True])
+def test_the_round_and_the_turn_limit_are_shown(table):
+    """Nothing said the game was in its last round until it ended at the turn limit."""
+    from tabletop.launch import session_from_position
+    from tabletop.ui import text_audit
+
+    app = App(AppOptions(size=(1366, 768), headless=True, mute=True, table=table))
+    session = session_from_position(get_game("trap_the_cap"), app.store,
+                                    "red 1 R01:red R30:yellow home:red=red,red,red;yellow=yellow,yellow locked:red=yellow round:199",
+                                    [Seat("human"), Seat("human")], seed=1)
+    scene = make_scene(app, session)
+    app.push_scene(scene)
+    with text_audit.TextAudit() as audit:
+        app.mark_dirty()
+        app.render()
+    said = [d.text for d in audit.placed()]
+    assert any("Round 200 of 200" in t for t in said), said

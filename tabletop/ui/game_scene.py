@@ -926,8 +926,13 @@ class GameScene(TableModeMixin, Scene):
         self.draw_table_texture(surface)
         if self.viewport is not None:
             self.draw_board(surface, self.viewport)
-        draw.text(surface, tr(self.spec.title), (self.panel.x + 2 * m.pad, self.panel.y + m.pad), m.large,
-                  theme.INK, bold=True)
+        title = draw.text(surface, tr(self.spec.title), (self.panel.x + 2 * m.pad, self.panel.y + m.pad), m.large,
+                          theme.INK, bold=True)
+        note = self.title_note()
+        if note:  # right of the title, on its line, where it fits
+            line = pygame.Rect(title.right + m.pad, title.y, self.panel.right - 2 * m.pad - title.right - m.pad, title.h)
+            if theme.font(m.small).size(note)[0] <= line.w:
+                draw.text(surface, note, line.midright, m.small, theme.INK_SOFT, anchor="midright")
         self.draw_players(surface)
         if self.shows_dice():
             self.draw_dice(surface, self.dice_rect)
@@ -1162,6 +1167,10 @@ class GameScene(TableModeMixin, Scene):
 
     def player_rows(self) -> list[PlayerRow]:
         return []
+
+    def title_note(self) -> str:
+        """Hook: a few words beside the game's title in the side panel ("Round 12 of 200")."""
+        return ""
 
     def extra_buttons(self) -> list[Button]:
         return []

@@ -55,6 +55,12 @@ class PanelMixin:
             seats.sort(key=lambda s: (rules.team[rules.seats[s]], s))
         return seats
 
+    def title_note(self) -> str:
+        """The round and the turn limit: the game ends at the limit, which players must see coming."""
+        state = self.state
+        limit = state.rules.turn_limit
+        return tr("Round {n} of {limit}", n=min(state.rounds + 1, limit), limit=limit)
+
     def player_rows(self) -> list[PlayerRow]:
         state = self.state
         rules = state.rules
@@ -75,6 +81,8 @@ class PanelMixin:
             detail = tr("{n} trapped", n=state.prisoners(colour))
             if rules.golden and state.golden_owner == colour:
                 detail = tr("gold · {detail}", detail=detail)
+            if self.app.table_mode:  # no title at the table edges: each strip says the round
+                detail = f"{detail} · {self.title_note()}"
             rgb, symbol = self.look(colour)
             rows.append(PlayerRow(seat, self.seat_title(seat), COLOURS[colour], detail,
                                   active=(turn == seat), out=colour not in alive, rgb=rgb, symbol=symbol))
