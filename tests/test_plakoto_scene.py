@@ -423,3 +423,26 @@ def test_one_pip_is_written_in_the_singular():
     scene = make_scene(app, session)
     details = [r.detail for r in scene.player_rows() if r.seat == 0]
     assert details == ["1 pip"], details
+
+
+def test_a_match_begun_from_a_position_says_its_earlier_score_on_the_end_card():
+    """From "match:2-1/3" one game won by pinning the mother: the card said "wins the match 4–1"
+    beside "Games won 1 / 0" and "Games played: 1" with no word of the earlier score, and one
+    score read "4 (3 needed)", the other "1 of 3"."""
+    app, scene = start([Seat("human"), Seat("human")])
+    session = session_from_position(get_game("plakoto"), app.store,
+                                    "w 21 1:b1 3:w1 20:w14 13:b14 off:w0,b0 mother:w-bm match:2-1/3 start:w", seed=1)
+    scene = make_scene(app, session)
+    scene.play(scene.state.parse_move("3/1"))
+    while scene.state.current_player == 0:  # the rest of the roll
+        scene.timers.skip()
+        scene.update(0.0)
+        if scene.state.current_player == 0 and not scene.queued:
+            scene.play(scene.state.legal_moves()[0])
+    scene.timers.skip()
+    scene.update(0.0)
+    assert scene.state.current_player is None, "the mother pinned: the match is over"
+    table = scene.result_table(scene.state.outcome())
+    assert "4–1" in table.banner
+    assert any("began at 2–1" in n for n in table.notes), table.notes
+    assert [r.cells[2] for r in table.rows] == ["4 (3 needed)", "1 (3 needed)"]

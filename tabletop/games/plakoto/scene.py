@@ -623,6 +623,10 @@ class PlakotoScene(CoachMixin, GameScene):
                                   winner=seat == winner, role=self.seat_role(seat)))
         ties = sum(1 for g in state.games if g.winner is None)
         notes = (tr("Games played: {n}.", n=len(state.games)) + (" " + tr("Tied games: {n}.", n=ties) if ties else ""),)
+        earlier = [state.score[seat] - sum(g.points for g in state.games if g.winner == seat) for seat in (0, 1)]
+        if any(earlier) and not single:  # a match begun from a position: its earlier games are not here
+            notes = (*notes, tr("The record began at {white}–{black}; the games before it are not listed.",
+                                white=earlier[0], black=earlier[1]))
         result = state.game_result()
         if result is not None:
             notes = (tr("Last game: {game}.", game=result.text), *notes)
@@ -635,7 +639,7 @@ class PlakotoScene(CoachMixin, GameScene):
         score, target = self.state.score[seat], self.state.target
         if self.state.single_game:
             return str(score)
-        if score > target:
+        if max(self.state.score) > target:  # both alike: "4 (3 needed)" beside "1 (3 needed)"
             return tr("{score} ({target} needed)", score=score, target=target)
         return tr("{score} of {target}", score=score, target=target)
 
