@@ -140,6 +140,8 @@ class App:
         return self.stack[-1] if self.stack else None
 
     def push_scene(self, scene: Scene) -> None:
+        if self.stack:
+            self.stack[-1].covered()
         self.stack.append(scene)
         scene.layout(self.screen.get_size())
         self.mark_dirty()

@@ -67,3 +67,31 @@ def test_every_computer_seat_says_its_level_even_beside_a_long_name():
         assert len(rows) == 4, said
     finally:
         set_language("en")
+
+
+def test_a_card_over_the_game_ends_the_boards_hover():
+    """Trap the Cap: a tooltip under the pointer stayed drawn, frozen, under the game-over card
+    after the pointer moved away: no motion reaches a covered scene. The screen with a card over a
+    hovered board now equals the same screen never hovered."""
+    import pygame
+
+    def shot(app) -> bytes:
+        app.mark_dirty()
+        app.render()
+        return pygame.image.tobytes(app.screen, "RGB")
+
+    app, scene = start("trap_the_cap", players=2, seed=2)
+    plain = shot(app)
+    area = scene.board_area
+    spots = [(area.x + area.w * i // 12, area.y + area.h * j // 12) for j in range(1, 12) for i in range(1, 12)]
+    for pos in spots:  # somewhere on the board whose hover shows something (a hideout's tooltip)
+        scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0)))
+        if shot(app) != plain:
+            break
+    else:
+        pytest.fail("no hover shows anything")
+    app.message("Note", "A card over the game.")
+    covered = shot(app)
+    other, _ = start("trap_the_cap", players=2, seed=2)
+    other.message("Note", "A card over the game.")
+    assert covered == shot(other), "the hover went"

@@ -639,6 +639,15 @@ class GameScene(TableModeMixin, Scene):
         self._forced_for = -1
         self.play(move)
 
+    def covered(self) -> None:
+        """A card over the game (the result, a message): the board's hover (a tooltip, a lit
+        target) and a hovered button end, else they stood frozen under the card."""
+        self.dirty |= self.buttons.motion((-1, -1))
+        if self._pointer_on_board and self.viewport is not None:
+            self._pointer_on_board = False
+            self.dirty |= bool(self.board_motion(OFF_BOARD, pygame.event.Event(
+                pygame.MOUSEMOTION, pos=(-1, -1), rel=(0, 0), buttons=(0, 0, 0))))
+
     def closed(self) -> None:
         self.worker.shutdown(wait=False, cancel_futures=True)
 

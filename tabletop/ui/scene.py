@@ -56,6 +56,10 @@ class Scene:
     def closed(self) -> None:
         """Called when the scene leaves the stack (stop workers)."""
 
+    def covered(self) -> None:
+        """Called when another scene opens over this one: the pointer is no longer over this
+        scene's things (a hover it shows must go: no motion will reach it to end it)."""
+
 
 class FacingScene(Scene):
     """A screen that, at a table, is laid out upright for one seat and turned to his edge
