@@ -446,3 +446,24 @@ def test_a_match_begun_from_a_position_says_its_earlier_score_on_the_end_card():
     assert "4–1" in table.banner
     assert any("began at 2–1" in n for n in table.notes), table.notes
     assert [r.cells[2] for r in table.rows] == ["4 (3 needed)", "1 (3 needed)"]
+
+
+def test_the_opening_roll_shows_whose_die_is_whose():
+    """The two dice of the opening roll had nothing saying which was White's and which Black's:
+    each now carries its owner's checker on its corner (and only while the opening is shown)."""
+    import pygame
+
+    app, scene = start([Seat("human"), Seat("human")])
+    scene.roll()
+    scene.timers.skip()
+    scene.update(0.0)
+    assert scene.state.last_opening is not None and scene.state.dice is None
+    assert scene.dice_owners() == [0, 1]
+
+    def dice_pixels(owners) -> bytes:
+        scene.dice_owners = lambda: owners  # type: ignore[method-assign]
+        surface = pygame.Surface(app.screen.get_size())
+        scene.draw_dice(surface, scene.dice_rect)
+        return pygame.image.tobytes(surface.subsurface(scene.dice_rect), "RGB")
+
+    assert dice_pixels([0, 1]) != dice_pixels([]), "the checkers are drawn"

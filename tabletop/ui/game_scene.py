@@ -1055,10 +1055,20 @@ class GameScene(TableModeMixin, Scene):
         x = rect.centerx - total // 2
         poses = dice_poses([v for v, _ in values], self.roll_progress() if rolling else 1.0,
                            int((self.timers.started("roll") or 0.0) * 1000))
-        for (_value, used), (face, angle, lift) in zip(values, poses, strict=True):
-            draw.die_face(surface, pygame.Rect(x, rect.centery - size // 2 - int(lift * size), size, size), face,
-                          used and not rolling, angle=angle)
+        owners = self.dice_owners()
+        rows = {r.seat: r for r in self.player_rows()} if owners else {}
+        for k, ((_value, used), (face, angle, lift)) in enumerate(zip(values, poses, strict=True)):
+            die = pygame.Rect(x, rect.centery - size // 2 - int(lift * size), size, size)
+            draw.die_face(surface, die, face, used and not rolling, angle=angle)
+            owner = rows.get(owners[k]) if k < len(owners) else None
+            if owner is not None and not rolling:  # whose die it is: his piece on its corner
+                self.draw_row_piece(surface, die.bottomright, size * 0.22, owner)
             x += size + gap
+
+    def dice_owners(self) -> list[int]:
+        """Hook: the seat each shown die belongs to, when the dice are not all the mover's (an
+        opening roll: one die each); empty otherwise."""
+        return []
 
     def prompt_height(self, width: int) -> int:
         """The prompt box's height in a window (``width`` wide): two lines of the reading size. A

@@ -357,10 +357,18 @@ class PlakotoScene(CoachMixin, GameScene):
                     shown.append((v, True))
             # unused dice first, so the dimmed ones read as "spent"
             return sorted(shown, key=lambda d: d[1])
-        opening = state.last_opening
-        if opening is not None and fresh_game(state) and not state.games:
+        if self._opening_shown():
+            opening = state.last_opening
             return [(opening.white, False), (opening.black, False)]
         return []
+
+    def _opening_shown(self) -> bool:
+        state = self.state
+        return state.dice is None and state.last_opening is not None and fresh_game(state) and not state.games
+
+    def dice_owners(self) -> list[int]:
+        """The opening roll: the first die is White's, the second Black's."""
+        return [0, 1] if self._opening_shown() else []
 
     def prompt(self) -> str:
         state = self.state
