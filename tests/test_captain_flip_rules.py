@@ -571,3 +571,26 @@ def test_a_monkeys_flip_is_told_before_its_column_bonus_and_the_maps_coin():
     ]
     s.apply(PLACES[2])
     assert s.coins[1] == 1 + 5 + 1 and s.map_holder == 1
+
+
+@pytest.mark.parametrize(("up", "down", "said"), [
+    (CARTOGRAPHER, SWABBY, "Красный переворачивает: Картограф становится Матросом"),
+    (NAVIGATOR, PARROT, "Красный переворачивает: Штурман становится Попугаем"),
+    (COOK, MONKEY, "Красный переворачивает: Кок становится Мартышкой"),
+])
+def test_russian_says_what_a_flipped_tile_becomes_in_the_instrumental(up, down, said):
+    """"Картограф становится Матрос": the new side goes in the instrumental case."""
+    from tabletop.i18n import in_language
+
+    s = new("A", 2)
+    s.apply(DRAWS[up][down])
+    with in_language("ru"):
+        assert s.describe_move(FLIP, ["Красный", "Синий"]) == said
+    assert s.describe_move(FLIP, NAMES) == f"Red flips the {CHARACTER_IDS[up]} over: {CHARACTER_IDS[down]}"
+
+
+def test_every_character_has_its_instrumental_form_in_russian():
+    from tabletop.i18n import catalogue
+
+    ru = catalogue("ru")
+    assert all(f"{name}|instrumental" in ru for name in CHARACTER_IDS)

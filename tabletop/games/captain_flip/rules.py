@@ -59,6 +59,14 @@ TASK_KINDS = 7
 COMPLETED_TO_END = 4
 
 
+def becomes(name: str) -> str:
+    """A character's name as what a tile becomes ("Картограф становится Матросом"): the form the
+    locale gives as ``"<name>|instrumental"`` (Russian declines it), else the name itself."""
+    key = f"{name}|instrumental"
+    said = tr(key)
+    return tr(name) if said == key else said
+
+
 class _Topo:
     """The board's topology as flat tuples (read in the hot paths)."""
 
@@ -662,7 +670,7 @@ class CaptainFlipState(GameState):
             text = tr("{who} draws the Dolphin: every captain flips one of his tiles", who=who)
         elif isinstance(move, Choice) and self.drawn is not None:
             face = tr(names_[self.drawn[0]])
-            what = (tr("flips the {face} over: {new}", face=face, new=tr(names_[self.drawn[1]])) if move.flip
+            what = (tr("flips the {face} over: {new}", face=face, new=becomes(names_[self.drawn[1]])) if move.flip
                     else tr("keeps the {face}", face=face))
             return [(seat, f"{who} {what}")]
         elif isinstance(move, Place) and self.drawn is not None:
