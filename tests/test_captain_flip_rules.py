@@ -480,22 +480,25 @@ def test_a_monkeys_forced_flip_has_its_own_log_line():
     s.apply(DRAWS[MONKEY][COOK])
     s.apply(KEEP)
     assert s.describe_lines(PLACES[0], NAMES) == [
-        (0, "Red places the Monkey in column 1: Monkey +1, Treasure Map +1"),
+        (0, "Red places the Monkey in column 1: Monkey +1"),
         (0, "Red flips the Cartographer in column 1, row 1 (the Monkey): now Navigator"),
+        (0, "Red ends the turn: Treasure Map +1"),
     ]
 
 
 def test_the_column_bonus_stays_on_the_placings_line_after_a_forced_flip():
     """Completing board A's column 5 with a Monkey that flips the tile below it: "+3" is the
-    placing's, not the flip's (the window had it after "now Cook")."""
+    placing's, not the flip's (the window had it after "now Cook"): a line of its own after the
+    flip, in the order the rules pay them."""
     s = new("A", 1)
     put(s, 0, 4, SWABBY, GUNNER)
     put(s, 0, 4, SWABBY, COOK)
     s.apply(DRAWS[MONKEY][COOK])
     s.apply(KEEP)
     lines = s.describe_lines(PLACES[4], NAMES)
-    assert lines == [(0, "Red places the Monkey in column 5: Monkey +1, column bonus +3"),
-                     (0, "Red flips the Swabby in column 5, row 2 (the Monkey): now Cook: Cook +1")]
+    assert lines == [(0, "Red places the Monkey in column 5: Monkey +1"),
+                     (0, "Red flips the Swabby in column 5, row 2 (the Monkey): now Cook: Cook +1"),
+                     (0, "Red collects the column 5 bonus (for the Monkey): +3")]
 
 
 def test_after_a_dolphin_each_forced_flip_is_told_by_its_own_seat():
@@ -527,3 +530,67 @@ def test_solo_log_says_the_map_is_put_back_not_taken():
     assert text == "Red places the Cartographer in column 2: puts the Treasure Map back"
     s.apply(PLACES[1])
     assert s.map_holder == -1
+
+
+@pytest.mark.parametrize(("col", "low", "extra", "to", "lines"), [
+    # the reviewer: "Red places the Swabby in column 4: column bonus +5" (column 4 has none)
+    (2, 4, (SWABBY, GUNNER), 3, ["Red places the Swabby in column 4",
+                                 "Red collects the column 3 bonus (for the Parrot): +5"]),
+    # and "Red places the Cook in column 2: Cook +3, column bonus +3" (the +3 was column 5's)
+    (4, 2, (COOK, GUNNER), 1, ["Red places the Cook in column 2: Cook +2",
+                               "Red collects the column 5 bonus (for the Parrot): +3"]),
+])
+def test_a_parrots_column_bonus_has_its_own_line_after_the_extra_tiles(col, low, extra, to, lines):
+    """A Parrot on a top space: its column bonus is paid after the extra tile (rules, "A turn"
+    step 4) and told so, on a line of its own naming the Parrot's column, not the extra tile's."""
+    s = new("A", 2)
+    for _ in range(low):
+        put(s, 0, col, SWABBY, LOOKOUT)
+    play(s, PARROT, COOK, col)
+    assert s.phase_name == "draw" and s.actor == 0
+    s.apply(DRAWS[extra[0]][extra[1]])
+    s.apply(KEEP)
+    assert s.describe_lines(PLACES[to], NAMES) == [(0, line) for line in lines]
+
+
+def test_a_monkeys_flip_is_told_before_its_column_bonus_and_the_maps_coin():
+    """The reviewer saw "Blue places the Monkey in column 3: Monkey +1, column bonus +5, Treasure
+    Map +1" and only then the flip that gave him the map: the lines follow the rules' order."""
+    s = new("A", 2, first=1)
+    for _ in range(3):
+        put(s, 1, 2, SWABBY, LOOKOUT)
+    put(s, 1, 2, PARROT, CARTOGRAPHER)
+    s.apply(DRAWS[MONKEY][COOK])
+    s.apply(KEEP)
+    lines = s.describe_lines(PLACES[2], NAMES)
+    assert lines == [
+        (1, "Blue places the Monkey in column 3: Monkey +1"),
+        (1, "Blue flips the Parrot in column 3, row 4 (the Monkey): now Cartographer: takes the Treasure Map"),
+        (1, "Blue collects the column 3 bonus (for the Monkey): +5"),
+        (1, "Blue ends the turn: Treasure Map +1"),
+    ]
+    s.apply(PLACES[2])
+    assert s.coins[1] == 1 + 5 + 1 and s.map_holder == 1
+
+
+@pytest.mark.parametrize(("up", "down", "said"), [
+    (CARTOGRAPHER, SWABBY, "Красный переворачивает: Картограф становится Матросом"),
+    (NAVIGATOR, PARROT, "Красный переворачивает: Штурман становится Попугаем"),
+    (COOK, MONKEY, "Красный переворачивает: Кок становится Мартышкой"),
+])
+def test_russian_says_what_a_flipped_tile_becomes_in_the_instrumental(up, down, said):
+    """"Картограф становится Матрос": the new side goes in the instrumental case."""
+    from tabletop.i18n import in_language
+
+    s = new("A", 2)
+    s.apply(DRAWS[up][down])
+    with in_language("ru"):
+        assert s.describe_move(FLIP, ["Красный", "Синий"]) == said
+    assert s.describe_move(FLIP, NAMES) == f"Red flips the {CHARACTER_IDS[up]} over: {CHARACTER_IDS[down]}"
+
+
+def test_every_character_has_its_instrumental_form_in_russian():
+    from tabletop.i18n import catalogue
+
+    ru = catalogue("ru")
+    assert all(f"{name}|instrumental" in ru for name in CHARACTER_IDS)

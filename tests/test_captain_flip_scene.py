@@ -505,3 +505,18 @@ def test_the_menu_picture_says_solo_mode_with_one_player(lang):
             assert not audit.cut() and not audit.outside()
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "dolphins", "said"), [
+    ("en", 1, "72 tiles and the Dolphin left"), ("en", 5, "72 tiles and 5 Dolphins left"),
+    ("en", 2, "72 tiles and 2 Dolphins left"), ("ru", 1, "в мешочке: 72 и Дельфин"),
+    ("ru", 2, "в мешочке: 72 и 2 Дельфина"), ("ru", 5, "в мешочке: 72 и 5 Дельфинов"),
+    ("en", 0, "72 tiles left"),
+])
+def test_the_bag_counts_several_dolphins_in_plural(lang, dolphins, said):
+    """dolphin.count: 5 read "72 tiles and the Dolphin left" (always singular)."""
+    from tabletop.games.captain_flip import scene_text
+    from tabletop.i18n import in_language
+
+    with in_language(lang):
+        assert scene_text.bag_count(72, dolphins) == said

@@ -59,6 +59,14 @@ TASK_KINDS = 7
 COMPLETED_TO_END = 4
 
 
+def becomes(name: str) -> str:
+    """A character's name as what a tile becomes ("Картограф становится Матросом"): the form the
+    locale gives as ``"<name>|instrumental"`` (Russian declines it), else the name itself."""
+    key = f"{name}|instrumental"
+    said = tr(key)
+    return tr(name) if said == key else said
+
+
 class _Topo:
     """The board's topology as flat tuples (read in the hot paths)."""
 
@@ -662,7 +670,7 @@ class CaptainFlipState(GameState):
             text = tr("{who} draws the Dolphin: every captain flips one of his tiles", who=who)
         elif isinstance(move, Choice) and self.drawn is not None:
             face = tr(names_[self.drawn[0]])
-            what = (tr("flips the {face} over: {new}", face=face, new=tr(names_[self.drawn[1]])) if move.flip
+            what = (tr("flips the {face} over: {new}", face=face, new=becomes(names_[self.drawn[1]])) if move.flip
                     else tr("keeps the {face}", face=face))
             return [(seat, f"{who} {what}")]
         elif isinstance(move, Place) and self.drawn is not None:
@@ -681,12 +689,17 @@ class CaptainFlipState(GameState):
         from tabletop.games.captain_flip.ledger import trace
 
         lines: list[tuple[int, str, list[str]]] = [(seat, text, [])]
+        placed = move.col if isinstance(move, Place) else -1
+        bonus_line = -1  # the column whose bonus line is the last line, if it is one
         for e in trace(self, move):
             if e.kind == "flipped" and e.faces is not None and e.space is not None:
                 lines.append((e.seat, flips(e.seat, *e.faces, *e.space, e.source), []))
+                bonus_line = -1
                 continue
+            bonus = e.source == "column bonus" and e.space is not None
             if e.kind == "coins" and e.source != "paid":
-                part = tr("{source} {n:+d}", source=tr(e.source), n=e.amount)
+                part = f"{e.amount:+d}" if bonus and not self._bonus_on_placing(lines, e, placed) \
+                    else tr("{source} {n:+d}", source=tr(e.source), n=e.amount)
             elif e.kind == "map":
                 part = tr("takes the Treasure Map")
             elif e.kind == "map_back":
@@ -695,10 +708,26 @@ class CaptainFlipState(GameState):
                 part = tr("another tile ({source})", source=tr(e.source))
             else:
                 continue
-            # a column bonus is the placing's (flips never pay one), the map's coin the turn's: on
-            # the seat's first line, not on a flip's that happened to come before them
-            own = e.source in ("column bonus", "Treasure Map")
-            line_seat, _text, parts = next((line for line in lines if line[0] == e.seat), lines[-1]) if own \
-                else lines[-1]
+            # the lines follow the order the effects were applied in: a column bonus goes on the
+            # placing's line only if nothing came between them (a flip, a Parrot's extra tile),
+            # else on a line of its own; the map's coin ends the turn, after everything else
+            if bonus and e.space is not None and not self._bonus_on_placing(lines, e, placed):
+                col = e.space[0]
+                if bonus_line != col:
+                    top = self.tile_at(e.seat, col, self.topo.top[col])
+                    face = top[0] if top else self.drawn[0] if self.drawn else -1
+                    lines.append((e.seat, f"{who_is(e.seat)} " + tr(
+                        "collects the column {col} bonus (for the {face})", col=col + 1,
+                        face=tr(names_[face]) if face >= 0 else tr("tile")), []))
+                    bonus_line = col
+            elif e.source == "Treasure Map" and (len(lines) > 1 or lines[0][0] != e.seat):
+                lines.append((e.seat, f"{who_is(e.seat)} " + tr("ends the turn"), []))
+                bonus_line = -1
+            line_seat, _text, parts = lines[-1]
             parts.append(part if e.seat == line_seat else f"{who_is(e.seat)} {part}")
         return [(s, f"{t}: {', '.join(parts)}" if parts else t) for s, t, parts in lines]
+
+    @staticmethod
+    def _bonus_on_placing(lines: list[Any], event: Any, placed: int) -> bool:
+        """Is a column bonus told on the placing's line: its column's, with nothing between?"""
+        return len(lines) == 1 and event.space is not None and event.space[0] == placed

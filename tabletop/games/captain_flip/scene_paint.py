@@ -378,7 +378,7 @@ class Painter:
         pad = max(4, int(vp.length(14)))
         title = self.card_title(obs.phase)
         draw.text(surface, title, (panel.x + pad, panel.y + pad // 2), m.body, theme.INK, bold=True)
-        count = txt.bag_count(obs.bag_n, obs.dolphins > 0)
+        count = txt.bag_count(obs.bag_n, obs.dolphins)
         if parts.count_row:  # the header is too narrow for both (longer languages): a row of its own
             draw.text(surface, count, sd.px(vp, parts.card_count()).midleft, m.small, theme.INK_SOFT,
                       anchor="midleft")
@@ -458,7 +458,7 @@ class Painter:
         card_w = sd.px(vp, base.card).w
         titles = [self.card_title(ph) for ph in (DRAW, OVER, MONKEY_FLIP, BONUS_FLIP, DOLPHIN_FLIP, PLACE)]
         title_w = max(theme.font(m.body, True).size(t)[0] for t in titles)
-        count_w = theme.font(m.small).size(txt.bag_count(99, sc.state.dolphin_on))[0]
+        count_w = theme.font(m.small).size(txt.bag_count(99, sc.state.layout.tiles.dolphins if sc.state.dolphin_on else 0))[0]
         count_row = title_w + count_w + 3 * pad > card_w
         row_h = max(36.0, (theme.font(m.small).get_linesize() + 4) / scale)
         parts = Parts(base.card_h, base.strip_h, row_h, count_row, tall)

@@ -18,7 +18,7 @@ from tabletop.games.captain_flip.rules import (
     UNKNOWN,
     CaptainFlipState,
 )
-from tabletop.i18n import tr
+from tabletop.i18n import plural, tr
 from tabletop.saves import data_dir
 
 HIGHSCORE_FILE = "captain_flip_highscores.json"
@@ -32,9 +32,15 @@ def coins_text(n: int, singular: bool = False) -> str:
     return tr("{n} coin", n=n) if singular and n == 1 else tr("{n} coins", n=n)
 
 
-def bag_count(n: int, dolphin: bool) -> str:
-    """The bag's count, saying the Dolphin is still in it (until it is drawn)."""
-    return tr("{n} tiles and the Dolphin left", n=n) if dolphin else tr("{n} tiles left", n=n)
+def bag_count(n: int, dolphins: int) -> str:
+    """The bag's count, saying the Dolphins still in it (until they are drawn), as many as there are."""
+    if dolphins <= 0:
+        return tr("{n} tiles left", n=n)
+    if dolphins == 1:
+        return tr("{n} tiles and the Dolphin left", n=n)
+    return plural(dolphins, tr("{n} tiles and {d} Dolphin left", n=n, d=dolphins),
+                  tr("{n} tiles and {d} Dolphins (2–4) left", n=n, d=dolphins),
+                  tr("{n} tiles and {d} Dolphins left", n=n, d=dolphins))
 
 
 def _sentence(detail: str) -> str:
