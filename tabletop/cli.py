@@ -161,11 +161,7 @@ def _run(args: argparse.Namespace, games: list[str]) -> int:
 
         return check_boards(args.files, args.boards)
     if command == "boards":
-        from tabletop.layout import BoardStore
-
-        written = BoardStore([]).export(Path(args.dir))
-        print(f"wrote {len(written)} board files to {args.dir} (existing files kept)")
-        return 0
+        return _export_boards(args.dir)
     if command == "simulate":
         from tabletop.simulate import simulate_command
 
@@ -179,6 +175,26 @@ def _run(args: argparse.Namespace, games: list[str]) -> int:
 
         return screenshot_command(args)
     return _run_app(command, args)
+
+
+def _export_boards(target: str) -> int:
+    """``boards export DIR``: a path that is not a folder, or one that cannot be made or written,
+    is a one-line error naming it, not a traceback."""
+    from tabletop import files
+    from tabletop.layout import BoardStore
+
+    path = Path(target)
+    if files.exists(path) and not path.is_dir():
+        what = files.problem(path)
+        what = what.replace(", not a file", ", not a folder") if what else "is a file, not a folder"
+        raise UsageError(f"boards export: {target} {what} (name a folder; a missing one is made)")
+    try:
+        written = BoardStore([]).export(path)
+    except OSError as exc:
+        where = exc.filename or target
+        raise UsageError(f"boards export: cannot write {where}: {exc.strerror or exc}") from None
+    print(f"wrote {len(written)} board files to {target} (existing files kept)")
+    return 0
 
 
 def session_from_args(args: argparse.Namespace, store, game_id: str):
