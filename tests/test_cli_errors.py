@@ -28,3 +28,26 @@ def test_boards_export_where_no_folder_can_be_made_names_the_path(tmp_path, caps
     err = _error(["boards", "export", str(target)], capsys)
     assert err.count("\n") == 1
     assert err.startswith(f"tabletop: boards export: cannot write {target}")
+
+
+def test_check_boards_on_a_missing_file_says_there_is_none(tmp_path, capsys):
+    missing = tmp_path / "nonexist.yaml"
+    err = _error(["check-boards", str(missing)], capsys)
+    assert f"{missing}:1:1: there is no such file" in err
+    assert "not a board file" not in err
+
+
+def test_check_boards_on_a_folder_checks_every_board_in_it(tmp_path, capsys):
+    assert main(["boards", "export", str(tmp_path)]) == 0
+    exported = sorted(tmp_path.rglob("*.yaml"))
+    assert main(["check-boards", str(tmp_path)]) == 0
+    assert f"all boards are fine ({len(exported)} checked)" in capsys.readouterr().out
+    broken = tmp_path / "plakoto.yaml"
+    broken.write_text(broken.read_text().replace("layout_version: 1", "layout_version: 7", 1))
+    err = _error(["check-boards", str(tmp_path)], capsys)
+    assert f"{broken}:" in err and "layout_version: expected 1" in err and "not a board file" not in err
+
+
+def test_check_boards_on_a_folder_without_boards_says_so(tmp_path, capsys):
+    err = _error(["check-boards", str(tmp_path)], capsys)
+    assert f"{tmp_path}:1:1: is a folder with no board files (*.yaml) in it" in err
