@@ -17,7 +17,9 @@ import argparse
 import json
 import os
 import random
+import re
 import sys
+import textwrap
 from pathlib import Path
 
 from tabletop.core.errors import StateError, TabletopError
@@ -61,31 +63,113 @@ def _common(parser: argparse.ArgumentParser, top: bool = False) -> None:
     parser.add_argument("--lang", choices=("en", "ru"), default=default("lang"), help="interface language")
 
 
-def _game_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=int, metavar="N")
-    parser.add_argument("--seats", metavar="S,S,...", help="human or ai:LEVEL per seat, e.g. human,ai:hard")
-    parser.add_argument("--variant", metavar="V")
-    parser.add_argument("--option", action="append", metavar="KEY=VALUE", default=[])
+SEE_GAME_HELP = "tabletop GAME --help lists them"
+
+
+def _game_args(parser: argparse.ArgumentParser, listed: str = SEE_GAME_HELP) -> None:
+    parser.add_argument("--players", type=int, metavar="N", help="how many play")
+    parser.add_argument("--seats", metavar="S,S,...",
+                        help=f"human or ai:LEVEL per seat, e.g. human,ai:hard (the levels: {listed})")
+    parser.add_argument("--variant", metavar="V", help=f"a rules variant ({listed})")
+    parser.add_argument("--option", action="append", metavar="KEY=VALUE", default=[],
+                        help=f"a game option, may be repeated ({listed})")
     parser.add_argument("--seed", type=int)
     parser.add_argument("--position", metavar="TEXT", help="start from this position (docs/notation.md)")
 
 
+GAME_OR_COMMAND = "GAME|COMMAND"
+
+
 class _Parser(argparse.ArgumentParser):
+    """Usage is one short line (the positionals, then ``[options]``), and a mistake is that line
+    and one line of reason, exit code 2; an unknown game or command names the valid ones."""
+
+    games: tuple[str, ...] = ()
+
+    def format_usage(self) -> str:
+        return f"usage: {self._short_usage()}\n"
+
+    def format_help(self) -> str:
+        self.usage = self.usage or self._short_usage()
+        return super().format_help()
+
+    def _short_usage(self) -> str:
+        words = [self.prog]
+        for action in self._actions:
+            if action.option_strings or action.help == argparse.SUPPRESS:
+                continue
+            name = action.metavar or action.dest.upper()
+            words.append(f"[{name} ...]" if isinstance(action, argparse._SubParsersAction) else
+                         f"[{name} ...]" if action.nargs == "*" else str(name))
+        return " ".join(words[:1] + ["[options]"] + words[1:])
+
     def error(self, message: str) -> None:  # exit code 2 with a one-line reason
+        unknown = re.match(rf"argument {re.escape(GAME_OR_COMMAND)}: invalid choice: (.+?) \(choose from", message)
+        if unknown and self.games:
+            commands = [c for c in SUBCOMMANDS if c not in self.games]
+            message = (f"unknown game or command {unknown.group(1)}: the games are {', '.join(self.games)}; "
+                       f"the commands are {', '.join(commands)}")
         self.print_usage(sys.stderr)
         print(f"{self.prog}: error: {message}", file=sys.stderr)
         raise SystemExit(2)
 
 
+def _wrapped(first: str, text: str, width: int = 24) -> list[str]:
+    """``first`` in a column ``width`` wide, ``text`` beside it, wrapped at 100 characters."""
+    lines = textwrap.wrap(text, 100 - width) or [""]
+    column = f"  {first}".ljust(width)
+    if len(column) > width:
+        return [column.rstrip(), *(" " * width + line for line in lines)]
+    return [column + lines[0], *(" " * width + line for line in lines[1:])]
+
+
+def game_help(spec) -> str:
+    """What ``tabletop GAME --help`` says below the options: the game's players, variants,
+    options (key, choices, default, help) and seat kinds, all read from its ``GameSpec``."""
+    players = f"{spec.player_counts} players" + (
+        "." if spec.min_players == spec.max_players else f" (--players N, default {spec.default_players}).")
+    lines = [f"{spec.title}: {players}", "", "variants (--variant V, the first is the default):"]
+    allowed = spec.extra.get("players_for_variant")
+    for variant in spec.variants:
+        text = variant.label + (f" — {variant.help}" if variant.help else "")
+        note = f"({', '.join(map(str, allowed(variant.id)))} players)" if allowed else ""
+        if note and note not in text and set(allowed(variant.id)) != set(range(spec.min_players, spec.max_players + 1)):
+            text += f" {note}"
+        lines += _wrapped(variant.id, text)
+    if spec.discover_variants is not None:
+        folder = spec.extra.get("board_folder", spec.id)
+        lines.append(f"  and one for each further board, such as {folder}/F.yaml in the --boards DIR")
+    lines += ["", "options (--option KEY=VALUE):" if spec.options else "options: none"]
+    for option in spec.options:
+        text = f"{option.label}: {' | '.join(option.choices)} (default {option.default})"
+        if option.pick_from:
+            text += f", or any fields {option.pick_from[0]}–{option.pick_from[1]} as a comma list"
+        if option.variants:
+            text += f"; only with variant {', '.join(option.variants)}"
+        if option.help and not option.pick_from:  # a picker's help tells how the menu picks
+            text += f" — {option.help}"
+        lines += _wrapped(option.key, text)
+    lines += ["", "seats (--seats S,S,..., one per player):",
+              *_wrapped("human", "a person at this computer"),
+              *_wrapped("ai:LEVEL", f"a computer player, LEVEL one of {', '.join(spec.agent_levels)} (ai alone: hard)")]
+    return "\n".join(lines)
+
+
 def build_parser(games: list[str]) -> argparse.ArgumentParser:
-    parser = _Parser(prog="tabletop", description="Four dice and board games on one computer.")
+    from tabletop.games import get_game
+
+    parser = _Parser(prog="tabletop", description="Four dice and board games on one computer.",
+                     epilog="tabletop GAME --help lists a game's variants, options and computer levels.")
+    parser.games = tuple(games)
     _common(parser, top=True)
-    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar=GAME_OR_COMMAND)
     for game in games:
+        spec = get_game(game)
         # 'chicken-chase' is accepted too: people type the name as they read it
         aliases = [game.replace("_", "-")] if "_" in game else []
-        p = sub.add_parser(game, aliases=aliases, help=f"play {game}")
-        _game_args(p)
+        p = sub.add_parser(game, aliases=aliases, help=f"play {spec.title}", epilog=game_help(spec),
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
+        _game_args(p, "see below")
         _common(p)
     p = sub.add_parser("menu", help="the menu (the default)")
     _common(p)

@@ -4,6 +4,7 @@
 import pytest
 
 from tabletop.cli import main
+from tabletop.games import all_games
 
 
 def _error(args, capsys):
@@ -51,3 +52,42 @@ def test_check_boards_on_a_folder_checks_every_board_in_it(tmp_path, capsys):
 def test_check_boards_on_a_folder_without_boards_says_so(tmp_path, capsys):
     err = _error(["check-boards", str(tmp_path)], capsys)
     assert f"{tmp_path}:1:1: is a folder with no board files (*.yaml) in it" in err
+
+
+@pytest.mark.parametrize("game_id", list(all_games()))
+def test_game_help_lists_variants_options_and_levels_from_the_spec(game_id, capsys):
+    spec = all_games()[game_id]
+    with pytest.raises(SystemExit) as info:
+        main([game_id, "--help"])
+    assert info.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())  # unwrapped
+    for variant in spec.variants:
+        assert f"{variant.id} {variant.label}" in out
+    for option in spec.options:
+        assert f"{option.key} {option.label}: {' | '.join(option.choices)} (default {option.default})" in out
+        if option.help and not option.pick_from:
+            assert " ".join(option.help.split()) in out
+    assert f"LEVEL one of {', '.join(spec.agent_levels)}" in out
+    assert f"{spec.title}: {spec.player_counts} players" in out
+
+
+def test_the_main_help_points_to_the_game_help(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "tabletop GAME --help lists a game's variants, options and computer levels" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("args,reason", [
+    (["chess"], "tabletop: error: unknown game or command 'chess': the games are trap_the_cap, captain_flip, "
+                "chicken_chase, plakoto; the commands are continue, screenshot, simulate, check-boards, "
+                "replay, bench, boards, menu"),
+    (["--lang", "de"], "tabletop: error: argument --lang: invalid choice: 'de' (choose from 'en', 'ru')"),
+])
+def test_a_bad_game_or_choice_is_a_short_usage_line_and_one_reason(args, reason, capsys):
+    err = _error(args, capsys)
+    assert err.splitlines() == ["usage: tabletop [options] [GAME|COMMAND ...]", reason]
+
+
+def test_a_game_for_exactly_two_says_two_players_not_a_range(capsys):
+    err = _error(["plakoto", "--seats", "human"], capsys)
+    assert err.strip() == "tabletop: Plakoto takes 2 players, not 1"
