@@ -41,12 +41,19 @@ def _size(text: str) -> tuple[int, int]:
     return (w, h)
 
 
+WINDOW_MIN = (1024, 600)
+"""The smallest window the layouts are made for (``app.MIN_SIZE``; a test keeps the two equal)."""
+
 APP_DEFAULTS = {"boards": None, "mute": False, "fullscreen": False, "display": 0, "size": None, "table": None,
                 "lang": None}
 """The window options every app command shares, and their values when none is given."""
 
 
-def _common(parser: argparse.ArgumentParser, top: bool = False) -> None:
+WINDOW_SIZE_HELP = (f"window size, at least {WINDOW_MIN[0]}x{WINDOW_MIN[1]} (a smaller one is raised to it, "
+                    "and a line on stderr says so)")
+
+
+def _common(parser: argparse.ArgumentParser, top: bool = False, size_help: str = WINDOW_SIZE_HELP) -> None:
     """The shared window options. They are accepted before a sub-command (on the top parser) and
     after it; a sub-command's parser leaves an option it was not given unset (``SUPPRESS``), so
     ``tabletop --lang ru plakoto`` keeps the ``--lang`` given before the sub-command."""
@@ -57,7 +64,7 @@ def _common(parser: argparse.ArgumentParser, top: bool = False) -> None:
     parser.add_argument("--fullscreen", action="store_true", default=default("fullscreen"),
                         help="start fullscreen (F11 toggles)")
     parser.add_argument("--display", type=int, default=default("display"), metavar="N", help="the monitor to use")
-    parser.add_argument("--size", type=_size, default=default("size"), metavar="WxH", help="window size")
+    parser.add_argument("--size", type=_size, default=default("size"), metavar="WxH", help=size_help)
     parser.add_argument("--table", action="store_true", default=default("table"),
                         help="table mode (panels face each edge)")
     parser.add_argument("--lang", choices=("en", "ru"), default=default("lang"), help="interface language")
@@ -180,7 +187,7 @@ def build_parser(games: list[str]) -> argparse.ArgumentParser:
     p.add_argument("out", help="the PNG file to write")
     p.add_argument("--moves", type=int, default=0, metavar="K", help="computer moves to play first")
     _game_args(p)
-    _common(p)
+    _common(p, size_help="image size, 320x240 to 8192x8192 (default 1920x1080)")
     p = sub.add_parser("simulate", help="computer against computer, no window")
     p.add_argument("game")
     p.add_argument("--games", type=int, default=100, metavar="N")
@@ -312,7 +319,7 @@ def _run_app(command: str, args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from tabletop.app import App, AppOptions
 
-    options = AppOptions(fullscreen=args.fullscreen, display=args.display, mute=args.mute, size=args.size,
+    options = AppOptions(fullscreen=args.fullscreen, display=args.display, mute=args.mute, size=window_size(args.size),
                          boards_dir=args.boards, table=args.table, lang=args.lang)
     if command not in ("menu", "continue", "replay"):
         from tabletop.layout import BoardStore
@@ -343,6 +350,20 @@ def _run_app(command: str, args: argparse.Namespace) -> int:
         app.top.start_session(session)  # type: ignore[union-attr]
     app.run()
     return 0
+
+
+def window_size(size: tuple[int, int] | None) -> tuple[int, int] | None:
+    """``--size`` for a window: one below the smallest the layouts fit is raised to it, and a line
+    on stderr says so (it used to open larger without a word)."""
+    from tabletop.app import MIN_SIZE
+
+    if size is None:
+        return None
+    raised = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+    if raised != size:
+        print(f"tabletop: --size {size[0]}x{size[1]} is smaller than the smallest window, "
+              f"{MIN_SIZE[0]}x{MIN_SIZE[1]}: the window opens at {raised[0]}x{raised[1]}", file=sys.stderr)
+    return raised
 
 
 def print_json(data) -> None:

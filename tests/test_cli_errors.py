@@ -91,3 +91,17 @@ def test_a_bad_game_or_choice_is_a_short_usage_line_and_one_reason(args, reason,
 def test_a_game_for_exactly_two_says_two_players_not_a_range(capsys):
     err = _error(["plakoto", "--seats", "human"], capsys)
     assert err.strip() == "tabletop: Plakoto takes 2 players, not 1"
+
+
+def test_a_window_size_below_the_smallest_is_raised_and_said(capsys):
+    from tabletop.app import MIN_SIZE
+    from tabletop.cli import WINDOW_MIN, build_parser, window_size
+
+    assert WINDOW_MIN == MIN_SIZE  # the help's number is the app's
+    assert window_size((800, 600)) == (1024, 600)
+    assert capsys.readouterr().err == ("tabletop: --size 800x600 is smaller than the smallest window, 1024x600: "
+                                       "the window opens at 1024x600\n")
+    assert window_size((1366, 768)) == (1366, 768) and window_size(None) is None
+    assert capsys.readouterr().err == ""
+    helps = " ".join(build_parser(list(all_games())).format_help().split())
+    assert "--size WxH window size, at least 1024x600 (a smaller one is raised to it" in helps
