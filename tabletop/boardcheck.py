@@ -1,5 +1,6 @@
 """``tabletop check-boards``: validate board files, print every problem as file:line:col, exit 2
-if there is any. Without FILES it checks every board each game uses (overrides included).
+if there is any. Without FILES it checks every board each game uses (overrides included); a
+folder named stands for every ``*.yaml`` file below it, each checked as if named.
 
 A file is checked the way every game setting that reads it would read it: once per variant whose
 layout includes it (a Trap the Cap board must also hold a centre for the golden cap game), and a
@@ -97,11 +98,13 @@ def _files(spec: GameSpec, variant: str) -> list[str]:
 def _check_file(text: str) -> tuple[list[str], int]:
     """(problems, variants checked) for one file named on the command line."""
     path = Path(text)
-    spec, name = _owner(path)
-    if spec is None or name is None:
-        return [f"{text}:1:1: not a board file of any game (name it like the built-in files)"], 0
     if not files.exists(path):
         return [f"{text}:1:1: there is no such file"], 0
+    spec, name = _owner(path)
+    if (spec is None or name is None) and path.is_dir():
+        return [f"{text}:1:1: is a folder with no board files (*.yaml) in it"], 0
+    if spec is None or name is None:
+        return [f"{text}:1:1: not a board file of any game (name it like the built-in files)"], 0
     # the file's folder becomes an override folder, so the game loads exactly this file
     store = _ReadOnce([path.parent.parent if "/" in name else path.parent])
     problems: list[str] = []
@@ -111,11 +114,22 @@ def _check_file(text: str) -> tuple[list[str], int]:
     return problems, len(variants)
 
 
+def _expand_folders(given: list[str]) -> list[str]:
+    """The files named, a folder (such as a ``--boards`` folder) standing for every ``*.yaml``
+    below it; a folder with none stays itself, to be reported."""
+    found: list[str] = []
+    for text in given:
+        path = Path(text)
+        inside = sorted(p for p in path.rglob("*.yaml") if not p.is_dir()) if path.is_dir() else []
+        found += [str(p) for p in inside] or [text]
+    return found
+
+
 def check_boards(files_given: list[str], boards_dir: str | None = None) -> int:
     problems: list[str] = []
     checked = 0
     if files_given:
-        for text in files_given:
+        for text in _expand_folders(files_given):
             found, variants = _check_file(text)
             problems += found
             checked += bool(variants) and not found

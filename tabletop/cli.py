@@ -17,7 +17,9 @@ import argparse
 import json
 import os
 import random
+import re
 import sys
+import textwrap
 from pathlib import Path
 
 from tabletop.core.errors import StateError, TabletopError
@@ -39,12 +41,19 @@ def _size(text: str) -> tuple[int, int]:
     return (w, h)
 
 
+WINDOW_MIN = (1024, 600)
+"""The smallest window the layouts are made for (``app.MIN_SIZE``; a test keeps the two equal)."""
+
 APP_DEFAULTS = {"boards": None, "mute": False, "fullscreen": False, "display": 0, "size": None, "table": None,
                 "lang": None}
 """The window options every app command shares, and their values when none is given."""
 
 
-def _common(parser: argparse.ArgumentParser, top: bool = False) -> None:
+WINDOW_SIZE_HELP = (f"window size, at least {WINDOW_MIN[0]}x{WINDOW_MIN[1]} (a smaller one is raised to it, "
+                    "and a line on stderr says so)")
+
+
+def _common(parser: argparse.ArgumentParser, top: bool = False, size_help: str = WINDOW_SIZE_HELP) -> None:
     """The shared window options. They are accepted before a sub-command (on the top parser) and
     after it; a sub-command's parser leaves an option it was not given unset (``SUPPRESS``), so
     ``tabletop --lang ru plakoto`` keeps the ``--lang`` given before the sub-command."""
@@ -55,37 +64,119 @@ def _common(parser: argparse.ArgumentParser, top: bool = False) -> None:
     parser.add_argument("--fullscreen", action="store_true", default=default("fullscreen"),
                         help="start fullscreen (F11 toggles)")
     parser.add_argument("--display", type=int, default=default("display"), metavar="N", help="the monitor to use")
-    parser.add_argument("--size", type=_size, default=default("size"), metavar="WxH", help="window size")
+    parser.add_argument("--size", type=_size, default=default("size"), metavar="WxH", help=size_help)
     parser.add_argument("--table", action="store_true", default=default("table"),
                         help="table mode (panels face each edge)")
     parser.add_argument("--lang", choices=("en", "ru"), default=default("lang"), help="interface language")
 
 
-def _game_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=int, metavar="N")
-    parser.add_argument("--seats", metavar="S,S,...", help="human or ai:LEVEL per seat, e.g. human,ai:hard")
-    parser.add_argument("--variant", metavar="V")
-    parser.add_argument("--option", action="append", metavar="KEY=VALUE", default=[])
+SEE_GAME_HELP = "tabletop GAME --help lists them"
+
+
+def _game_args(parser: argparse.ArgumentParser, listed: str = SEE_GAME_HELP) -> None:
+    parser.add_argument("--players", type=int, metavar="N", help="how many play")
+    parser.add_argument("--seats", metavar="S,S,...",
+                        help=f"human or ai:LEVEL per seat, e.g. human,ai:hard (the levels: {listed})")
+    parser.add_argument("--variant", metavar="V", help=f"a rules variant ({listed})")
+    parser.add_argument("--option", action="append", metavar="KEY=VALUE", default=[],
+                        help=f"a game option, may be repeated ({listed})")
     parser.add_argument("--seed", type=int)
     parser.add_argument("--position", metavar="TEXT", help="start from this position (docs/notation.md)")
 
 
+GAME_OR_COMMAND = "GAME|COMMAND"
+
+
 class _Parser(argparse.ArgumentParser):
+    """Usage is one short line (the positionals, then ``[options]``), and a mistake is that line
+    and one line of reason, exit code 2; an unknown game or command names the valid ones."""
+
+    games: tuple[str, ...] = ()
+
+    def format_usage(self) -> str:
+        return f"usage: {self._short_usage()}\n"
+
+    def format_help(self) -> str:
+        self.usage = self.usage or self._short_usage()
+        return super().format_help()
+
+    def _short_usage(self) -> str:
+        words = [self.prog]
+        for action in self._actions:
+            if action.option_strings or action.help == argparse.SUPPRESS:
+                continue
+            name = action.metavar or action.dest.upper()
+            words.append(f"[{name} ...]" if isinstance(action, argparse._SubParsersAction) else
+                         f"[{name} ...]" if action.nargs == "*" else str(name))
+        return " ".join(words[:1] + ["[options]"] + words[1:])
+
     def error(self, message: str) -> None:  # exit code 2 with a one-line reason
+        unknown = re.match(rf"argument {re.escape(GAME_OR_COMMAND)}: invalid choice: (.+?) \(choose from", message)
+        if unknown and self.games:
+            commands = [c for c in SUBCOMMANDS if c not in self.games]
+            message = (f"unknown game or command {unknown.group(1)}: the games are {', '.join(self.games)}; "
+                       f"the commands are {', '.join(commands)}")
         self.print_usage(sys.stderr)
         print(f"{self.prog}: error: {message}", file=sys.stderr)
         raise SystemExit(2)
 
 
+def _wrapped(first: str, text: str, width: int = 24) -> list[str]:
+    """``first`` in a column ``width`` wide, ``text`` beside it, wrapped at 100 characters."""
+    lines = textwrap.wrap(text, 100 - width) or [""]
+    column = f"  {first}".ljust(width)
+    if len(column) > width:
+        return [column.rstrip(), *(" " * width + line for line in lines)]
+    return [column + lines[0], *(" " * width + line for line in lines[1:])]
+
+
+def game_help(spec) -> str:
+    """What ``tabletop GAME --help`` says below the options: the game's players, variants,
+    options (key, choices, default, help) and seat kinds, all read from its ``GameSpec``."""
+    players = f"{spec.player_counts} players" + (
+        "." if spec.min_players == spec.max_players else f" (--players N, default {spec.default_players}).")
+    lines = [f"{spec.title}: {players}", "", "variants (--variant V, the first is the default):"]
+    allowed = spec.extra.get("players_for_variant")
+    for variant in spec.variants:
+        text = variant.label + (f" — {variant.help}" if variant.help else "")
+        note = f"({', '.join(map(str, allowed(variant.id)))} players)" if allowed else ""
+        if note and note not in text and set(allowed(variant.id)) != set(range(spec.min_players, spec.max_players + 1)):
+            text += f" {note}"
+        lines += _wrapped(variant.id, text)
+    if spec.discover_variants is not None:
+        folder = spec.extra.get("board_folder", spec.id)
+        lines.append(f"  and one for each further board, such as {folder}/F.yaml in the --boards DIR")
+    lines += ["", "options (--option KEY=VALUE):" if spec.options else "options: none"]
+    for option in spec.options:
+        text = f"{option.label}: {' | '.join(option.choices)} (default {option.default})"
+        if option.pick_from:
+            text += f", or any fields {option.pick_from[0]}–{option.pick_from[1]} as a comma list"
+        if option.variants:
+            text += f"; only with variant {', '.join(option.variants)}"
+        if option.help and not option.pick_from:  # a picker's help tells how the menu picks
+            text += f" — {option.help}"
+        lines += _wrapped(option.key, text)
+    lines += ["", "seats (--seats S,S,..., one per player):",
+              *_wrapped("human", "a person at this computer"),
+              *_wrapped("ai:LEVEL", f"a computer player, LEVEL one of {', '.join(spec.agent_levels)} (ai alone: hard)")]
+    return "\n".join(lines)
+
+
 def build_parser(games: list[str]) -> argparse.ArgumentParser:
-    parser = _Parser(prog="tabletop", description="Four dice and board games on one computer.")
+    from tabletop.games import get_game
+
+    parser = _Parser(prog="tabletop", description="Four dice and board games on one computer.",
+                     epilog="tabletop GAME --help lists a game's variants, options and computer levels.")
+    parser.games = tuple(games)
     _common(parser, top=True)
-    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar=GAME_OR_COMMAND)
     for game in games:
+        spec = get_game(game)
         # 'chicken-chase' is accepted too: people type the name as they read it
         aliases = [game.replace("_", "-")] if "_" in game else []
-        p = sub.add_parser(game, aliases=aliases, help=f"play {game}")
-        _game_args(p)
+        p = sub.add_parser(game, aliases=aliases, help=f"play {spec.title}", epilog=game_help(spec),
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
+        _game_args(p, "see below")
         _common(p)
     p = sub.add_parser("menu", help="the menu (the default)")
     _common(p)
@@ -96,7 +187,7 @@ def build_parser(games: list[str]) -> argparse.ArgumentParser:
     p.add_argument("out", help="the PNG file to write")
     p.add_argument("--moves", type=int, default=0, metavar="K", help="computer moves to play first")
     _game_args(p)
-    _common(p)
+    _common(p, size_help="image size, 320x240 to 8192x8192 (default 1920x1080)")
     p = sub.add_parser("simulate", help="computer against computer, no window")
     p.add_argument("game")
     p.add_argument("--games", type=int, default=100, metavar="N")
@@ -161,11 +252,7 @@ def _run(args: argparse.Namespace, games: list[str]) -> int:
 
         return check_boards(args.files, args.boards)
     if command == "boards":
-        from tabletop.layout import BoardStore
-
-        written = BoardStore([]).export(Path(args.dir))
-        print(f"wrote {len(written)} board files to {args.dir} (existing files kept)")
-        return 0
+        return _export_boards(args.dir)
     if command == "simulate":
         from tabletop.simulate import simulate_command
 
@@ -179,6 +266,26 @@ def _run(args: argparse.Namespace, games: list[str]) -> int:
 
         return screenshot_command(args)
     return _run_app(command, args)
+
+
+def _export_boards(target: str) -> int:
+    """``boards export DIR``: a path that is not a folder, or one that cannot be made or written,
+    is a one-line error naming it, not a traceback."""
+    from tabletop import files
+    from tabletop.layout import BoardStore
+
+    path = Path(target)
+    if files.exists(path) and not path.is_dir():
+        what = files.problem(path)
+        what = what.replace(", not a file", ", not a folder") if what else "is a file, not a folder"
+        raise UsageError(f"boards export: {target} {what} (name a folder; a missing one is made)")
+    try:
+        written = BoardStore([]).export(path)
+    except OSError as exc:
+        where = exc.filename or target
+        raise UsageError(f"boards export: cannot write {where}: {exc.strerror or exc}") from None
+    print(f"wrote {len(written)} board files to {target} (existing files kept)")
+    return 0
 
 
 def session_from_args(args: argparse.Namespace, store, game_id: str):
@@ -212,7 +319,7 @@ def _run_app(command: str, args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from tabletop.app import App, AppOptions
 
-    options = AppOptions(fullscreen=args.fullscreen, display=args.display, mute=args.mute, size=args.size,
+    options = AppOptions(fullscreen=args.fullscreen, display=args.display, mute=args.mute, size=window_size(args.size),
                          boards_dir=args.boards, table=args.table, lang=args.lang)
     if command not in ("menu", "continue", "replay"):
         from tabletop.layout import BoardStore
@@ -243,6 +350,20 @@ def _run_app(command: str, args: argparse.Namespace) -> int:
         app.top.start_session(session)  # type: ignore[union-attr]
     app.run()
     return 0
+
+
+def window_size(size: tuple[int, int] | None) -> tuple[int, int] | None:
+    """``--size`` for a window: one below the smallest the layouts fit is raised to it, and a line
+    on stderr says so (it used to open larger without a word)."""
+    from tabletop.app import MIN_SIZE
+
+    if size is None:
+        return None
+    raised = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+    if raised != size:
+        print(f"tabletop: --size {size[0]}x{size[1]} is smaller than the smallest window, "
+              f"{MIN_SIZE[0]}x{MIN_SIZE[1]}: the window opens at {raised[0]}x{raised[1]}", file=sys.stderr)
+    return raised
 
 
 def print_json(data) -> None:

@@ -4,6 +4,7 @@ command line (``simulate``, ``screenshot``) and the tests. No pygame."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -121,6 +122,12 @@ def seats_of(session: Session) -> list[Seat]:
     seats = [Seat.from_json(s) for s in raw] if isinstance(raw, list) else []
     n = session.state.num_players
     return seats[:n] + [Seat("human") for _ in range(n - len(seats))]
+
+
+def player_moves(seats: Iterable[int]) -> int:
+    """How many of a record's moves (given by their seats) the players made: rolls and draws
+    (``CHANCE``) are not counted, as the Continue list and "Resumed after N moves" say it."""
+    return sum(1 for seat in seats if seat != CHANCE)
 
 
 def advance(session: Session, moves: int, agents: dict[int, Any] | None = None,

@@ -79,6 +79,23 @@ def try_set_aside(path: Path) -> tuple[Path | None, str]:
         return None, exc.strerror or str(exc)
 
 
+class DamagedFile(StateError):
+    """A file whose text is not the JSON it should be: ``name`` is damaged, ``detail`` is what the
+    JSON reader found and where (for the end of a message, after the plain words)."""
+
+    def __init__(self, name: str, detail: str) -> None:
+        super().__init__(f"{name} is damaged ({detail})")
+        self.name = name
+        self.detail = detail
+
+
+def _json_detail(exc: json.JSONDecodeError) -> str:
+    """``Unterminated string starting at line 1, column 53`` (the reader's own words end in
+    'starting at' and leave the place to a suffix that ``msg`` does not hold)."""
+    place = f"line {exc.lineno}, column {exc.colno}"
+    return f"{exc.msg} {place}" if exc.msg.endswith(" at") else f"{exc.msg} at {place}"
+
+
 def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number a save can hold")
 
@@ -110,13 +127,13 @@ def read_json(path: Path, max_bytes: int = MAX_SAVE_BYTES) -> Any:
     except UnicodeDecodeError:
         raise StateError(f"{path.name} is not text") from None
     except json.JSONDecodeError as exc:
-        raise StateError(f"{path.name} is damaged (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        raise DamagedFile(path.name, _json_detail(exc)) from None
     except RecursionError:
-        raise StateError(f"{path.name} is damaged (it nests too deeply)") from None
+        raise DamagedFile(path.name, "it nests too deeply") from None
     except ValueError as exc:  # a number of thousands of digits, NaN or Infinity
-        raise StateError(f"{path.name} is damaged ({' '.join(str(exc).split())[:100]})") from None
+        raise DamagedFile(path.name, " ".join(str(exc).split())[:100]) from None
     if _too_deep(data, MAX_JSON_DEPTH):
-        raise StateError(f"{path.name} is damaged (it nests deeper than {MAX_JSON_DEPTH} levels)")
+        raise DamagedFile(path.name, f"it nests deeper than {MAX_JSON_DEPTH} levels")
     return data
 
 
@@ -204,6 +221,9 @@ class SaveSlot:
         try:
             self._read(games)
             return ""
+        except DamagedFile as exc:
+            return self._refuse(tr("The saved game cannot be continued: its file {name} is damaged.", name=exc.name),
+                                detail=exc.detail)
         except StateError as exc:
             return self._refuse(tr("The saved game cannot be continued: {error}.", error=exc))
 
@@ -221,26 +241,33 @@ class SaveSlot:
                     tr("The saved game has a bad move: {error}. It resumes at the position before it.",
                        error=exc), force=True, resumed=True))
             return LoadedSave(session)
+        except DamagedFile as exc:
+            return LoadedSave(None, self._refuse(
+                tr("The saved game could not be restored: its file {name} is damaged.", name=exc.name),
+                force=True, detail=exc.detail))
         except StateError as exc:
             return LoadedSave(None, self._refuse(tr("The saved game could not be restored: {error}.", error=exc),
                                                  force=True))
 
-    def _refuse(self, first: str, force: bool = False, resumed: bool = False) -> str:
-        """Set the bad file aside and say where it went; when it cannot be moved, leave it, ignore
-        it from now on, and say that instead. Silent for a file already reported (``force``: the
-        user asked to continue, so always answer)."""
+    def _refuse(self, first: str, force: bool = False, resumed: bool = False, detail: str = "") -> str:
+        """Set the bad file aside and say where it went (the folder too); when it cannot be moved,
+        leave it, ignore it from now on, and say that instead; ``detail`` (what the JSON reader
+        found) comes last. Silent for a file already reported (``force``: the user asked to
+        continue, so always answer)."""
         identity = self._identity()
         if not force and identity is not None and identity == self._reported:
             return ""
+        after = " " + tr("Details: {detail}.", detail=detail) if detail else ""
         aside, reason = try_set_aside(self.path)
         if aside is not None:
             self._reported = None
-            return first + " " + tr("The file was kept as {name}.", name=aside.name)
+            return first + " " + tr("It was set aside and kept as {name} in {folder}.", name=aside.name,
+                                    folder=aside.parent) + after
         self._reported = identity
         if resumed:
-            return first + " " + tr("It could not be moved aside ({reason}) and stays as it was.", reason=reason)
+            return first + " " + tr("It could not be moved aside ({reason}) and stays as it was.", reason=reason) + after
         return first + " " + tr("It could not be moved aside ({reason}), so it stays where it is and is ignored.",
-                                reason=reason)
+                                reason=reason) + after
 
     def _identity(self) -> tuple[int, int, int] | None:
         try:

@@ -16,7 +16,7 @@ def run(*args):
 
 
 @pytest.mark.parametrize("args,needle", [
-    (["nosuchgame"], "invalid choice"),
+    (["nosuchgame"], "unknown game or command"),
     (["simulate", "nosuchgame", "--games", "1"], "unknown game"),
     (["screenshot", "menu", "x.png", "--size", "big"], "expected WIDTHxHEIGHT"),
     (["simulate", next(iter(all_games())), "--games", "1", "--option", "nonsense"], "KEY=VALUE"),

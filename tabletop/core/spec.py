@@ -166,5 +166,11 @@ class GameSpec:
 
     def check_players(self, players: int) -> None:
         if not self.min_players <= players <= self.max_players:
-            raise OptionError(
-                f"{self.title} takes {self.min_players}–{self.max_players} players, not {players}")
+            raise OptionError(f"{self.title} takes {self.player_counts} players, not {players}")
+
+    @property
+    def player_counts(self) -> str:
+        """How many may play, in words: ``2–4``, or ``2`` when that is the only count."""
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players}–{self.max_players}"

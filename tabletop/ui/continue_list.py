@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tabletop.i18n import tr
-from tabletop.launch import Seat
+from tabletop.core import CHANCE
+from tabletop.i18n import plural, tr
+from tabletop.launch import Seat, player_moves
 from tabletop.saves import SaveSlot
 from tabletop.ui import draw, theme
 from tabletop.ui.scene import Scene
@@ -47,8 +48,11 @@ class SavedGame:
         title = f"{tr(spec.title)} — {tr(variant)}" if variant and len(spec.all_variants(store)) > 1 else tr(spec.title)
         moves = header.get("moves") if isinstance(header.get("moves"), list) else []
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.modified()))
-        detail = (tr("{players} · 1 move · {when}", players=players, when=when) if len(moves) == 1 else
-                  tr("{players} · {n} moves · {when}", players=players, n=len(moves), when=when))
+        # the players' moves, not the rolls and draws (an entry of the wrong shape is no move:
+        # continuing refuses such a record, listing it must not fail)
+        n = player_moves(move[0] if isinstance(move, list) and move else CHANCE for move in moves)
+        counted = plural(n, tr("{n} move", n=n), tr("{n} moves (2–4)", n=n), tr("{n} moves", n=n))
+        detail = f"{players} · {counted} · {when}"
         return cls(slot, spec.id, title, detail, header)
 
 

@@ -22,8 +22,8 @@ from tabletop import finished_games
 from tabletop.core import CHANCE
 from tabletop.core.errors import IllegalMoveError
 from tabletop.core.session import Session
-from tabletop.i18n import LANGUAGES, in_language, language, tr, tr_value
-from tabletop.launch import Seat, seats_of
+from tabletop.i18n import LANGUAGES, in_language, language, plural, tr, tr_value
+from tabletop.launch import Seat, player_moves, seats_of
 from tabletop.layout.reloader import BoardReloader
 from tabletop.ui import draw, theme
 from tabletop.ui.effects import PREFIX as FX_PREFIX
@@ -285,7 +285,9 @@ class GameScene(TableModeMixin, Scene):
         finally:
             session.state = now
         del self.history[:-400]
-        self.log.add(tr("Resumed after {n} moves.", n=len(session.played)), theme.INK_SOFT)
+        n = player_moves(played.seat for played in session.played)  # not the rolls and draws
+        self.log.add(plural(n, tr("Resumed after {n} move.", n=n), tr("Resumed after {n} moves (2–4).", n=n),
+                            tr("Resumed after {n} moves.", n=n)), theme.INK_SOFT)
         self._show_previous_move()
 
     def log_resumed_move(self, before: Any, move: Any, mover: int | None, after: Any) -> None:
