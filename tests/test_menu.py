@@ -317,6 +317,70 @@ def test_the_seat_rows_name_the_colours_the_game_will_give(app, players, colours
     assert all(r.label.endswith(tr_colour(colour)) for r, colour in zip(rows, shown, strict=True))
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_colours_row_offers_every_set_for_the_player_count_and_nothing_else(app, players):
+    """Trap the Cap's Colours row stepped the same six texts whatever the count: with 2 players it
+    offered three-colour sets (Start then failed: "3 colours given for 2 players") and left out
+    red+blue, green+yellow and yellow+blue; with 3 it left out red,green,blue and red,yellow,blue.
+    Now it steps through auto and every set of as many colours as players, each of which starts."""
+    from itertools import combinations
+
+    from tabletop.games.trap_the_cap.board import COLOURS
+
+    menu = open_menu(app, "trap_the_cap")
+    while menu.current.players > players:
+        menu.step(menu.current.step_players, -1)
+    seen = []
+    for _ in range(12):
+        seen.append(menu.current.options["colours"])
+        click(app, arrows(form_row(menu, "Colours"))[2].rect.center)
+        if menu.current.options["colours"] == seen[0]:
+            break
+    assert seen[0] == "auto"
+    sets = [frozenset(s.split(",")) for s in seen[1:]]
+    assert len(set(sets)) == len(sets) and set(sets) == set(map(frozenset, combinations(COLOURS, players)))
+    click(app, arrows(form_row(menu, "Colours"))[0].rect.center)  # backwards: the last set
+    last = menu.current.options["colours"]
+    assert last == seen[-1]
+    shown = [r.colour for r in menu.rows if r.label.startswith("Seat")]
+    assert sorted(shown) == sorted(last.split(","))
+    click(app, menu.start_button.rect.center)
+    assert [COLOURS[s] for s in app.top.state.rules.seats] == shown
+
+
+def test_changing_the_player_count_repairs_a_colours_choice_that_no_longer_fits(app, tmp_path):
+    """Three colours chosen, then two players: the choice goes back to auto (the seat rows and the
+    game agree: red against yellow) instead of a set the game refuses; a count that does not offer
+    the row at all (4) keeps the choice for when it comes back; a saved choice is checked too."""
+    menu = open_menu(app, "trap_the_cap")
+    c = menu.current
+    menu.step(c.step_players, -1)
+    assert c.players == 3
+    for _ in range(12):
+        if c.options["colours"] == "red,yellow,blue":
+            break
+        menu.step(lambda d: c.step_option("colours", d), 1)
+    assert c.options["colours"] == "red,yellow,blue", "offered with 3 players"
+    menu.step(c.step_players, 1)
+    menu.step(c.step_players, -1)
+    assert c.options["colours"] == "red,yellow,blue", "hidden with 4 players, kept"
+    menu.step(c.step_players, -1)
+    assert c.players == 2 and c.options["colours"] == "auto"
+    assert [r.colour for r in menu.rows if r.label.startswith("Seat")] == ["red", "yellow"]
+    preview = menu.previews.get(menu.games["trap_the_cap"], c.variant, c.players, c.start_options(), (200, 200), 12)
+    assert preview.picture is not None and not preview.problem
+    saved = json.loads((tmp_path / "settings.json").read_text()) if (tmp_path / "settings.json").exists() else {}
+    saved.setdefault("menu", {})["trap_the_cap"] = {"players": 2, "options": {"colours": "red,green,yellow"}}
+    (tmp_path / "settings.json").write_text(json.dumps(saved))
+    again = App(AppOptions(size=(1024, 600), headless=True, mute=True))
+    restored = MenuScene(again).choices["trap_the_cap"]
+    assert restored.players == 2 and restored.options["colours"] == "auto"
+    restored.players = 3
+    restored.options["colours"] = "red,green,blue"
+    restored.step_players(-1)
+    assert restored.options["colours"] == "auto"
+
+
 def tr_colour(colour: str) -> str:
     from tabletop.i18n import tr
     from tabletop.ui import theme

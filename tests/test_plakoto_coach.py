@@ -366,3 +366,36 @@ def test_a_review_with_no_turn_to_show_draws_the_games_own_start_not_the_opening
     assert not review.order and not review.error
     assert review._start_state() == start
     app.render()  # and it draws
+
+
+@pytest.mark.parametrize("black_played", [False, True])
+def test_a_review_with_no_turn_of_the_person_says_why_and_draws_no_graph(monkeypatch, black_played):
+    """The review of a record where the person (White) played no turn said "every turn had a
+    single way to play" over an empty graph. Now it says the true reason (White has not played a
+    turn; nobody has played one yet) and draws no graph."""
+    import tabletop.games.plakoto.review_scene as review_scene
+
+    app, scene = race_scene()
+    if black_played:  # the computer (Black) rolls first and plays; White has not rolled yet
+        position = PlakotoState.from_notation("b" + RACE[1:])
+        scene.session.state = position
+        scene.session.initial = position.copy()
+        scene._changed()
+        until(app, lambda: scene.state.turn == 0 and scene.state.phase == "roll")
+        assert len(scene.session.record()["moves"]) > 1
+    said: list[str] = []
+    graphs: list[int] = []
+    paragraph, graph = review_scene.draw.paragraph, review_scene.paint_graph
+    monkeypatch.setattr(review_scene.draw, "paragraph", lambda s, text, *a, **k: said.append(text) or
+                        paragraph(s, text, *a, **k))
+    monkeypatch.setattr(review_scene, "paint_graph", lambda *a, **k: graphs.append(1) or graph(*a, **k))
+    review = ReviewScene(app, scene.session.record(), scene.layout_data, ["White", "Black"])
+    app.push_scene(review)
+    until(app, review.finished)
+    assert review.seats == {0} and not review.order and not review.error
+    said.clear()
+    graphs.clear()
+    app.render()
+    reason = ("No turn to review: White has not played a turn yet." if black_played else
+              "No turn to review yet: no turn has been played.")
+    assert reason in said and graphs == []

@@ -1,6 +1,8 @@
 """The rules screen: every game's summary beside a picture of a real move (found by seeded play,
 checked by the rules core) with a caption, from the menu and from a game (F1), in both languages."""
 
+import re
+
 import pygame
 import pytest
 from scene_input import click
@@ -95,3 +97,82 @@ def test_long_rules_scroll_and_say_how_much_is_left(app):
         app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode=""))
     app.render()
     assert rules.scroll > 0
+
+
+
+NOTE = re.compile(r"ниже ещё строк: (\d+) \((.+)\)")
+
+
+def open_rules_in_russian(monkeypatch, tmp_path, size, table):
+    """The Captain Flip rules screen in Russian, and a list that gets every (text, position)
+    the screen draws with draw.text (the note under the text is one)."""
+    from tabletop.ui import rules as rules_module
+
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path))
+    app = App(AppOptions(size=size, headless=True, mute=True, table=table, lang="ru"))
+    set_language("ru")
+    drawn: list[tuple[str, tuple[int, int]]] = []
+    text = rules_module.draw.text
+
+    def spy(surface, words, pos, *args, **kwargs):
+        drawn.append((words, pos))
+        return text(surface, words, pos, *args, **kwargs)
+
+    monkeypatch.setattr(rules_module.draw, "text", spy)
+    rules = RulesScene(app, all_games()["captain_flip"])
+    app.push_scene(rules)
+    app.render()
+    return app, rules, drawn
+
+
+def notes(drawn) -> list[tuple[int, str, tuple[int, int]]]:
+    return [(int(m.group(1)), m.group(2), pos) for words, pos in drawn if (m := NOTE.fullmatch(words))]
+
+
+@pytest.mark.parametrize("table", [False, True])
+def test_the_rules_text_scrolls_by_dragging_it_and_says_nothing_at_the_end(tmp_path, monkeypatch, table):
+    """"Everything works by touch alone": the rules text scrolled only by the wheel and the keys, its
+    note said "(mouse wheel)" at a table too, and "0 more lines below" once at the end. Now a press
+    on the text and a move scrolls it a line per line moved, either way; at a table the note says to
+    drag up; at the end there is no note."""
+    from scene_input import drag
+
+    app, rules, drawn = open_rules_in_russian(monkeypatch, tmp_path, (1366, 768), table)
+    try:
+        [(below, how, _pos)] = notes(drawn)
+        assert below > 5 and how == ("потяните вверх" if table else "колесо мыши")
+        line_h = line_height(rules.metrics.body)
+        x, y = rules.text_area.centerx, rules.text_area.y + 8 * line_h
+        for start, end, scroll in ((y, y - 5 * line_h, 5), (y - 5 * line_h, y - 3 * line_h, 3)):  # up 5, down 2
+            drag(app, (x, start), (x, end))
+            drawn.clear()
+            app.render()
+            assert rules.scroll == scroll and [n[0] for n in notes(drawn)] == [below - scroll]
+        drag(app, (x, y), (x, rules.text_area.y))  # far past the end
+        drawn.clear()
+        app.render()
+        assert rules.scroll == below and not notes(drawn), "no note at the end (it said: 0 more lines)"
+        assert app.top is rules, "dragging the text did not press Close"
+    finally:
+        set_language("en")
+        pygame.display.quit()
+
+
+def test_the_rules_text_runs_down_to_the_close_button(tmp_path, monkeypatch):
+    """At 3840x2160 (a table, Russian) the text column stopped about three lines above Close
+    while lines were still hidden below; the text (and its note) now fill it to just above."""
+    app, rules, drawn = open_rules_in_russian(monkeypatch, tmp_path, (3840, 2160), True)
+    try:
+        [(_below, _how, (_x, y))] = notes(drawn)
+        m = rules.metrics
+        gap = rules.row.buttons[0].rect.top - m.pad - (y + line_height(m.small))
+        assert 0 <= gap < line_height(m.body)
+    finally:
+        set_language("en")
+        pygame.display.quit()
+
+
+def line_height(size: int) -> int:
+    from tabletop.ui import theme
+
+    return theme.font(size).get_linesize()

@@ -50,9 +50,17 @@ class OptionSpec:
     pick_from: tuple[int, int] | None = None
     """The value is a set of whole numbers in this range (a comma list ``parse`` checks): the
     menu lets the players pick any such set by clicking the numbers, beside the ready ``choices``."""
+    choices_for: Callable[[int], tuple[str, ...]] | None = None
+    """The menu's choices for a player count, where they depend on it (Trap the Cap's colours: a
+    set of as many colours as players); ``choices`` then holds all of them (translations, the
+    settings file)."""
 
     def applies_to(self, variant: str) -> bool:
         return not self.variants or variant in self.variants
+
+    def choices_at(self, players: int) -> tuple[str, ...]:
+        """The texts the menu offers with this many players."""
+        return self.choices if self.choices_for is None else self.choices_for(players)
 
 
 @dataclass(frozen=True)

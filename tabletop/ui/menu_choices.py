@@ -87,7 +87,7 @@ class GameChoices:
 
     def option_shown(self, opt: OptionSpec) -> bool:
         """Offered in the menu: it applies to the variant and player count and has a choice."""
-        return (opt.applies_to(self.variant) and len(opt.choices) > 1
+        return (opt.applies_to(self.variant) and len(opt.choices_at(self.players)) > 1
                 and (not opt.players or self.players in opt.players))
 
     def shown_options(self) -> list[OptionSpec]:
@@ -120,12 +120,14 @@ class GameChoices:
         if not later:
             return False
         self.players = min(later) if delta > 0 else max(later)
+        self._fit_options()
         return True
 
     def cycle_players(self) -> None:
         """A click on the count itself: the next count, round to the smallest after the largest."""
         if not self.step_players(1):
             self.players = self.allowed_players()[0]
+            self._fit_options()
 
     def step_seat(self, index: int, delta: int) -> None:
         kinds = self.seat_kinds()
@@ -140,7 +142,7 @@ class GameChoices:
 
     def step_option(self, key: str, delta: int) -> None:
         opt = next(o for o in self.spec.options if o.key == key)
-        choices = list(opt.choices)
+        choices = list(opt.choices_at(self.players))
         i = choices.index(self.options[key]) if self.options.get(key) in choices else -delta
         self.options[key] = choices[(i + delta) % len(choices)]
 
@@ -150,6 +152,16 @@ class GameChoices:
         if self.players not in allowed:
             below = [p for p in allowed if p <= self.players]
             self.players = below[-1] if below else allowed[0]
+        self._fit_options()
+
+    def _fit_options(self) -> None:
+        """An option offered now whose value is not among the choices for this player count (three
+        colours when two play) goes back to its default, or the first choice; an option not offered
+        now keeps its value for when it is again."""
+        for opt in self.shown_options():
+            choices, value = opt.choices_at(self.players), self.options.get(opt.key, opt.default)
+            if value not in choices and not _picked(opt, value):
+                self.options[opt.key] = opt.default if opt.default in choices else choices[0]
 
 
 def _seat_text(seat: Seat) -> str:

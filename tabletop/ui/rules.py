@@ -39,6 +39,8 @@ class RulesScene(Scene):
         self.row.set([Button(tr("Close"), lambda: self.app.pop_scene(self), primary=True, key="Esc")])
         self.card = self.text_area = self.picture_area = self.caption_area = pygame.Rect(0, 0, 0, 0)
         self._picture: tuple[Any, pygame.Surface | None, str] | None = None
+        self._lines: tuple[Any, list] | None = None
+        self._drag_y: int | None = None  # where a press on the text was: dragging scrolls it
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -50,7 +52,6 @@ class RulesScene(Scene):
         inner = pygame.Rect(self.card.x + 2 * m.pad, self.card.y + title_h, self.card.w - 4 * m.pad,
                             self.card.h - title_h - m.button_h - 5 * m.pad)
         text_w = int(inner.w * 0.56)
-        self.text_area = pygame.Rect(inner.x, inner.y, text_w, inner.h)
         right = pygame.Rect(inner.x + text_w + 2 * m.pad, inner.y, inner.w - text_w - 2 * m.pad, inner.h)
         caption_h = CAPTION_LINES * theme.font(m.body).get_linesize() + m.pad
         self.picture_area = pygame.Rect(right.x, right.y, right.w, max(0, right.h - caption_h))
@@ -58,6 +59,8 @@ class RulesScene(Scene):
         button = self.row.buttons[0]
         button.rect = pygame.Rect(0, 0, max(int(self.card.w * 0.22), m.button_h * 4), m.button_h)
         button.rect.midbottom = (self.card.centerx, self.card.bottom - 2 * m.pad)
+        # the text runs down to just above the Close button (the picture column keeps its margin)
+        self.text_area = pygame.Rect(inner.x, inner.y, text_w, max(0, button.rect.top - m.pad - inner.y))
 
     # -- the picture -------------------------------------------------------------------------------------
     def picture(self) -> tuple[pygame.Surface | None, str]:
@@ -85,12 +88,60 @@ class RulesScene(Scene):
         self._picture = (key, surface, caption)
         return surface, caption
 
+    # -- the text -------------------------------------------------------------------------------------
+    def text_lines(self) -> list:
+        """The rules text wrapped to the text column (made once for each width, size and language)."""
+        key = (self.text_area.w, self.metrics.body, language())
+        if self._lines is None or self._lines[0] != key:
+            self._lines = (key, richtext.layout(self.body, self.metrics.body, self.text_area.w))
+        return self._lines[1]
+
+    def page(self) -> tuple[int, int]:
+        """How many lines the column shows, and how many lines lie below them with the scroll now
+        (the scroll is kept within the text). When the text is longer than the column, its last
+        row is the note that says so, in small type."""
+        m = self.metrics
+        count, line_h = len(self.text_lines()), theme.font(m.body).get_linesize()
+        fit = max(1, self.text_area.h // line_h)
+        if count > fit:
+            fit = max(1, (self.text_area.h - theme.font(m.small).get_linesize()) // line_h)
+        self.scroll = max(0, min(self.scroll, count - fit))
+        return fit, max(0, count - fit - self.scroll)
+
+    def more_note(self, below: int) -> str:
+        """What the note under the text says: how many lines are still below and how to reach
+        them (by touch at a table); nothing once the end is shown."""
+        if not below:
+            return ""
+        if getattr(self.app, "table_mode", False):
+            return tr("{n} more lines below (drag up)", n=below)
+        return tr("{n} more lines below (mouse wheel)", n=below)
+
+    def drag_to(self, y: int) -> bool:
+        """The finger (or the held mouse) moved on the text: the text follows it, a line at a time;
+        True when it moved."""
+        line_h = theme.font(self.metrics.body).get_linesize()
+        lines = int((self._drag_y - y) / line_h)
+        if not lines:
+            return False
+        self._drag_y -= lines * line_h
+        before, self.scroll = self.scroll, self.scroll + lines
+        self.page()
+        return self.scroll != before
+
     # -- events -----------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.row.click(event.pos)
+            if not self.row.click(event.pos) and self.text_area.collidepoint(event.pos):
+                self._drag_y = event.pos[1]
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._drag_y = None
         elif event.type == pygame.MOUSEMOTION:
             self.dirty |= self.row.motion(event.pos)
+            if self._drag_y is not None and getattr(event, "buttons", (0,))[0]:
+                self.dirty |= self.drag_to(event.pos[1])
+            else:
+                self._drag_y = None
             return
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, self.scroll - event.y * 3)
@@ -101,6 +152,8 @@ class RulesScene(Scene):
                 self.scroll += 3 if event.key == pygame.K_DOWN else 10
             elif event.key in (pygame.K_UP, pygame.K_PAGEUP):
                 self.scroll = max(0, self.scroll - (3 if event.key == pygame.K_UP else 10))
+        if self.text_area.w:
+            self.page()  # the scroll stays within the text
         self.dirty = True
 
     # -- drawing ----------------------------------------------------------------------------------------
@@ -108,17 +161,12 @@ class RulesScene(Scene):
         m = self.metrics
         draw.dialog(surface, self.card, self.title, m.large, m.pad)
         area = self.text_area
-        lines = richtext.layout(self.body, m.body, area.w)
-        line_h = theme.font(m.body).get_linesize()
-        fit = max(1, area.h // line_h)
-        if len(lines) > fit:  # the last line says how much more there is
-            fit = max(1, fit - 1)
-            self.scroll = min(self.scroll, len(lines) - fit)
-            draw.text(surface, tr("{n} more lines below (mouse wheel)", n=len(lines) - fit - self.scroll),
-                      (area.x, area.y + fit * line_h), m.small, theme.INK_SOFT)
-        else:
-            self.scroll = 0
-        richtext.draw_lines(surface, lines[self.scroll: self.scroll + fit], area.topleft, m.body, box=area)
+        fit, below = self.page()
+        note = self.more_note(below)
+        if note:  # under the last line shown: how much more there is
+            draw.text(surface, note, (area.x, area.y + fit * theme.font(m.body).get_linesize()), m.small,
+                      theme.INK_SOFT)
+        richtext.draw_lines(surface, self.text_lines()[self.scroll: self.scroll + fit], area.topleft, m.body, box=area)
         picture, caption = self.picture()
         if picture is not None:
             draw.shadowed_panel(surface, self.picture_area, fill=theme.TABLE_DARK, edge=theme.PANEL_EDGE)

@@ -34,7 +34,7 @@ from tabletop.games.plakoto.review_turns import (
     TurnJob,
     entries,
     people,
-    plan_turns,
+    plan_review,
     review_turn,
 )
 from tabletop.games.plakoto.rules import PlakotoState
@@ -71,6 +71,7 @@ class ReviewScene(FacingScene):
         self.job = Background("review")
         self.asked: Any = "plan"
         self.jobs: list[TurnJob] | None = None
+        self.played: set[int] = set()  # the seats that played a turn in the record (theirs or not)
         self.done = 0
         self.entries: list[Entry] = []  # in the order played
         self.order: list[Entry] = []    # the biggest loss first
@@ -88,7 +89,7 @@ class ReviewScene(FacingScene):
         self._graph: GraphPlan | None = None
         self._upright: pygame.Surface | None = None
         self._drag_y: float | None = None
-        self.job.start("plan", plan_turns, record, self.seats)
+        self.job.start("plan", plan_review, record, self.seats)
 
     # -- the work ------------------------------------------------------------------------------------
     def finished(self) -> bool:
@@ -109,7 +110,8 @@ class ReviewScene(FacingScene):
             self.asked = None
             return
         if self.asked == "plan":
-            self.jobs = list(got)
+            jobs, self.played = got
+            self.jobs = list(jobs)
         else:
             assert self.jobs is not None
             job = self.jobs[self.done]
@@ -165,12 +167,13 @@ class ReviewScene(FacingScene):
         """The table and the shadowed cards of the list and the graph, drawn once per layout (a
         panel's soft shadow is the dearest part of a frame: the screen redraws as the list fills
         in and the pointer moves over it)."""
-        key = (size, tuple(self.list_rect), tuple(self.graph_rect))
+        key = (size, tuple(self.list_rect), tuple(self.graph_rect), self.graph_shown())
         if self._back[0] != key or self._back[1] is None:
             back = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
             back.fill(theme.TABLE)
             draw.shadowed_panel(back, self.list_rect)
-            draw.shadowed_panel(back, self.graph_rect)
+            if self.graph_shown():
+                draw.shadowed_panel(back, self.graph_rect)
             self._back = (key, back)
         return self._back[1]
 
@@ -364,6 +367,9 @@ class ReviewScene(FacingScene):
         self._draw_list(surface)
         self._draw_board(surface)
         self._draw_legend(surface)
+        if not self.graph_shown():
+            self._graph = None
+            return
         points = graph_points(self.entries, self.main)
         other = 1 - self.main
         selected = self.entries.index(self.selected) if self.selected in self.entries else None
@@ -374,6 +380,20 @@ class ReviewScene(FacingScene):
         self._graph = paint_graph(surface, self.graph_rect, points, selected,
                                   (self._name(self.main), self._name(other)), self.layout_data, m, panel=False,
                                   hover=point, hover_text=hover_text)
+
+    def graph_shown(self) -> bool:
+        """The graph, while it may still fill in or once it has a turn (never an empty one)."""
+        return bool(self.entries) or not self.finished() or bool(self.error)
+
+    def nothing_to_review(self) -> str:
+        """Why the finished list is empty: every turn of theirs was forced, or they played none
+        (the record is short, or only the computer played), or nobody has played a turn yet."""
+        if self.jobs:
+            return tr("No turn to review: every turn had a single way to play.")
+        if self.played:
+            names = ", ".join(self._name(s) for s in sorted(self.seats))
+            return tr("No turn to review: {name} has not played a turn yet.", name=names)
+        return tr("No turn to review yet: no turn has been played.")
 
     def _name(self, seat: int) -> str:
         return self.names[seat] if seat < len(self.names) else str(seat + 1)
@@ -414,7 +434,7 @@ class ReviewScene(FacingScene):
                 if part.w:
                     pygame.draw.rect(surface, theme.ACCENT, part, border_radius=bar.h // 2)
         elif not self.order:
-            draw.paragraph(surface, tr("No turn to review: every turn had a single way to play."),
+            draw.paragraph(surface, self.nothing_to_review(),
                            pygame.Rect(self.rows_rect.x, self.rows_rect.y, self.rows_rect.w, 3 * line), m.small,
                            theme.INK_SOFT, min_size=m.tiny)
         else:
@@ -495,7 +515,7 @@ class ReviewScene(FacingScene):
         key = (r.index if r is not None else None, tuple(rect), language(), self.metrics.height)
         if self._board[0] != key or self._board[1] is None:
             pic = pygame.Surface(rect.size)
-            pic.fill(theme.TABLE)
+            pic.blit(self._background(surface.get_size()), (0, 0), rect)  # the table, and the list's shadow
             small = self.metrics.small
             if r is not None:
                 state = PlakotoState.from_notation(r.before)

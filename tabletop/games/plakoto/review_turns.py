@@ -58,12 +58,19 @@ def people(record: dict[str, Any]) -> set[int]:
 def plan_turns(record: dict[str, Any], seats: set[int]) -> list[TurnJob]:
     """The turns of ``seats`` in ``record``, in the order played (the record is one the app has
     checked: a game's own, or a replay's playable part)."""
+    return plan_review(record, seats)[0]
+
+
+def plan_review(record: dict[str, Any], seats: set[int]) -> tuple[list[TurnJob], set[int]]:
+    """The turns of ``seats`` (as :func:`plan_turns`) and the seats that played any turn in the
+    record, theirs or not: when there is nothing to review, the screen says why."""
     from tabletop.games import get_game
 
     spec = get_game("plakoto")
     state: PlakotoState = spec.state_class.from_json(record["initial"])
     moves = [list(m) for m in record["moves"]]
     jobs: list[TurnJob] = []
+    played: set[int] = set()
     number, game = 0, len(state.games)
     i = 0
     while i < len(moves):
@@ -83,10 +90,12 @@ def plan_turns(record: dict[str, Any], seats: set[int]) -> list[TurnJob]:
         while i < len(moves) and moves[i][0] != CHANCE:
             state.apply(state.parse_move(moves[i][1]))
             i += 1
-        if before.turn in seats and i - start > int(rolled):
-            turn = {**record, "initial": before.to_json(), "moves": moves[start:i]}
-            jobs.append(TurnJob(start, turn, before.turn, game, number))
-    return jobs
+        if i - start > int(rolled):  # steps were played (not a roll with no move)
+            played.add(before.turn)
+            if before.turn in seats:
+                turn = {**record, "initial": before.to_json(), "moves": moves[start:i]}
+                jobs.append(TurnJob(start, turn, before.turn, game, number))
+    return jobs, played
 
 
 def review_turn(job: TurnJob, budget: int | None = BUDGET) -> list[TurnReview]:

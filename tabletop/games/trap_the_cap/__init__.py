@@ -10,6 +10,8 @@ from tabletop.core.spec import GameSpec, OptionSpec, VariantSpec, choice_parser,
 from tabletop.games.trap_the_cap.rules import TEAM_VARIANTS as _TEAMS
 from tabletop.games.trap_the_cap.rules import TrapState, colour_text
 from tabletop.games.trap_the_cap.setup import (
+    COLOUR_CHOICES,
+    colour_choices,
     new_state,
     parse_colours,
     parse_teams,
@@ -93,10 +95,9 @@ GAME = GameSpec(
     options=(
         OptionSpec("turn_limit", "Turn limit (rounds)", "200", ("100", "200", "300", "500"),
                    int_parser(1, 100_000), "The game ends after this many rounds; most prisoners wins."),
-        OptionSpec("colours", "Colours", "auto",
-                   ("auto", "red,yellow", "green,blue", "red,green", "red,green,yellow", "green,yellow,blue"),
-                   parse_colours, "Which colours play with 2 or 3 players (auto: opposite corners for 2).",
-                   players=(2, 3)),
+        OptionSpec("colours", "Colours", "auto", COLOUR_CHOICES, parse_colours,
+                   "Which colours play with 2 or 3 players (auto: opposite corners for 2).",
+                   players=(2, 3), choices_for=colour_choices),
         OptionSpec("scoring", "Scoring", "offensive", ("offensive", "defensive"),
                    choice_parser(("offensive", "defensive")), "Team game: most prisoners or last team in play.",
                    variants=_TEAMS),

@@ -6,6 +6,7 @@ has no knowledge of option texts.
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from tabletop.core.spec import OptionError, Setup
@@ -16,6 +17,17 @@ DEFAULT_COLOURS = {2: ("red", "yellow"), 3: ("red", "green", "yellow"), 4: COLOU
 """Opposite corners for two players; three neighbouring corners for three."""
 
 TEAM_CHOICES = ("red+yellow", "red+green", "red+blue")
+
+
+def colour_choices(players: int) -> tuple[str, ...]:
+    """The colours option's menu choices for a player count: ``auto`` and every set of that many
+    colours, in colour order (only 2 and 3 players choose; 4 play all colours)."""
+    sets = combinations(COLOURS, players) if players in (2, 3) else ()
+    return ("auto", *(",".join(s) for s in sets))
+
+
+COLOUR_CHOICES = tuple(dict.fromkeys(c for n in (2, 3) for c in colour_choices(n)))
+"""Every choice of any player count."""
 
 
 def parse_colours(text: str) -> tuple[str, ...] | None:
