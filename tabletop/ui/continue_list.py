@@ -29,9 +29,16 @@ class SavedGame:
 
     slot: SaveSlot
     game_id: str
-    title: str
+    game_title: str  # in English, as the game's registry entry spells it
+    variant_title: str  # in English; "" when the game has one variant only
     detail: str
     header: dict[str, Any]
+
+    @property
+    def title(self) -> str:
+        """The game and its board or variant in the language of the moment: the menu's footer
+        says it, and reads right as soon as the language is changed in Settings."""
+        return f"{tr(self.game_title)} — {tr(self.variant_title)}" if self.variant_title else tr(self.game_title)
 
     @classmethod
     def read(cls, slot: SaveSlot, games: dict[str, Any], store: Any = None) -> SavedGame | None:
@@ -44,12 +51,12 @@ class SavedGame:
         seats = [Seat.from_json(s) for s in meta.get("seats", [])] if isinstance(meta.get("seats"), list) else []
         players = seats_text(seats, colour_names(spec, header)) or tr("{n} players", n=meta.get("players", "?"))
         variant = next((v.label for v in spec.all_variants(store) if v.id == meta.get("variant")), "")
-        title = f"{tr(spec.title)} — {tr(variant)}" if variant and len(spec.all_variants(store)) > 1 else tr(spec.title)
+        variant = variant if len(spec.all_variants(store)) > 1 else ""
         moves = header.get("moves") if isinstance(header.get("moves"), list) else []
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.modified()))
         detail = (tr("{players} · 1 move · {when}", players=players, when=when) if len(moves) == 1 else
                   tr("{players} · {n} moves · {when}", players=players, n=len(moves), when=when))
-        return cls(slot, spec.id, title, detail, header)
+        return cls(slot, spec.id, spec.title, variant, detail, header)
 
 
 def colour_names(spec: Any, header: dict[str, Any]) -> list[str]:
