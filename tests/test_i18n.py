@@ -5,7 +5,7 @@ menu and every game render in Russian."""
 import re
 
 import pytest
-from i18n_keys import dynamic_keys, literal_keys
+from i18n_keys import board_message_keys, dynamic_keys, literal_keys
 
 from tabletop import i18n
 from tabletop.games import all_games
@@ -19,7 +19,7 @@ def _needs_translation(key: str) -> bool:
 
 def test_every_key_has_a_russian_translation():
     ru = i18n.catalogue("ru")
-    keys = {**dynamic_keys(), **literal_keys()}
+    keys = {**dynamic_keys(), **literal_keys(), **board_message_keys()}
     missing = sorted(f"{where}: {key!r}" for key, where in keys.items() if _needs_translation(key) and key not in ru)
     assert missing == [], "untranslated keys:\n" + "\n".join(missing)
 
