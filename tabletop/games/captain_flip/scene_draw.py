@@ -288,17 +288,28 @@ def draw_board_base(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Bo
             pygame.draw.rect(surface, fill, r, border_radius=max(2, r.w // 10))
             pygame.draw.rect(surface, draw.shade(col["outline"], 1.3), r, width=max(1, r.w // 50),
                              border_radius=max(2, r.w // 10))
-            if top and slot.big and not _cell_text(surface, r, bonus_long(column.bonus, solo), small, col["outline"]):
-                _cell_short(surface, r, column.bonus, solo, small, col["outline"], least)
+            if top and slot.big:
+                top_space_words(surface, r, column.bonus, solo, small, col["outline"], least)
         if column.bonus.kind != "none" and column.bonus.kind != "kraken":
             draw_tag(surface, vp, slot, board, ci, bonus_short(column.bonus, solo), small, least=least)
 
 
+def top_space_words(surface: pygame.Surface, r: pygame.Rect, bonus: Bonus, solo: bool, small: int, rgb,
+                    least: int | None = None) -> None:
+    """A large board's empty top space: its bonus in a sentence, or in short words when that does
+    not fit."""
+    if not _cell_text(surface, r, bonus_long(bonus, solo), small, rgb):
+        _cell_short(surface, r, bonus, solo, small, rgb, least)
+
+
 def _cell_text(surface: pygame.Surface, r: pygame.Rect, words: str, size: int, rgb) -> bool:
-    """The bonus sentence inside the empty top space, if it fits there whole (False: it does not)."""
-    lines = theme.wrap(words, size, r.w - max(6, r.w // 10))
+    """The bonus sentence inside the empty top space, if it fits there whole with a margin all
+    round (False: it does not; a word wider than the margins let through ran up to the edges and
+    over them)."""
+    room = r.w - max(6, r.w // 10)
+    lines = theme.wrap(words, size, room)
     line_h = theme.font(size).get_linesize()
-    if len(lines) * line_h > r.h - 4 or any(not text_fits(line, size, r.w - 4) for line in lines):
+    if len(lines) * line_h > r.h - max(4, r.h // 10) or any(not text_fits(line, size, room) for line in lines):
         return False
     y = r.centery - len(lines) * line_h // 2
     for line in lines:
@@ -327,8 +338,7 @@ def _cell_short(surface: pygame.Surface, r: pygame.Rect, bonus: Bonus, solo: boo
     elif words:  # a small board (the menu's picture, a table screen's): on two lines, a little smaller;
         # then "+1×kind" broken after its "×"; board E's flip bonus as a turning tile over "≠"
         forms = [words, words.replace("×", "× ")] if "×" in words else [words]
-        if not any(_words_in(surface, r, form, size, smallest, rgb) for form in forms) \
-                and bonus.kind == "flip_if_all_different":
+        if not _words_in(surface, r, forms, size, smallest, rgb) and bonus.kind == "flip_if_all_different":
             _token_and_word(surface, r, flip_token, 1.0, ["≠"], size, rgb)
 
 
@@ -386,27 +396,30 @@ def draw_tag(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Board, ci
         return
     column = board.columns[ci]
     space = px(vp, slot.space(board, ci, column.top))
-    if any(_words_in(surface, space, form, small, small if least is None else least, rgb)
+    if any(_words_in(surface, space, [form], small, small if least is None else least, rgb)
            for form in (words, short) if form):
         return
     pygame.draw.circle(surface, (240, 190, 40), (r.centerx, r.bottom - max(2, r.h // 3)), max(2, r.h // 3))
     pygame.draw.circle(surface, rgb, (r.centerx, r.bottom - max(2, r.h // 3)), max(2, r.h // 3), width=1)
 
 
-def _words_in(surface: pygame.Surface, r: pygame.Rect, words: str, size: int, least: int, rgb) -> bool:
+def _words_in(surface: pygame.Surface, r: pygame.Rect, forms: list[str], size: int, least: int, rgb) -> bool:
     """Short words centred in a space, on as many lines as its height holds: bold, then plain, at
-    the biggest size from ``size`` down to ``least`` that fits; False when none does."""
+    the biggest size from ``size`` down to ``least`` that fits, in the first of ``forms`` that
+    fits at that size ("+2×col", else "+2× col" on two lines, before either gets smaller: board
+    D's "+2×col" was set far smaller than the other top spaces' words); False when none does."""
     room = r.w - 2
     for bold in (True, False):
         for s in range(size, least - 1, -1):
-            lines = theme.wrap(words, s, room, bold)
             line_h = theme.font(s, bold).get_linesize()
-            if len(lines) * line_h <= r.h - 2 and all(text_fits(x, s, room, bold) for x in lines):
-                y = r.centery - len(lines) * line_h // 2
-                for line in lines:
-                    draw.text(surface, line, (r.centerx, y), s, rgb, bold=bold, anchor="midtop", box=r)
-                    y += line_h
-                return True
+            for words in forms:
+                lines = theme.wrap(words, s, room, bold)
+                if len(lines) * line_h <= r.h - 2 and all(text_fits(x, s, room, bold) for x in lines):
+                    y = r.centery - len(lines) * line_h // 2
+                    for line in lines:
+                        draw.text(surface, line, (r.centerx, y), s, rgb, bold=bold, anchor="midtop", box=r)
+                        y += line_h
+                    return True
     return False
 
 
@@ -495,15 +508,26 @@ def paint_lone_board(surface: pygame.Surface, rect: pygame.Rect, layout, state, 
     if least is None:
         least = max(10, small * 56 // 60)
     draw_board_base(surface, vp, slot, board, small, state.num_players == 1, least)
+    draw_tags(surface, vp, slot, board, state, seat, small, least, kraken_only=True)
     chars = layout.tiles.characters
     for ci, column in enumerate(board.columns):
-        if column.bonus.kind == "kraken":
-            words, short = kraken_tag(state, seat, ci, column)
-            draw_tag(surface, vp, slot, board, ci, words, small, least=least, short=short)
         for i, (face, _other, _seen) in enumerate(state.boards[seat][ci]):
             r = px(vp, slot.space(board, ci, column.low + i))
             blit_tile(surface, tile_surface(chars[face], r.w, tile_caption(chars, face, r.w, small), None), r)
     return vp, slot
+
+
+def draw_tags(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Board, state, seat: int, small: int,
+              least: int | None = None, kraken_only: bool = False) -> None:
+    """The columns' bonus tags of ``seat``'s board as they stand (board B's as ``kraken_tag``
+    says; ``kraken_only``: those alone, the others are part of the static board)."""
+    solo = state.num_players == 1
+    for ci, column in enumerate(board.columns):
+        if column.bonus.kind == "kraken":
+            words, short = kraken_tag(state, seat, ci, column)
+            draw_tag(surface, vp, slot, board, ci, words, small, least=least, short=short)
+        elif column.bonus.kind != "none" and not kraken_only:
+            draw_tag(surface, vp, slot, board, ci, bonus_short(column.bonus, solo), small, least=least)
 
 
 def paint_place_picture(surface: pygame.Surface, rect: pygame.Rect, layout, state, move, small: int) -> None:
@@ -517,6 +541,7 @@ def paint_place_picture(surface: pygame.Surface, rect: pygame.Rect, layout, stat
     for col, spot in spots.items():
         if spot is not None:
             highlight(surface, px(vp, slot.space(board, *spot)), strong=col == move.col)
+    draw_tags(surface, vp, slot, board, state, state.actor, small)  # a lit top space's rim went over its "+3"
     chars = layout.tiles.characters
     tile = px(vp, (bw + FRAME * 1.5, TAG, side, side))
     face = state.drawn[0]
@@ -538,6 +563,11 @@ def paint_place_picture(surface: pygame.Surface, rect: pygame.Rect, layout, stat
     for r in tag_rects(vp, slot, board, small, state.num_players == 1):
         layer.fill((0, 0, 0, 0), r.move(at).inflate(4, 4))
     surface.blit(layer, rect.topleft)
+    # the words of the empty top spaces it crosses stay on top of it (it hid "+2 per" on board D)
+    for ci, column in enumerate(board.columns):
+        if column.bonus.kind != "none" and ci != move.col and len(state.boards[state.actor][ci]) < column.height:
+            top_space_words(surface, px(vp, slot.space(board, ci, column.top)), column.bonus,
+                            state.num_players == 1, small, board.colours["outline"], max(10, small * 56 // 60))
 
 
 def tag_box(vp: Viewport, slot: Slot, board: Board, ci: int, words: str, small: int) -> pygame.Rect | None:
@@ -546,7 +576,10 @@ def tag_box(vp: Viewport, slot: Slot, board: Board, ci: int, words: str, small: 
     r = px(vp, slot.tag(board, ci))
     line_h = theme.font(small, True).get_linesize()
     if words and r.h >= line_h * 0.8 and text_fits(words, small, r.w - 4, True):
-        return r.inflate(0, max(0, line_h - r.h))
+        # a tag taller than its place grows upwards, away from the top space under it (grown
+        # about its middle it covered the first line of "+2 per completed column" there)
+        height = max(r.h, line_h)
+        return pygame.Rect(r.x, r.bottom - height, r.w, height)
     return None
 
 
