@@ -142,3 +142,17 @@ def test_a_message_is_english_on_the_command_line_and_russian_in_the_russian_app
         assert errors.lines() == ["boards/x.yaml:2:7: size: ожидалось число, получено: список",
                                   "boards/x.yaml:3:7: name: ожидался текст, получено: число 7"]
         assert str(errors) == "\n".join(english), "check-boards prints English"
+
+
+def test_a_bad_file_name_is_said_with_what_it_names():
+    from tabletop.i18n import in_language
+
+    doc = parse_yaml(b"layout_version: 1\nsprite: ../x\n", "boards/x.yaml")
+    check = Checker(doc)
+    check.name(doc.data, (), "sprite", what="a sprite name")
+    errors = LayoutErrors(check.issues)
+    assert errors.lines() == ["boards/x.yaml:2:9: sprite: expected a sprite name (letters, digits, _ and -; no "
+                              "folders or '..'), got '../x'"]
+    with in_language("ru"):
+        assert errors.lines() == ["boards/x.yaml:2:9: sprite: ожидалось имя спрайта (буквы, цифры, _ и -; без "
+                                  "папок и '..'), получено: '../x'"]

@@ -70,7 +70,7 @@ class Checker:
         self.issues: list[LayoutIssue] = []
 
     # -- recording -------------------------------------------------------------------------------
-    def error(self, path: Path_, what: str, at_key: bool = False, **values: Any) -> None:
+    def error(self, path: Path_, what: str, /, at_key: bool = False, **values: Any) -> None:
         """Record ``what`` at ``path``: an English template filled with ``values`` (the app says
         it in the language chosen, ``tr`` looks the template up; keep it static)."""
         self.issues.append(self.doc.issue(path, Phrase(what, **values), at_key))
@@ -211,8 +211,8 @@ class Checker:
         if value is _MISSING:
             return default or ""
         if not isinstance(value, str) or not NAME.match(value):
-            self.error((*path, key), "expected {what} (letters, digits, _ and -; no folders or '..'), got {got}",
-                       what=Phrase(what), got=_kind(value))
+            self.error((*path, key), "expected {kind} (letters, digits, _ and -; no folders or '..'), got {got}",
+                       kind=Phrase(what), got=_kind(value))
             return default or ""
         return value
 

@@ -14,7 +14,7 @@ class Phrase:
 
     __slots__ = ("template", "values")
 
-    def __init__(self, template: str, **values: Any) -> None:
+    def __init__(self, template: str, /, **values: Any) -> None:
         self.template = template
         self.values = values
 
