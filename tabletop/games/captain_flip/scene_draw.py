@@ -272,8 +272,11 @@ def bonus_long(bonus: Bonus, solo: bool) -> str:
 
 
 def draw_board_base(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Board, small: int,
-                    solo: bool, least: int | None = None) -> None:
-    """The Adventure board without tiles: frame, spaces, top spaces with their bonus texts, tags."""
+                    solo: bool, least: int | None = None, tags: bool = True,
+                    skip_words: frozenset[int] = frozenset()) -> None:
+    """The Adventure board without tiles: frame, spaces, top spaces with their bonus texts, tags
+    (``tags`` False and ``skip_words``: the tags and those columns' words are drawn later, over
+    what goes on the board, by the rules' diagram)."""
     col = board.colours
     frame = px(vp, slot.board_rect(board)).inflate(int(vp.length(10 * slot.s)), int(vp.length(10 * slot.s)))
     draw.shadowed_panel(surface, frame, fill=col["board"], edge=col["outline"], radius=max(4, frame.w // 40),
@@ -288,9 +291,9 @@ def draw_board_base(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Bo
             pygame.draw.rect(surface, fill, r, border_radius=max(2, r.w // 10))
             pygame.draw.rect(surface, draw.shade(col["outline"], 1.3), r, width=max(1, r.w // 50),
                              border_radius=max(2, r.w // 10))
-            if top and slot.big:
+            if top and slot.big and ci not in skip_words:
                 top_space_words(surface, r, column.bonus, solo, small, col["outline"], least)
-        if column.bonus.kind != "none" and column.bonus.kind != "kraken":
+        if tags and column.bonus.kind != "none" and column.bonus.kind != "kraken":
             draw_tag(surface, vp, slot, board, ci, bonus_short(column.bonus, solo), small, least=least)
 
 
@@ -498,7 +501,8 @@ def lone_board(rect: pygame.Rect, board: Board, extra_w: float = 0.0) -> tuple[V
 
 
 def paint_lone_board(surface: pygame.Surface, rect: pygame.Rect, layout, state, seat: int, small: int,
-                     extra_w: float = 0.0, least: int | None = None) -> tuple[Viewport, Slot]:
+                     extra_w: float = 0.0, least: int | None = None, tags: bool = True,
+                     skip_words: frozenset[int] = frozenset()) -> tuple[Viewport, Slot]:
     """A board with its bonuses (kraken tags included) and ``seat``'s tiles of ``state``; no word
     smaller than ``least`` (the screen's smallest readable size; by default about 1/60 of the
     height, from ``small``'s 1/56 -- a scene that knows its metrics passes their ``tiny``, which
@@ -507,8 +511,9 @@ def paint_lone_board(surface: pygame.Surface, rect: pygame.Rect, layout, state, 
     vp, slot = lone_board(rect, board, extra_w)
     if least is None:
         least = max(10, small * 56 // 60)
-    draw_board_base(surface, vp, slot, board, small, state.num_players == 1, least)
-    draw_tags(surface, vp, slot, board, state, seat, small, least, kraken_only=True)
+    draw_board_base(surface, vp, slot, board, small, state.num_players == 1, least, tags, skip_words)
+    if tags:
+        draw_tags(surface, vp, slot, board, state, seat, small, least, kraken_only=True)
     chars = layout.tiles.characters
     for ci, column in enumerate(board.columns):
         for i, (face, _other, _seen) in enumerate(state.boards[seat][ci]):
@@ -536,20 +541,35 @@ def paint_place_picture(surface: pygame.Surface, rect: pygame.Rect, layout, stat
     board = layout.board
     bw, _bh = board.size
     side = board.space[0] * 1.4
-    vp, slot = paint_lone_board(surface, rect, layout, state, state.actor, small, side + FRAME)
+    # the words of the empty top spaces the arrow may cross go on top of it (it hid "+2 per" on board D)
+    later = frozenset(ci for ci, column in enumerate(board.columns)
+                      if ci != move.col and len(state.boards[state.actor][ci]) < column.height)
+    vp, slot = paint_lone_board(surface, rect, layout, state, state.actor, small, side + FRAME, tags=False,
+                                skip_words=later)
     spots = {m.col: state.next_space(state.actor, m.col) for m in state.legal_moves() if hasattr(m, "col")}
     for col, spot in spots.items():
         if spot is not None:
             highlight(surface, px(vp, slot.space(board, *spot)), strong=col == move.col)
-    draw_tags(surface, vp, slot, board, state, state.actor, small)  # a lit top space's rim went over its "+3"
+    draw_tags(surface, vp, slot, board, state, state.actor, small)  # over the lit rims (one covered a "+3")
     chars = layout.tiles.characters
     tile = px(vp, (bw + FRAME * 1.5, TAG, side, side))
     face = state.drawn[0]
     blit_tile(surface, tile_surface(chars[face], tile.w, tile_caption(chars, face, tile.w, small), None), tile)
     target = state.next_space(state.actor, move.col)
-    if target is None:
-        return
-    end = px(vp, slot.space(board, *target)).center
+    if target is not None:
+        _arrow_under_tags(surface, rect, vp, slot, board, small, state.num_players == 1, tile,
+                          px(vp, slot.space(board, *target)).center)
+    solo = state.num_players == 1
+    for ci in sorted(later):
+        column = board.columns[ci]
+        if column.bonus.kind != "none":
+            top_space_words(surface, px(vp, slot.space(board, ci, column.top)), column.bonus, solo, small,
+                            board.colours["outline"], max(10, small * 56 // 60))
+
+
+def _arrow_under_tags(surface: pygame.Surface, rect: pygame.Rect, vp: Viewport, slot: Slot, board: Board,
+                      small: int, solo: bool, tile: pygame.Rect, end: tuple[int, int]) -> None:
+    """The diagram's arrow from the drawn tile to its space."""
     start = (tile.x, tile.centery)
     width = max(3, tile.w // 20)
     # the arrow on a layer of its own that passes under the columns' bonus tags (it crossed the
@@ -560,14 +580,9 @@ def paint_place_picture(surface: pygame.Surface, rect: pygame.Rect, layout, stat
     pygame.draw.line(layer, theme.WHITE, a, b, width + 4)
     pygame.draw.line(layer, theme.SELECT, a, b, width)
     pygame.draw.circle(layer, theme.SELECT, b, width * 2)
-    for r in tag_rects(vp, slot, board, small, state.num_players == 1):
+    for r in tag_rects(vp, slot, board, small, solo):
         layer.fill((0, 0, 0, 0), r.move(at).inflate(4, 4))
     surface.blit(layer, rect.topleft)
-    # the words of the empty top spaces it crosses stay on top of it (it hid "+2 per" on board D)
-    for ci, column in enumerate(board.columns):
-        if column.bonus.kind != "none" and ci != move.col and len(state.boards[state.actor][ci]) < column.height:
-            top_space_words(surface, px(vp, slot.space(board, ci, column.top)), column.bonus,
-                            state.num_players == 1, small, board.colours["outline"], max(10, small * 56 // 60))
 
 
 def tag_box(vp: Viewport, slot: Slot, board: Board, ci: int, words: str, small: int) -> pygame.Rect | None:
