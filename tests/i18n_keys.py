@@ -27,6 +27,25 @@ def literal_keys(folder: Path = PKG) -> dict[str, str]:
     return keys
 
 
+def board_message_keys(folder: Path = PKG) -> dict[str, str]:
+    """key → place, for every board-file message template: ``Phrase("...")``, a checker's
+    ``.error(path, "...")`` and a ``LayoutIssue(file, line, column, where, "...")`` (the app says
+    them in the language chosen; ``tabletop check-boards`` prints the English)."""
+    keys: dict[str, str] = {}
+    for path in sorted(folder.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.id if isinstance(node.func, ast.Name) else \
+                node.func.attr if isinstance(node.func, ast.Attribute) else ""
+            index = {"Phrase": 0, "error": 1, "LayoutIssue": 4}.get(name)
+            if (index is not None and len(node.args) > index and isinstance(node.args[index], ast.Constant)
+                    and isinstance(node.args[index].value, str)):
+                keys.setdefault(node.args[index].value, f"{path.relative_to(PKG)}:{node.lineno}")
+    return keys
+
+
 def dynamic_keys() -> dict[str, str]:
     keys: dict[str, str] = {}
     store = BoardStore([])

@@ -79,3 +79,25 @@ def test_check_boards_command_prints_the_lines_and_exits_2(tmp_path):
     for line in wanted:
         assert line in printed
     assert "Traceback" not in result.stderr
+
+
+def test_in_russian_every_case_is_said_in_russian_at_the_same_place(tmp_path):
+    """The app's overlay in Russian: each line keeps its file:line:column and its path in the file,
+    and the message itself is Russian (the checker's templates are translated, not only the card's
+    title). ``check-boards`` and the lines above stay English."""
+    from tabletop.i18n import in_language
+
+    for name, case in EXPECTED.items():
+        if "xfail" in case:
+            continue
+        folder = tmp_path / name.replace("/", "_")
+        dest = _install(folder, name)
+        with pytest.raises(LayoutErrors) as info:
+            all_games()[name.split("/")[0]].load_layout(BoardStore([folder]), case["variant"])
+        with in_language("ru"):
+            lines = [line.replace(str(dest), case["board"]) for line in info.value.lines()]
+        assert len(lines) == len(case["lines"]), name
+        for russian, english in zip(lines, case["lines"], strict=True):
+            head = english.split(": ")[0] if english.split(": ")[1:2] == [""] else english.split(": ", 1)[0]
+            assert russian.startswith(head + ": "), (name, russian)
+            assert any("а" <= ch <= "я" for ch in russian.lower()), (name, russian)

@@ -808,3 +808,32 @@ def test_a_placed_chick_lands_on_its_own_colours_token(fast, table):
             assert apart <= radius * 0.3, (apart, radius)
         else:
             assert apart >= r + radius - 2, ("covers", seat, apart)
+
+
+def test_hen_numbers_are_readable_at_1024x600(fast, monkeypatch):
+    """The 1/2 on each hen (the log and the prompts name hens by it) was a 10 px digit on a dark
+    disc just big enough for its line of text, the digit cut by the ring. Now it is at least
+    12 px, whole and centred inside the ring."""
+    from tabletop.games.chicken_chase import scene_draw
+
+    marks = []
+    draw_mark = scene_draw._hen_mark
+    monkeypatch.setattr(scene_draw, "_hen_mark", lambda surface, c, number, rgb, size:
+                        marks.append((number, rgb, size)) or draw_mark(surface, c, number, rgb, size))
+    app, scene = start((1024, 600), [Seat("human")] * 4)
+    scene.dirty = True
+    app.render()
+    assert len(marks) >= 8 and all(size >= 12 for _n, _rgb, size in marks), marks
+    for number, rgb, size in marks[:2]:
+        surface = pygame.Surface((80, 80))
+        surface.fill((255, 0, 255))
+        draw_mark(surface, (40, 40), number, rgb, size)
+        inside = [(x, y) for x in range(80) for y in range(80) if surface.get_at((x, y))[:3] != (255, 0, 255)]
+        radius = (max(x for x, _ in inside) - min(x for x, _ in inside)) / 2
+        ring = max(1, int(radius) // 6)
+        light = [(x, y) for x, y in inside if min(surface.get_at((x, y))[:3]) > 150
+                 and (x - 40) ** 2 + (y - 40) ** 2 < (radius - ring - 0.5) ** 2]  # the digit, not the ring
+        xs, ys = [x for x, _ in light], [y for _, y in light]
+        assert max(ys) - min(ys) + 1 >= 8, "a digit of 8 px or more"
+        assert abs((max(xs) + min(xs)) / 2 - 40) <= 1 and abs((max(ys) + min(ys)) / 2 - 40) <= 1, "centred"
+    pygame.display.quit()

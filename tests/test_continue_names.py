@@ -122,3 +122,27 @@ def test_a_line_too_long_for_the_widest_card_takes_two_lines(app):
     assert listing.detail_lines == 2
     found = problems(audit_top(app), "1366x768 130% four long names", listing.metrics.tiny)
     assert not found, report(found)
+
+
+def test_the_menu_footer_names_the_saved_game_in_the_language_just_chosen(app, monkeypatch):
+    """Switching to Russian in Settings turns the whole footer Russian at once: the game and its
+    board too, not only the sentence around them (they were kept as the list was read)."""
+    from tabletop.ui import draw
+    from tabletop.ui.menu import MenuScene
+    from tabletop.ui.settings import SettingsScene
+
+    saved(app, "captain_flip", 2, "D", {}, [Seat("human"), Seat("ai", "easy")])
+    menu = MenuScene(app)
+    app.push_scene(menu)
+    settings = SettingsScene(app)
+    app.push_scene(settings)
+    app.render()
+    settings.step("lang", 1)
+    said: list[str] = []
+    paragraph = draw.paragraph
+    monkeypatch.setattr(draw, "paragraph", lambda surface, text, *a, **k: said.append(text) or paragraph(surface, text, *a, **k))
+    menu.draw_status(app.screen)
+    footer = next(text for text in said if text.startswith(tr("A saved game is waiting: {game}.", game="")[:10]))
+    assert footer == tr("A saved game is waiting: {game}.",
+                        game=f"{tr('Captain Flip')} — {tr('Board D: The desert island')}"), footer
+    assert "Captain Flip" not in footer and "desert" not in footer

@@ -5,7 +5,7 @@ menu and every game render in Russian."""
 import re
 
 import pytest
-from i18n_keys import dynamic_keys, literal_keys
+from i18n_keys import board_message_keys, dynamic_keys, literal_keys
 
 from tabletop import i18n
 from tabletop.games import all_games
@@ -19,7 +19,7 @@ def _needs_translation(key: str) -> bool:
 
 def test_every_key_has_a_russian_translation():
     ru = i18n.catalogue("ru")
-    keys = {**dynamic_keys(), **literal_keys()}
+    keys = {**dynamic_keys(), **literal_keys(), **board_message_keys()}
     missing = sorted(f"{where}: {key!r}" for key, where in keys.items() if _needs_translation(key) and key not in ru)
     assert missing == [], "untranslated keys:\n" + "\n".join(missing)
 
@@ -138,3 +138,29 @@ def test_no_catalogue_gives_one_sentence_twice():
         for path in i18n.catalogue_files(lang):
             with open(path, encoding="utf-8") as handle:
                 yaml.load(handle, Loader=Strict)
+
+
+FIELD = re.compile(r"\b[Пп]ол(?:е|я|ю|ем|ей|ях|ям|ями)\b")
+
+
+def test_captain_flip_calls_its_boards_planshet_in_russian():
+    """The Russian rules call a captain's board «планшет»; «поле» is Chicken Chase's hill field.
+    Captain Flip's own texts, its boards' names (log, menu, Continue) and the board-file texts every
+    game shows never say «поле»."""
+    spec = all_games()["captain_flip"]
+    with i18n.in_language("ru"):
+        boards = [i18n.tr(v.label) for v in spec.all_variants(None)]
+        shared = [i18n.tr(key) for key in (
+            "The board file has errors", "The last good board stays in use until the file is fixed.",
+            "Board updated from the edited file.", "Board edited", "No picture of this board.", "expansion board",
+            "The board's rules changed; the edit applies from the next game.")]
+        summary = i18n.rules_text(spec)
+    assert boards and all(name.startswith("Планшет ") for name in boards), boards
+    own = (i18n.PACKAGE_DIR / "games" / "captain_flip" / "locale" / "ru.yaml").read_text(encoding="utf-8")
+    said = [line for line in [*own.splitlines(), *boards, *shared, *summary.splitlines()] if FIELD.search(line)]
+    assert said == []
+
+
+def test_the_forced_moves_setting_says_what_it_does_in_russian():
+    with i18n.in_language("ru"):
+        assert i18n.tr("Forced moves play themselves") == "Делать вынужденные ходы автоматически"

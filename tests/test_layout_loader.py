@@ -123,3 +123,36 @@ def test_loading_boards_again_and_again_keeps_no_memory():
     for _ in range(5):
         store.read("trap_the_cap.yaml")
     assert live_nodes() == before
+
+
+def test_a_message_is_english_on_the_command_line_and_russian_in_the_russian_app():
+    """A message is its template and values: what a value turned out to be (``got a list``) is a
+    phrase of its own, translated too; file:line:column, the path and the user's text stay."""
+    from tabletop.i18n import in_language
+
+    doc = parse_yaml(b"layout_version: 1\nsize: [1, 2]\nname: 7\n", "boards/x.yaml")
+    check = Checker(doc)
+    check.number(doc.data, (), "size")
+    check.string(doc.data, (), "name")
+    errors = LayoutErrors(check.issues)
+    english = ["boards/x.yaml:2:7: size: expected a number, got a list",
+               "boards/x.yaml:3:7: name: expected text, got the number 7"]
+    assert errors.lines() == english and str(errors) == "\n".join(english)
+    with in_language("ru"):
+        assert errors.lines() == ["boards/x.yaml:2:7: size: ожидалось число, получено: список",
+                                  "boards/x.yaml:3:7: name: ожидался текст, получено: число 7"]
+        assert str(errors) == "\n".join(english), "check-boards prints English"
+
+
+def test_a_bad_file_name_is_said_with_what_it_names():
+    from tabletop.i18n import in_language
+
+    doc = parse_yaml(b"layout_version: 1\nsprite: ../x\n", "boards/x.yaml")
+    check = Checker(doc)
+    check.name(doc.data, (), "sprite", what="a sprite name")
+    errors = LayoutErrors(check.issues)
+    assert errors.lines() == ["boards/x.yaml:2:9: sprite: expected a sprite name (letters, digits, _ and -; no "
+                              "folders or '..'), got '../x'"]
+    with in_language("ru"):
+        assert errors.lines() == ["boards/x.yaml:2:9: sprite: ожидалось имя спрайта (буквы, цифры, _ и -; без "
+                                  "папок и '..'), получено: '../x'"]

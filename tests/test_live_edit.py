@@ -149,3 +149,26 @@ def test_a_card_that_opens_by_itself_under_a_resting_pointer_shows_its_hover(boa
     assert isinstance(card, MessageOverlay) and card.row.buttons[0].rect.collidepoint(at)
     assert card.row.buttons[0].hover, "the button under the resting pointer was drawn unlit"
     pygame.display.quit()
+
+
+def test_in_russian_the_errors_of_an_edited_board_are_said_in_russian(boards):
+    """The checker's templates are translated, not only the card's title: file:line:column and
+    the path in the file stay as they are, the values the user wrote are quoted as written."""
+    from tabletop.i18n import set_language, tr
+
+    shutil.copy(BUILTIN_BOARDS / "trap_the_cap.yaml", boards / "trap_the_cap.yaml")
+    app, scene = _start(boards, "trap_the_cap")
+    set_language("ru")  # as Settings → Language does
+    try:
+        _edit(boards / "trap_the_cap.yaml", '{id: "R03", kind: "ring", colour: "grey"',
+              '{id: "R03", kind: "ring", colour: "purple"')
+        app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F5, mod=0, unicode=""))
+        _finish_load(app, scene)
+        assert isinstance(app.top, MessageOverlay) and app.top.title == tr("The board file has errors")
+        line = next(text for text in app.top.body.splitlines() if "purple" in text)
+        assert line == (f"{boards / 'trap_the_cap.yaml'}:25:39: nodes[3].colour: "
+                        "неизвестное значение 'purple' (допустимы: grey, yellow)"), line
+        app.render()
+    finally:
+        set_language("en")
+        pygame.display.quit()

@@ -50,3 +50,17 @@ def test_every_rules_summary_renders_without_markers(game_id, lang):
         set_language("en")
     shown = "\n".join(_text(richtext.layout(text, 18, 900)))
     assert "**" not in shown and "#" not in shown
+
+
+def test_punctuation_right_after_a_bold_run_stays_on_its_line():
+    """«…когда на поле **три ваших цыплёнка**, вы берёте…»: the comma is plain text, but it belongs
+    to the bold word before it; where the line is full it goes down with that word, never alone to
+    the start of the next line."""
+    bold, plain = theme.font(20, True), theme.font(20)
+    start = "one two "
+    width = plain.size(start)[0] + bold.size("three")[0] + plain.size(",")[0] // 2  # "three" fits, "three," not
+    lines = richtext.layout(f"# T\n\n{start}**three**, four five", 20, width)
+    text = _text(lines)[2:]
+    assert not any(line.startswith((",", " ")) for line in text), text
+    assert " ".join(text).split() == ["one", "two", "three,", "four", "five"]
+    assert lines[3][0][:2] == [("three", True), (", ", False)], "the word keeps its two styles"

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 
 import yaml
 
+from tabletop.layout.phrase import Phrase
+
 MAX_NODES = 20_000
 """Values a board may hold after aliases are expanded (the largest shipped board has ~2,000)."""
 
@@ -31,8 +33,8 @@ MAX_DEPTH = 40
 class ComposeLimit(Exception):
     """The document is too big or too deep; ``mark`` is where the limit was crossed."""
 
-    def __init__(self, what: str, mark: yaml.Mark | None) -> None:
-        super().__init__(what)
+    def __init__(self, what: Phrase, mark: yaml.Mark | None) -> None:
+        super().__init__(str(what))
         self.what = what
         self.mark = mark
 
@@ -102,7 +104,7 @@ def _compose_root(loader: yaml.SafeLoader, max_nodes: int, max_depth: int) -> ya
             define(event.anchor, node, size, height)
         elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
             if len(stack) + 1 > max_depth:
-                raise ComposeLimit(f"the file nests deeper than {max_depth} levels", event.start_mark)
+                raise ComposeLimit(_too_deep(max_depth), event.start_mark)
             total += 1
             if total > max_nodes:
                 raise ComposeLimit(_too_big(max_nodes), event.start_mark)
@@ -131,7 +133,7 @@ def _compose_root(loader: yaml.SafeLoader, max_nodes: int, max_depth: int) -> ya
         if total > max_nodes:
             raise ComposeLimit(_too_big(max_nodes), event.start_mark)
         if len(stack) + height > max_depth:
-            raise ComposeLimit(f"the file nests deeper than {max_depth} levels", event.start_mark)
+            raise ComposeLimit(_too_deep(max_depth), event.start_mark)
         if not stack:
             return node
         _attach(stack[-1], node, size, height)
@@ -150,5 +152,9 @@ def _attach(parent: _Open, node: yaml.Node, size: int, height: int) -> None:
         parent.key = None
 
 
-def _too_big(max_nodes: int) -> str:
-    return f"the file holds more than {max_nodes:,} values (counting what aliases repeat)"
+def _too_big(max_nodes: int) -> Phrase:
+    return Phrase("the file holds more than {n} values (counting what aliases repeat)", n=f"{max_nodes:,}")
+
+
+def _too_deep(max_depth: int) -> Phrase:
+    return Phrase("the file nests deeper than {n} levels", n=max_depth)

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop.layout.phrase import Phrase
 from tabletop.layout.store import BoardStore
 from tabletop.layout.yamlsrc import LayoutErrors, LayoutIssue
 
@@ -76,5 +77,6 @@ class BoardReloader:
             self._result = Reload(None, exc, forced)
         except Exception as exc:  # noqa: BLE001 - a loader bug must show as a message, not kill the thread silently
             first = self.store.shown_name(self.store.path(self.names[0])) if self.names else "board"
-            issue = LayoutIssue(first, 1, 1, "", f"the board cannot be loaded ({type(exc).__name__}: {exc})")
+            issue = LayoutIssue(first, 1, 1, "", Phrase("the board cannot be loaded ({error})",
+                                                        error=f"{type(exc).__name__}: {exc}"))
             self._result = Reload(None, LayoutErrors([issue]), forced)

@@ -14,6 +14,7 @@ composing), then converted by our own walk that
 from __future__ import annotations
 
 import codecs
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,9 @@ import yaml
 
 from tabletop.core.errors import TabletopError
 from tabletop.files import FileProblem, TooBig, read_regular
+from tabletop.i18n import tr
 from tabletop.layout.compose import MAX_DEPTH, MAX_NODES, ComposeLimit, compose
+from tabletop.layout.phrase import Phrase
 
 MAX_FILE_BYTES = 256_000
 """Boards are a few kilobytes (the largest shipped one 14 KB); a file this big is a mistake, refused
@@ -32,7 +35,7 @@ refused in well under 2 s and 100 MB (pure-Python PyYAML, ~1.5 µs a character a
 MAX_NUMBER_CHARS = 40
 """A number in a board is a coordinate or a count; a longer one is a typo (or an attack on int())."""
 
-__all__ = ["MAX_DEPTH", "MAX_FILE_BYTES", "MAX_NODES", "LayoutErrors", "LayoutIssue", "Mark", "SourceDoc",
+__all__ = ["MAX_DEPTH", "MAX_FILE_BYTES", "MAX_NODES", "LayoutErrors", "LayoutIssue", "Mark", "Phrase", "SourceDoc",
            "load_yaml", "parse_yaml"]
 
 Path_ = tuple[str | int, ...]
@@ -69,11 +72,18 @@ class LayoutIssue:
     line: int
     column: int
     where: str
-    what: str
+    what: str | Phrase
 
     def __str__(self) -> str:
+        """The issue in English (``tabletop check-boards`` prints this)."""
+        return self.shown(None)
+
+    def shown(self, translate: Callable[..., str] | None) -> str:
+        """The issue with its message in a language (``tr``); file, line, column and the path stay."""
+        what = self.what.say(translate) if isinstance(self.what, Phrase) else \
+            translate(self.what) if translate is not None else self.what
         where = f"{self.where}: " if self.where else ""
-        return _one_line(f"{self.file}:{self.line}:{self.column}: {where}{self.what}")
+        return _one_line(f"{self.file}:{self.line}:{self.column}: {where}{what}")
 
 
 def _one_line(text: str) -> str:
@@ -89,7 +99,8 @@ class LayoutErrors(TabletopError):
         self.issues = issues
 
     def lines(self) -> list[str]:
-        return [str(i) for i in self.issues]
+        """Every issue in the language of the moment (the app's overlay; English on the command line)."""
+        return [i.shown(tr) for i in self.issues]
 
 
 @dataclass
@@ -107,7 +118,7 @@ class SourceDoc:
             path = path[:-1]
         return self.marks.get(path, Mark(1, 1))
 
-    def issue(self, path: Path_, what: str, at_key: bool = False) -> LayoutIssue:
+    def issue(self, path: Path_, what: str | Phrase, at_key: bool = False) -> LayoutIssue:
         """An issue at ``path`` (at its key rather than its value when ``at_key``)."""
         mark = self.key_marks.get(path) if at_key else None
         mark = mark or self.mark(path)
@@ -123,18 +134,19 @@ _MERGE_TAG = "tag:yaml.org,2002:merge"
 _TIME_TAG = "tag:yaml.org,2002:timestamp"
 
 
-def _tag_problem(node: yaml.Node) -> str | None:
+def _tag_problem(node: yaml.Node) -> str | Phrase | None:
     """Why a node's tag is refused (None for the plain ones)."""
     if node.tag in _PLAIN_TAGS:
         if node.tag in _NUMBER_TAGS and len(node.value) > MAX_NUMBER_CHARS:
-            return f"a number of {len(node.value):,} characters is not allowed (at most {MAX_NUMBER_CHARS})"
+            return Phrase("a number of {n} characters is not allowed (at most {most})", n=f"{len(node.value):,}",
+                          most=MAX_NUMBER_CHARS)
         return None
     if node.tag == _MERGE_TAG:
         return "merge keys (<<) are not supported in a board file; write the keys out"
     if node.tag == _TIME_TAG and isinstance(node, yaml.ScalarNode) and not node.style:
-        return f"{node.value!r} reads as a date; put it in quotes if it is text"
+        return Phrase("{value} reads as a date; put it in quotes if it is text", value=repr(node.value))
     tag = node.tag.replace("tag:yaml.org,2002:", "!!")
-    return f"the tag {tag} is not allowed in a board file (only plain YAML values)"
+    return Phrase("the tag {tag} is not allowed in a board file (only plain YAML values)", tag=tag)
 
 
 class _Converter:
@@ -154,12 +166,12 @@ class _Converter:
             return True, self.scalars.construct_object(node)
         except (yaml.YAMLError, ValueError, OverflowError) as exc:
             reason = getattr(exc, "problem", None) or str(exc)
-            self.fail(node, path, f"bad value {node.value[:40]!r}: {reason}")
+            self.fail(node, path, Phrase("bad value {value}: {reason}", value=repr(node.value[:40]), reason=reason))
             return False, None
         finally:
             self.scalars.constructed_objects.clear()
 
-    def fail(self, node: yaml.Node, path: Path_, what: str) -> None:
+    def fail(self, node: yaml.Node, path: Path_, what: str | Phrase) -> None:
         mark = _mark_of(node)
         self.issues.append(LayoutIssue(self.file, mark.line, mark.column, format_path(path) if path else "",
                                        what))
@@ -187,7 +199,8 @@ class _Converter:
                 if key is None:
                     continue
                 if key in value:
-                    self.fail(key_node, (*path, key), f"duplicate key {key!r} (it was already given above)")
+                    self.fail(key_node, (*path, key), Phrase("duplicate key {key} (it was already given above)",
+                                                             key=repr(key)))
                     continue
                 self.marks[(*path, key)] = _mark_of(value_node)
                 self.key_marks[(*path, key)] = _mark_of(key_node)
@@ -218,18 +231,21 @@ def load_yaml(path: Path, shown_as: str | None = None) -> SourceDoc:
     try:
         raw = read_regular(path, MAX_FILE_BYTES)
     except TooBig as exc:
-        raise LayoutErrors([LayoutIssue(file, 1, 1, "", f"the file is {exc.size:,} bytes; a board file may "
-                                                        f"be at most {MAX_FILE_BYTES:,} bytes")]) from None
+        raise LayoutErrors([LayoutIssue(file, 1, 1, "", _too_big(exc.size))]) from None
     except FileProblem as exc:
-        raise LayoutErrors([LayoutIssue(file, 1, 1, "", f"cannot read the file: it {exc}")]) from None
+        raise LayoutErrors([LayoutIssue(file, 1, 1, "", Phrase("cannot read the file: it {why}", why=str(exc)))]) from None
     return parse_yaml(raw, file)
+
+
+def _too_big(size: int) -> Phrase:
+    return Phrase("the file is {size} bytes; a board file may be at most {most} bytes", size=f"{size:,}",
+                  most=f"{MAX_FILE_BYTES:,}")
 
 
 def parse_yaml(raw: bytes, file: str) -> SourceDoc:
     """Parse bytes already read (tests feed broken files through here too)."""
     if len(raw) > MAX_FILE_BYTES:
-        raise LayoutErrors([LayoutIssue(file, 1, 1, "", f"the file is {len(raw):,} bytes; a board file may "
-                                                        f"be at most {MAX_FILE_BYTES:,} bytes")])
+        raise LayoutErrors([LayoutIssue(file, 1, 1, "", _too_big(len(raw)))])
     raw = raw.removeprefix(codecs.BOM_UTF8)  # a byte order mark some editors write
     try:
         text = raw.decode("utf-8")
@@ -237,7 +253,8 @@ def parse_yaml(raw: bytes, file: str) -> SourceDoc:
         line = raw[: exc.start].count(b"\n") + 1
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         raise LayoutErrors([LayoutIssue(file, line, column, "",
-                                        f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x})")]) from None
+                                        Phrase("the file is not UTF-8 text (byte {byte})",
+                                               byte=f"0x{raw[exc.start]:02x}"))]) from None
     if not text.strip():
         raise LayoutErrors([LayoutIssue(file, 1, 1, "", "the file is empty")])
     try:
@@ -250,10 +267,10 @@ def parse_yaml(raw: bytes, file: str) -> SourceDoc:
     except yaml.reader.ReaderError as exc:
         line = text.count("\n", 0, exc.position) + 1
         column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
-        raise LayoutErrors([LayoutIssue(file, line, column, "", f"the character U+{exc.character:04X} is not "
-                                                                "allowed in a YAML file")]) from None
+        raise LayoutErrors([LayoutIssue(file, line, column, "", Phrase("the character {char} is not allowed in a YAML file",
+                                                                       char=f"U+{exc.character:04X}"))]) from None
     except yaml.YAMLError as exc:
-        raise LayoutErrors([LayoutIssue(file, 1, 1, "", f"YAML syntax: {exc}")]) from None
+        raise LayoutErrors([LayoutIssue(file, 1, 1, "", Phrase("YAML syntax: {what}", what=str(exc)))]) from None
     if node is None:
         raise LayoutErrors([LayoutIssue(file, 1, 1, "", "the file holds no data")])
     converter = _Converter(file)
@@ -264,25 +281,27 @@ def parse_yaml(raw: bytes, file: str) -> SourceDoc:
 
 
 def _syntax_issue(exc: yaml.MarkedYAMLError, text: str, file: str) -> LayoutIssue:
-    """PyYAML's syntax error in words that point at the mistake."""
+    """PyYAML's syntax error in words that point at the mistake (PyYAML's own words stay English)."""
     mark = exc.problem_mark or exc.context_mark
     line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-    what = exc.problem or "YAML syntax error"
+    problem = exc.problem or "YAML syntax error"
+    what: str | Phrase = problem
     opened = exc.context_mark
-    if "'\\t'" in what or "\t" in what:
+    if "'\\t'" in problem or "\t" in problem:
         before = _line_text(text, mark.line)[: mark.column] if mark else ""
         if before.strip(" \t"):
-            what = "a tab character after a value is not allowed here in YAML; remove it or use spaces"
+            what = Phrase("a tab character after a value is not allowed here in YAML; remove it or use spaces")
         else:
-            what = "a tab character is not allowed for indentation in YAML; use spaces"
+            what = Phrase("a tab character is not allowed for indentation in YAML; use spaces")
     elif exc.context and "flow" in exc.context and opened is not None and exc.problem_mark is not None:
         # the mistake is the bracket left open, not where the parser noticed: point there
         bracket = "{" if "mapping" in exc.context else "["
-        what = (f"this '{bracket}' is never closed ({exc.problem} on line {line})")
+        what = Phrase("this '{bracket}' is never closed ({problem} on line {line})", bracket=bracket,
+                      problem=exc.problem, line=line)
         line, column = opened.line + 1, opened.column + 1
     elif exc.context:
-        what = f"{what} ({exc.context})"
-    return LayoutIssue(file, line, column, "", f"YAML syntax: {what}")
+        what = f"{problem} ({exc.context})"  # PyYAML's words
+    return LayoutIssue(file, line, column, "", Phrase("YAML syntax: {what}", what=what))
 
 
 def _line_text(text: str, index: int) -> str:

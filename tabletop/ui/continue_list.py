@@ -30,9 +30,16 @@ class SavedGame:
 
     slot: SaveSlot
     game_id: str
-    title: str
+    game_title: str  # in English, as the game's registry entry spells it
+    variant_title: str  # in English; "" when the game has one variant only
     detail: str
     header: dict[str, Any]
+
+    @property
+    def title(self) -> str:
+        """The game and its board or variant in the language of the moment: the menu's footer
+        says it, and reads right as soon as the language is changed in Settings."""
+        return f"{tr(self.game_title)} — {tr(self.variant_title)}" if self.variant_title else tr(self.game_title)
 
     @classmethod
     def read(cls, slot: SaveSlot, games: dict[str, Any], store: Any = None) -> SavedGame | None:
@@ -45,7 +52,7 @@ class SavedGame:
         seats = [Seat.from_json(s) for s in meta.get("seats", [])] if isinstance(meta.get("seats"), list) else []
         players = seats_text(seats, colour_names(spec, header)) or tr("{n} players", n=meta.get("players", "?"))
         variant = next((v.label for v in spec.all_variants(store) if v.id == meta.get("variant")), "")
-        title = f"{tr(spec.title)} — {tr(variant)}" if variant and len(spec.all_variants(store)) > 1 else tr(spec.title)
+        variant = variant if len(spec.all_variants(store)) > 1 else ""
         moves = header.get("moves") if isinstance(header.get("moves"), list) else []
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.modified()))
         # the players' moves, not the rolls and draws (an entry of the wrong shape is no move:
@@ -53,7 +60,7 @@ class SavedGame:
         n = player_moves(move[0] if isinstance(move, list) and move else CHANCE for move in moves)
         counted = plural(n, tr("{n} move", n=n), tr("{n} moves (2–4)", n=n), tr("{n} moves", n=n))
         detail = f"{players} · {counted} · {when}"
-        return cls(slot, spec.id, title, detail, header)
+        return cls(slot, spec.id, spec.title, variant, detail, header)
 
 
 def colour_names(spec: Any, header: dict[str, Any]) -> list[str]:

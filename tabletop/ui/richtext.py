@@ -84,20 +84,34 @@ def layout(text: str, size: int, width: int) -> list[Line]:
         line: list[Run] = []
         used = 0
         indent = theme.font(size).size("-  ")[0] if kind == "item" else 0
-        for chunk, bold in _runs(body):
-            for word in re.findall(r"\s*\S+\s*|\s+", chunk):  # spaces stay with their word
-                font = theme.font(size, bold or heading)
-                w = font.size(word)[0]
-                if line and used + w > width:
-                    lines.append((line, heading))
-                    line, used = [("   ", False)] if indent else [], indent
-                if used <= indent:
-                    word = word.lstrip()
-                    w = font.size(word)[0]
-                line.append((word, bold))
-                used += w
+        for word in _words(body):
+            if line and used + _width(word, size, heading) > width:
+                lines.append((line, heading))
+                line, used = [("   ", False)] if indent else [], indent
+            if used <= indent:
+                word = [(word[0][0].lstrip(), word[0][1]), *word[1:]]
+            line.extend(word)
+            used += _width(word, size, heading)
         lines.append((line, heading))
     return lines
+
+
+def _words(body: str) -> list[list[Run]]:
+    """The words of a paragraph, each with the spaces after it, as the runs it is made of: a word
+    that runs across a style change (``**bold**,`` — the comma is plain) stays one word, so
+    punctuation right after a bold run is never wrapped to the next line alone."""
+    words: list[list[Run]] = []
+    for chunk, bold in _runs(body):
+        for piece in re.findall(r"\s*\S+\s*|\s+", chunk):  # spaces stay with their word
+            if words and not piece[:1].isspace() and not words[-1][-1][0][-1:].isspace():
+                words[-1].append((piece, bold))
+            else:
+                words.append([(piece, bold)])
+    return words
+
+
+def _width(word: list[Run], size: int, heading: bool) -> int:
+    return sum(theme.font(size, bold or heading).size(text)[0] for text, bold in word)
 
 
 def draw_lines(surface: pygame.Surface, lines: list[Line], pos: tuple[int, int], size: int,

@@ -213,7 +213,7 @@ def build_board(doc: SourceDoc, board_id: str) -> Board:
         low = ck.integer(raw, path, "low", low=0, high=10)
         raw_height = raw.get("height")
         if isinstance(raw_height, int) and not isinstance(raw_height, bool) and raw_height < 1:
-            ck.error((*path, "height"), f"a column needs at least one space, got height {raw_height}")
+            ck.error((*path, "height"), "a column needs at least one space, got height {height}", height=raw_height)
             height = 1
         else:
             height = ck.integer(raw, path, "height", low=1, high=10)
@@ -237,10 +237,11 @@ def _bonus(ck: Checker, raw: dict[str, Any], path: tuple[Any, ...]) -> Bonus:
         if value != "none":
             if value in BONUS_PARAMS:
                 numbers = "".join(f", {p}: 1" for p in BONUS_PARAMS[value])
-                like = "like " if numbers else ""
-                ck.error(bpath, f"write the bonus as a mapping {like}{{kind: \"{value}\"{numbers}}}")
+                ck.error(bpath, "write the bonus as a mapping like {example}" if numbers else
+                         "write the bonus as a mapping {example}", example=f"{{kind: \"{value}\"{numbers}}}")
             else:
-                ck.error(bpath, f"unknown bonus kind {value!r} (expected one of: {', '.join(BONUS_PARAMS)})")
+                ck.error(bpath, "unknown bonus kind {kind} (expected one of: {names})", kind=repr(value),
+                         names=", ".join(BONUS_PARAMS))
         return Bonus("none")
     if not isinstance(value, dict):
         ck.error(bpath, "expected \"none\" or a mapping like {kind: \"coins\", coins: 3}")
@@ -248,7 +249,8 @@ def _bonus(ck: Checker, raw: dict[str, Any], path: tuple[Any, ...]) -> Bonus:
     kind = ck.string(value, bpath, "kind")
     if kind not in BONUS_PARAMS:
         if kind:
-            ck.error((*bpath, "kind"), f"unknown bonus kind {kind!r} (expected one of: {', '.join(BONUS_PARAMS)})")
+            ck.error((*bpath, "kind"), "unknown bonus kind {kind} (expected one of: {names})", kind=repr(kind),
+                     names=", ".join(BONUS_PARAMS))
         return Bonus("none")
     params = BONUS_PARAMS[kind]
     ck.keys(value, bpath, ["kind", *params])
@@ -265,8 +267,8 @@ def _check_geometry(ck: Checker, board: Board) -> None:
         for row in range(column.low, column.low + column.height):
             x, y, w, h = board.space_rect(ci, row)
             if x < 0 or y < 0 or x + w > bw or y + h > bh:
-                ck.error(("columns", ci), f"the space at row {row} lies outside the board "
-                                          f"({x:g},{y:g} to {x + w:g},{y + h:g}; board is {bw:g}x{bh:g})")
+                ck.error(("columns", ci), "the space at row {row} lies outside the board ({space}; board is {size})",
+                         row=row, space=f"{x:g},{y:g} to {x + w:g},{y + h:g}", size=f"{bw:g}x{bh:g}")
             rects.append((ci, row, (x, y, w, h)))
     reported: set[tuple[int, int]] = set()
     for i, (c1, r1, a) in enumerate(rects):
@@ -274,10 +276,11 @@ def _check_geometry(ck: Checker, board: Board) -> None:
             if (c1 != c2 and (c1, c2) not in reported and a[0] < b[0] + b[2] and b[0] < a[0] + a[2]
                     and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]):
                 reported.add((c1, c2))  # one line per pair of columns is enough
-                ck.error(("columns", c2, "x"), f"its space at row {r2} overlaps column {c1}'s space at row {r1}")
+                ck.error(("columns", c2, "x"), "its space at row {row} overlaps column {other}'s space at row {at}",
+                         row=r2, other=c1, at=r1)
     if board.row_step < board.space[1]:
-        ck.error(("geometry", "row_step"), f"row_step {board.row_step:g} is smaller than the space height "
-                                           f"{board.space[1]:g}: the spaces of a column would overlap")
+        ck.error(("geometry", "row_step"), "row_step {step} is smaller than the space height {height}: the spaces "
+                 "of a column would overlap", step=f"{board.row_step:g}", height=f"{board.space[1]:g}")
 
 
 def build_tiles(doc: SourceDoc) -> TileSet:
@@ -293,10 +296,10 @@ def build_tiles(doc: SourceDoc) -> TileSet:
         ck.keys(raw, path, ["id", "kind", "colour", "sprite", "immediate", "end", "solo"])
         cid = ck.string(raw, path, "id", choices=CHARACTER_IDS)
         if cid in found:
-            ck.error((*path, "id"), f"character {cid!r} is listed twice")
+            ck.error((*path, "id"), "character {id} is listed twice", id=repr(cid))
         kind = ck.string(raw, path, "kind", choices=("immediate", "end"))
         colour = ck.colour(raw, path, "colour")
-        sprite = ck.name(raw, path, "sprite", what="sprite name")
+        sprite = ck.name(raw, path, "sprite", what="a sprite name")
         immediate = ck.string(raw, path, "immediate", default="")
         end = ck.string(raw, path, "end", default="")
         solo = ck.string(raw, path, "solo", default="")
@@ -309,7 +312,7 @@ def build_tiles(doc: SourceDoc) -> TileSet:
     ck.keys(dol, ("dolphin",), ["count", "colour", "sprite", "text"])
     dcount = ck.integer(dol, ("dolphin",), "count", low=0, high=5)
     dcolour = ck.colour(dol, ("dolphin",), "colour", default="#4fb3d9")
-    dsprite = ck.name(dol, ("dolphin",), "sprite", default="cf_dolphin", what="sprite name")
+    dsprite = ck.name(dol, ("dolphin",), "sprite", default="cf_dolphin", what="a sprite name")
     dtext = ck.string(dol, ("dolphin",), "text", default="")
     swabby = tuple(ck.integer_value(v, ("swabby_coins", i), 0, 1000)
                    for i, v in enumerate(ck.list(top, (), "swabby_coins", min_len=2, max_len=10)))

@@ -272,8 +272,11 @@ def bonus_long(bonus: Bonus, solo: bool) -> str:
 
 
 def draw_board_base(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Board, small: int,
-                    solo: bool, least: int | None = None) -> None:
-    """The Adventure board without tiles: frame, spaces, top spaces with their bonus texts, tags."""
+                    solo: bool, least: int | None = None, tags: bool = True,
+                    skip_words: frozenset[int] = frozenset()) -> None:
+    """The Adventure board without tiles: frame, spaces, top spaces with their bonus texts, tags
+    (``tags`` False and ``skip_words``: the tags and those columns' words are drawn later, over
+    what goes on the board, by the rules' diagram)."""
     col = board.colours
     frame = px(vp, slot.board_rect(board)).inflate(int(vp.length(10 * slot.s)), int(vp.length(10 * slot.s)))
     draw.shadowed_panel(surface, frame, fill=col["board"], edge=col["outline"], radius=max(4, frame.w // 40),
@@ -288,17 +291,28 @@ def draw_board_base(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Bo
             pygame.draw.rect(surface, fill, r, border_radius=max(2, r.w // 10))
             pygame.draw.rect(surface, draw.shade(col["outline"], 1.3), r, width=max(1, r.w // 50),
                              border_radius=max(2, r.w // 10))
-            if top and slot.big and not _cell_text(surface, r, bonus_long(column.bonus, solo), small, col["outline"]):
-                _cell_short(surface, r, column.bonus, solo, small, col["outline"], least)
-        if column.bonus.kind != "none" and column.bonus.kind != "kraken":
+            if top and slot.big and ci not in skip_words:
+                top_space_words(surface, r, column.bonus, solo, small, col["outline"], least)
+        if tags and column.bonus.kind != "none" and column.bonus.kind != "kraken":
             draw_tag(surface, vp, slot, board, ci, bonus_short(column.bonus, solo), small, least=least)
 
 
+def top_space_words(surface: pygame.Surface, r: pygame.Rect, bonus: Bonus, solo: bool, small: int, rgb,
+                    least: int | None = None) -> None:
+    """A large board's empty top space: its bonus in a sentence, or in short words when that does
+    not fit."""
+    if not _cell_text(surface, r, bonus_long(bonus, solo), small, rgb):
+        _cell_short(surface, r, bonus, solo, small, rgb, least)
+
+
 def _cell_text(surface: pygame.Surface, r: pygame.Rect, words: str, size: int, rgb) -> bool:
-    """The bonus sentence inside the empty top space, if it fits there whole (False: it does not)."""
-    lines = theme.wrap(words, size, r.w - max(6, r.w // 10))
+    """The bonus sentence inside the empty top space, if it fits there whole with a margin all
+    round (False: it does not; a word wider than the margins let through ran up to the edges and
+    over them)."""
+    room = r.w - max(6, r.w // 10)
+    lines = theme.wrap(words, size, room)
     line_h = theme.font(size).get_linesize()
-    if len(lines) * line_h > r.h - 4 or any(not text_fits(line, size, r.w - 4) for line in lines):
+    if len(lines) * line_h > r.h - max(4, r.h // 10) or any(not text_fits(line, size, room) for line in lines):
         return False
     y = r.centery - len(lines) * line_h // 2
     for line in lines:
@@ -327,8 +341,7 @@ def _cell_short(surface: pygame.Surface, r: pygame.Rect, bonus: Bonus, solo: boo
     elif words:  # a small board (the menu's picture, a table screen's): on two lines, a little smaller;
         # then "+1×kind" broken after its "×"; board E's flip bonus as a turning tile over "≠"
         forms = [words, words.replace("×", "× ")] if "×" in words else [words]
-        if not any(_words_in(surface, r, form, size, smallest, rgb) for form in forms) \
-                and bonus.kind == "flip_if_all_different":
+        if not _words_in(surface, r, forms, size, smallest, rgb) and bonus.kind == "flip_if_all_different":
             _token_and_word(surface, r, flip_token, 1.0, ["≠"], size, rgb)
 
 
@@ -386,27 +399,30 @@ def draw_tag(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Board, ci
         return
     column = board.columns[ci]
     space = px(vp, slot.space(board, ci, column.top))
-    if any(_words_in(surface, space, form, small, small if least is None else least, rgb)
+    if any(_words_in(surface, space, [form], small, small if least is None else least, rgb)
            for form in (words, short) if form):
         return
     pygame.draw.circle(surface, (240, 190, 40), (r.centerx, r.bottom - max(2, r.h // 3)), max(2, r.h // 3))
     pygame.draw.circle(surface, rgb, (r.centerx, r.bottom - max(2, r.h // 3)), max(2, r.h // 3), width=1)
 
 
-def _words_in(surface: pygame.Surface, r: pygame.Rect, words: str, size: int, least: int, rgb) -> bool:
+def _words_in(surface: pygame.Surface, r: pygame.Rect, forms: list[str], size: int, least: int, rgb) -> bool:
     """Short words centred in a space, on as many lines as its height holds: bold, then plain, at
-    the biggest size from ``size`` down to ``least`` that fits; False when none does."""
+    the biggest size from ``size`` down to ``least`` that fits, in the first of ``forms`` that
+    fits at that size ("+2×col", else "+2× col" on two lines, before either gets smaller: board
+    D's "+2×col" was set far smaller than the other top spaces' words); False when none does."""
     room = r.w - 2
     for bold in (True, False):
         for s in range(size, least - 1, -1):
-            lines = theme.wrap(words, s, room, bold)
             line_h = theme.font(s, bold).get_linesize()
-            if len(lines) * line_h <= r.h - 2 and all(text_fits(x, s, room, bold) for x in lines):
-                y = r.centery - len(lines) * line_h // 2
-                for line in lines:
-                    draw.text(surface, line, (r.centerx, y), s, rgb, bold=bold, anchor="midtop", box=r)
-                    y += line_h
-                return True
+            for words in forms:
+                lines = theme.wrap(words, s, room, bold)
+                if len(lines) * line_h <= r.h - 2 and all(text_fits(x, s, room, bold) for x in lines):
+                    y = r.centery - len(lines) * line_h // 2
+                    for line in lines:
+                        draw.text(surface, line, (r.centerx, y), s, rgb, bold=bold, anchor="midtop", box=r)
+                        y += line_h
+                    return True
     return False
 
 
@@ -485,7 +501,8 @@ def lone_board(rect: pygame.Rect, board: Board, extra_w: float = 0.0) -> tuple[V
 
 
 def paint_lone_board(surface: pygame.Surface, rect: pygame.Rect, layout, state, seat: int, small: int,
-                     extra_w: float = 0.0, least: int | None = None) -> tuple[Viewport, Slot]:
+                     extra_w: float = 0.0, least: int | None = None, tags: bool = True,
+                     skip_words: frozenset[int] = frozenset()) -> tuple[Viewport, Slot]:
     """A board with its bonuses (kraken tags included) and ``seat``'s tiles of ``state``; no word
     smaller than ``least`` (the screen's smallest readable size; by default about 1/60 of the
     height, from ``small``'s 1/56 -- a scene that knows its metrics passes their ``tiny``, which
@@ -494,16 +511,28 @@ def paint_lone_board(surface: pygame.Surface, rect: pygame.Rect, layout, state, 
     vp, slot = lone_board(rect, board, extra_w)
     if least is None:
         least = max(10, small * 56 // 60)
-    draw_board_base(surface, vp, slot, board, small, state.num_players == 1, least)
+    draw_board_base(surface, vp, slot, board, small, state.num_players == 1, least, tags, skip_words)
+    if tags:
+        draw_tags(surface, vp, slot, board, state, seat, small, least, kraken_only=True)
     chars = layout.tiles.characters
     for ci, column in enumerate(board.columns):
-        if column.bonus.kind == "kraken":
-            words, short = kraken_tag(state, seat, ci, column)
-            draw_tag(surface, vp, slot, board, ci, words, small, least=least, short=short)
         for i, (face, _other, _seen) in enumerate(state.boards[seat][ci]):
             r = px(vp, slot.space(board, ci, column.low + i))
             blit_tile(surface, tile_surface(chars[face], r.w, tile_caption(chars, face, r.w, small), None), r)
     return vp, slot
+
+
+def draw_tags(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Board, state, seat: int, small: int,
+              least: int | None = None, kraken_only: bool = False) -> None:
+    """The columns' bonus tags of ``seat``'s board as they stand (board B's as ``kraken_tag``
+    says; ``kraken_only``: those alone, the others are part of the static board)."""
+    solo = state.num_players == 1
+    for ci, column in enumerate(board.columns):
+        if column.bonus.kind == "kraken":
+            words, short = kraken_tag(state, seat, ci, column)
+            draw_tag(surface, vp, slot, board, ci, words, small, least=least, short=short)
+        elif column.bonus.kind != "none" and not kraken_only:
+            draw_tag(surface, vp, slot, board, ci, bonus_short(column.bonus, solo), small, least=least)
 
 
 def paint_place_picture(surface: pygame.Surface, rect: pygame.Rect, layout, state, move, small: int) -> None:
@@ -512,19 +541,35 @@ def paint_place_picture(surface: pygame.Surface, rect: pygame.Rect, layout, stat
     board = layout.board
     bw, _bh = board.size
     side = board.space[0] * 1.4
-    vp, slot = paint_lone_board(surface, rect, layout, state, state.actor, small, side + FRAME)
+    # the words of the empty top spaces the arrow may cross go on top of it (it hid "+2 per" on board D)
+    later = frozenset(ci for ci, column in enumerate(board.columns)
+                      if ci != move.col and len(state.boards[state.actor][ci]) < column.height)
+    vp, slot = paint_lone_board(surface, rect, layout, state, state.actor, small, side + FRAME, tags=False,
+                                skip_words=later)
     spots = {m.col: state.next_space(state.actor, m.col) for m in state.legal_moves() if hasattr(m, "col")}
     for col, spot in spots.items():
         if spot is not None:
             highlight(surface, px(vp, slot.space(board, *spot)), strong=col == move.col)
+    draw_tags(surface, vp, slot, board, state, state.actor, small)  # over the lit rims (one covered a "+3")
     chars = layout.tiles.characters
     tile = px(vp, (bw + FRAME * 1.5, TAG, side, side))
     face = state.drawn[0]
     blit_tile(surface, tile_surface(chars[face], tile.w, tile_caption(chars, face, tile.w, small), None), tile)
     target = state.next_space(state.actor, move.col)
-    if target is None:
-        return
-    end = px(vp, slot.space(board, *target)).center
+    if target is not None:
+        _arrow_under_tags(surface, rect, vp, slot, board, small, state.num_players == 1, tile,
+                          px(vp, slot.space(board, *target)).center)
+    solo = state.num_players == 1
+    for ci in sorted(later):
+        column = board.columns[ci]
+        if column.bonus.kind != "none":
+            top_space_words(surface, px(vp, slot.space(board, ci, column.top)), column.bonus, solo, small,
+                            board.colours["outline"], max(10, small * 56 // 60))
+
+
+def _arrow_under_tags(surface: pygame.Surface, rect: pygame.Rect, vp: Viewport, slot: Slot, board: Board,
+                      small: int, solo: bool, tile: pygame.Rect, end: tuple[int, int]) -> None:
+    """The diagram's arrow from the drawn tile to its space."""
     start = (tile.x, tile.centery)
     width = max(3, tile.w // 20)
     # the arrow on a layer of its own that passes under the columns' bonus tags (it crossed the
@@ -535,7 +580,7 @@ def paint_place_picture(surface: pygame.Surface, rect: pygame.Rect, layout, stat
     pygame.draw.line(layer, theme.WHITE, a, b, width + 4)
     pygame.draw.line(layer, theme.SELECT, a, b, width)
     pygame.draw.circle(layer, theme.SELECT, b, width * 2)
-    for r in tag_rects(vp, slot, board, small, state.num_players == 1):
+    for r in tag_rects(vp, slot, board, small, solo):
         layer.fill((0, 0, 0, 0), r.move(at).inflate(4, 4))
     surface.blit(layer, rect.topleft)
 
@@ -546,7 +591,10 @@ def tag_box(vp: Viewport, slot: Slot, board: Board, ci: int, words: str, small: 
     r = px(vp, slot.tag(board, ci))
     line_h = theme.font(small, True).get_linesize()
     if words and r.h >= line_h * 0.8 and text_fits(words, small, r.w - 4, True):
-        return r.inflate(0, max(0, line_h - r.h))
+        # a tag taller than its place grows upwards, away from the top space under it (grown
+        # about its middle it covered the first line of "+2 per completed column" there)
+        height = max(r.h, line_h)
+        return pygame.Rect(r.x, r.bottom - height, r.w, height)
     return None
 
 

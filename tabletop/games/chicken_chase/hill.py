@@ -74,16 +74,26 @@ def impassable_run(blocked: Iterable[int]) -> tuple[int, int] | None:
     return None
 
 
-def impassable_reason(blocked: Iterable[int]) -> str | None:
-    """Why a set of blocked fields is refused (menu, command line, board file), or None if every
-    game with it can be won. The one sentence all three entry points show."""
+IMPASSABLE = ("fields {first} to {last} are {n} blocked fields in a row: no card and no action-B sum is more "
+              "than {longest}, so no hen could ever pass them")
+"""Why blocked fields are refused: the template ``impassable_values`` fills."""
+
+
+def impassable_values(blocked: Iterable[int]) -> dict[str, int] | None:
+    """The values of :data:`IMPASSABLE` for a set of blocked fields, or None if every game with it
+    can be won (the board checker keeps them, to say the sentence in the language of the moment)."""
     run = impassable_run(blocked)
     if run is None:
         return None
     first, last = run
-    return tr("fields {first} to {last} are {n} blocked fields in a row: no card and no action-B sum is more "
-              "than {longest}, so no hen could ever pass them", first=first, last=last, n=last - first + 1,
-              longest=LONGEST_MOVE)
+    return {"first": first, "last": last, "n": last - first + 1, "longest": LONGEST_MOVE}
+
+
+def impassable_reason(blocked: Iterable[int]) -> str | None:
+    """Why a set of blocked fields is refused (menu, command line, board file), or None if every
+    game with it can be won. The one sentence all three entry points show."""
+    values = impassable_values(blocked)
+    return None if values is None else tr(IMPASSABLE, **values)
 
 
 def has_won(hens: list[int], seat: int) -> bool:

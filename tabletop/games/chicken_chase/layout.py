@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.games.chicken_chase.hill import impassable_reason
+from tabletop.games.chicken_chase.hill import IMPASSABLE, impassable_values
 from tabletop.layout import BoardStore, Checker, SourceDoc
 
 BOARD_FILE = "chicken_chase.yaml"
@@ -116,7 +116,7 @@ def _on_board(c: Checker, point: Point, path: tuple, size: Point) -> Point:
     """A position must lie on the board (a typo like 4860 for 486 would draw off screen)."""
     x, y = point
     if size != (0.0, 0.0) and not (0 <= x <= size[0] and 0 <= y <= size[1]):
-        c.error(path, f"[{x:g}, {y:g}] lies outside the {size[0]:g} x {size[1]:g} board")
+        c.error(path, "{point} lies outside the {size} board", point=f"[{x:g}, {y:g}]", size=f"{size[0]:g} x {size[1]:g}")
     return point
 
 
@@ -127,8 +127,8 @@ def _runaway_text(c: Checker, entry: dict[str, Any], path: tuple, keys: list[str
         if isinstance(value, str):
             for other in keys:
                 if other not in entry and f" {other}:" in f" {value}":
-                    c.error((*path, key), f"the text {value!r} runs on into the next line's '{other}:' "
-                                          "(is its closing quote missing?)")
+                    c.error((*path, key), "the text {value} runs on into the next line's '{key}:' (is its closing "
+                            "quote missing?)", value=repr(value), key=other)
                     return
 
 
@@ -146,7 +146,7 @@ def _decks(c: Checker, top: dict[str, Any]) -> tuple[Deck, ...]:
         raw_id = c.get(entry, path, "id")
         ident = c.ident(raw_id, (*path, "id")) if isinstance(raw_id, str) or "id" in entry else ""
         if ident and ident in seen:
-            c.error((*path, "id"), f"deck id {ident!r} is used twice")
+            c.error((*path, "id"), "deck id {id} is used twice", id=repr(ident))
         seen.add(ident)
         name = c.string(entry, path, "name")
         back = c.colour(entry, path, "back")
@@ -158,11 +158,11 @@ def _decks(c: Checker, top: dict[str, Any]) -> tuple[Deck, ...]:
 
 def _deck_ref(c: Checker, value: Any, path: tuple, deck_index: dict[str, int]) -> int:
     if not isinstance(value, str):
-        c.error(path, f"expected a deck id, got {value!r}")
+        c.error(path, "expected a deck id, got {got}", got=repr(value))
         return 0
     if value not in deck_index:
         names = ", ".join(deck_index) or "none"
-        c.error(path, f"no deck named {value!r} (the decks are: {names})")
+        c.error(path, "no deck named {name} (the decks are: {names})", name=repr(value), names=names)
         return 0
     return deck_index[value]
 
@@ -175,9 +175,8 @@ def _blocked(c: Checker, top: dict[str, Any]) -> dict[str, dict[int, tuple[int, 
         per = c.mapping(table, ("blocked",), variant)
         for key in list(per):
             if isinstance(key, str) and key.strip().isdigit() and int(key) in PLAYER_COUNTS:
-                c.error(("blocked", variant, key), f"write the number of players without quotes ({int(key)}:, "
-                        f'not "{key}":)',
-                        at_key=True)
+                c.error(("blocked", variant, key), "write the number of players without quotes ({n}:, not \"{n}\":)",
+                        at_key=True, n=int(key))
                 per = {k: v for k, v in per.items() if k != key} | {int(key): per[key]}
         c.keys(per, ("blocked", variant), PLAYER_COUNTS)
         result[variant] = {}
@@ -187,11 +186,11 @@ def _blocked(c: Checker, top: dict[str, Any]) -> dict[str, dict[int, tuple[int, 
             checked = [c.integer_value(v, (*path, j), 1, HILL_FIELDS - 1) for j, v in enumerate(fields)]
             for j, v in enumerate(fields):
                 if isinstance(v, int) and fields.index(v) != j:
-                    c.error((*path, j), f"field {v} is listed twice")
+                    c.error((*path, j), "field {n} is listed twice", n=v)
             result[variant][players] = tuple(sorted(set(checked)))
-            reason = impassable_reason(result[variant][players])
-            if reason:
-                c.error(path, reason)
+            refused = impassable_values(result[variant][players])
+            if refused:
+                c.error(path, IMPASSABLE, **refused)
     return result
 
 

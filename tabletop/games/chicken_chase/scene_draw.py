@@ -380,8 +380,7 @@ class ChickenPainter:
         for k in landings:
             own = 2 * seat + k
             draw.glow(surface, vp.to_px(*points[own]), hen_r * 1.25, theme.SELECT)
-        floor = self.metrics.small if self.app.table_mode else int(self.metrics.small * 0.9)
-        mark_px = max(floor, int(hen_r * 0.6))
+        mark_px = max(MARK_MIN_PX, self.metrics.small, int(hen_r * 0.6))
         for i, p in enumerate(points):
             look = lay.players[(i // 2) % len(lay.players)]
             c = vp.to_px(*p)
@@ -854,14 +853,23 @@ def hen_figure(surface: pygame.Surface, c: Point, r: float, rgb, symbol: str, al
     draw.piece(surface, c, r, rgb, symbol)
 
 
-def _hen_mark(surface: pygame.Surface, c: Point, number: int, rgb, size: int) -> None:
-    """The hen's number (1 or 2, as the log and the prompts name it) on a small dark tag at ``c``."""
+MARK_MIN_PX = 12
+"""The smallest text size of a hen's number: below it the bold digit on its tag blurs into a dot
+(the reviewer could not read them at 1024x600, where the interface's small text is 10.8 px)."""
+
+
+def _hen_mark(surface: pygame.Surface, c: Point, number: int, rgb, size: int) -> pygame.Rect:
+    """The hen's number (1 or 2, as the log and the prompts name it) on a small dark tag at ``c``:
+    the digit itself (its inked pixels, not its line of text) centred, with room inside the white
+    ring, so no part of it is cut; returns the tag."""
     img = theme.render(str(number), size, theme.WHITE, True)
-    tag_r = max(img.get_width(), img.get_height()) // 2 + max(1, size // 6)
+    ink = img.get_bounding_rect()
+    tag_r = max(ink.w, ink.h) // 2 + max(3, size // 4)
     at = (int(c[0]), int(c[1]))
-    pygame.draw.circle(surface, draw.shade(rgb, 0.45), at, tag_r)
+    pygame.draw.circle(surface, draw.shade(rgb, 0.4), at, tag_r)
     pygame.draw.circle(surface, theme.WHITE, at, tag_r, width=max(1, tag_r // 6))
-    surface.blit(img, img.get_rect(center=(at[0] + 1, at[1] + 1)))
+    surface.blit(img, (at[0] - ink.centerx, at[1] - ink.centery))
+    return pygame.Rect(at[0] - tag_r, at[1] - tag_r, 2 * tag_r + 1, 2 * tag_r + 1)
 
 
 def _dashes(surface: pygame.Surface, a: Point, b: Point, rgb, width: int, start: float, stop: float) -> None:

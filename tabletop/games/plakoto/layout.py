@@ -72,8 +72,8 @@ def _rect(ck: Checker, parent: Any, path: Path_, key: str, size: tuple[float, fl
     nums = [ck.number_value(v, (*path, key, i), 0, max(size)) for i, v in enumerate(value)]
     x, y, w, h = nums
     if ck.ok and (x + w > size[0] or y + h > size[1] or w <= 0 or h <= 0):
-        ck.error((*path, key), f"the rectangle [{x:g}, {y:g}, {w:g}, {h:g}] does not fit on the "
-                               f"{size[0]:g} x {size[1]:g} board")
+        ck.error((*path, key), "the rectangle {rect} does not fit on the {size} board",
+                 rect=f"[{x:g}, {y:g}, {w:g}, {h:g}]", size=f"{size[0]:g} x {size[1]:g}")
     return (x, y, w, h)
 
 
@@ -94,13 +94,13 @@ def _check_checker_size(ck: Checker, radius: float, points: list[tuple[int, Poin
     bad = [(i, p) for i, p in points if not fits(p)]
     if len(bad) > len(points) // 2:
         most = min(min(p.length / 2, p.width) for _, p in points)
-        ck.error(("checkers", "radius"), f"checkers of radius {radius:g} are too big for the points; "
-                                         f"the largest radius that fits them is {most:g}")
+        ck.error(("checkers", "radius"), "checkers of radius {radius} are too big for the points; the largest "
+                 "radius that fits them is {most}", radius=f"{radius:g}", most=f"{most:g}")
         return
     for i, p in bad:
         key = "length" if 2 * radius > p.length else "width"
-        ck.error(("points", i, key), f"point {p.number} is {p.length:g} long and {p.width:g} wide: too small "
-                                     f"for checkers of radius {radius:g}")
+        ck.error(("points", i, key), "point {n} is {length} long and {width} wide: too small for checkers of "
+                 "radius {radius}", n=p.number, length=f"{p.length:g}", width=f"{p.width:g}", radius=f"{radius:g}")
 
 
 def build_layout(doc: SourceDoc) -> PlakotoLayout:
@@ -142,13 +142,13 @@ def build_layout(doc: SourceDoc) -> PlakotoLayout:
                          ck.string(entry, path, "direction", choices=DIRECTIONS),
                          ck.colour(entry, path, "colour"))
         if number in found and "number" in entry:
-            ck.error((*path, "number"), f"point {number} is given twice")
+            ck.error((*path, "number"), "point {n} is given twice", n=number)
         found[number] = geom
         entries.append((i, geom))
     if len(raw_points) == 24 and ck.ok:
         missing = [n for n in range(1, 25) if n not in found]
         if missing:
-            ck.error(("points",), f"points {', '.join(map(str, missing))} are missing (need 1 to 24)")
+            ck.error(("points",), "points {numbers} are missing (need 1 to 24)", numbers=", ".join(map(str, missing)))
     if ck.ok:
         _check_checker_size(ck, radius, entries)
     ck.done()

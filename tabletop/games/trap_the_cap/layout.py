@@ -81,7 +81,7 @@ def build_layout(doc: SourceDoc, variant: str = "offensive") -> Layout:
         palette[str(key)] = check.colour(colours, ("colours",), str(key))
     for key in ("board", "grey", "yellow"):
         if key not in colours and isinstance(top.get("colours"), dict):
-            check.error(("colours",), f"missing colour {key!r}")
+            check.error(("colours",), "missing colour {key}", key=repr(key))
 
     fields = _fields(check, top)
     if half_width_ok:
@@ -118,7 +118,8 @@ def _fields(check: Checker, top: dict[str, Any]) -> list[Field]:
         if not node_id:
             continue  # reported; a field without an id cannot be part of the graph
         if node_id in seen:
-            check.error((*path, "id"), f"the id {node_id!r} is already used by nodes[{seen[node_id]}]")
+            check.error((*path, "id"), "the id {id} is already used by {other}", id=repr(node_id),
+                        other=f"nodes[{seen[node_id]}]")
             continue
         kind = check.string(node, path, "kind", choices=KINDS)
         if kind == "hideout":
@@ -161,10 +162,11 @@ def _on_board(check: Checker, fields: list[Field], half_width: float) -> None:
         path = ("nodes", f.entry)
         x, y = f.at
         if abs(x) > half_width or abs(y) > half_width:
-            check.error((*path, "at"), f"[{x:g}, {y:g}] lies outside the board (half_width {half_width:g})")
+            check.error((*path, "at"), "{point} lies outside the board (half_width {half})", point=f"[{x:g}, {y:g}]",
+                        half=f"{half_width:g}")
         if f.shape == "disc" and f.radius > half_width:
-            check.error((*path, "radius"), f"expected a number from 0 to {half_width:g} (the board's half_width), "
-                                           f"got {f.radius:g}")
+            check.error((*path, "radius"), "expected a number from 0 to {half} (the board's half_width), got {got}",
+                        half=f"{half_width:g}", got=f"{f.radius:g}")
 
 
 def _pair(check: Checker, node: dict[str, Any], path: tuple[str | int, ...], key: str) -> tuple[float, float]:
@@ -183,16 +185,16 @@ def _edges(check: Checker, top: dict[str, Any], ids: dict[str, int]) -> tuple[tu
         bad = False
         for j, end in enumerate(edge):
             if end not in ids:
-                check.error((*path, j), f"unknown field id {end!r}")
+                check.error((*path, j), "unknown field id {id}", id=repr(end))
                 bad = True
         if bad:
             continue
         if edge[0] == edge[1]:
-            check.error(path, f"an edge from {edge[0]!r} to itself")
+            check.error(path, "an edge from {id} to itself", id=repr(edge[0]))
             continue
         pair = frozenset(edge)
         if pair in seen:
-            check.error(path, f"the edge {edge[0]}–{edge[1]} is listed twice")
+            check.error(path, "the edge {edge} is listed twice", edge=f"{edge[0]}–{edge[1]}")
             continue
         seen.add(pair)
         edges.append((edge[0], edge[1]))
@@ -214,16 +216,17 @@ def _players(check: Checker, top: dict[str, Any], ids: dict[str, int], fields: l
         fill = check.colour(entry, path, "fill")
         symbol = check.string(entry, path, "symbol", default="circle", choices=SYMBOLS)
         if colour in used:
-            check.error((*path, "colour"), f"the colour {colour!r} is listed twice")
+            check.error((*path, "colour"), "the colour {colour} is listed twice", colour=repr(colour))
             continue
         if hideout and hideout not in ids:
-            check.error((*path, "hideout"), f"unknown field id {hideout!r}")
+            check.error((*path, "hideout"), "unknown field id {id}", id=repr(hideout))
             continue
         if hideout:
             field = fields[ids[hideout]]
             if field.kind != "hideout" or field.owner != colour:
                 check.error((*path, "hideout"),
-                            f"{hideout!r} is not a hideout owned by {colour!r} (see its node entry)")
+                            "{id} is not a hideout owned by {colour} (see its node entry)", id=repr(hideout),
+                            colour=repr(colour))
                 continue
         if colour:
             used.add(colour)
@@ -231,13 +234,13 @@ def _players(check: Checker, top: dict[str, Any], ids: dict[str, int], fields: l
     owners = {f.owner for f in fields if f.kind == "hideout"}
     for colour in COLOURS:
         if colour in owners and colour not in used and isinstance(top.get("players"), list):
-            check.error(("players",), f"the {colour} hideout has no entry under players")
+            check.error(("players",), "the {colour} hideout has no entry under players", colour=colour)
     counts: dict[str, int] = {}
     for f in fields:
         if f.kind == "hideout" and f.owner:
             counts[f.owner] = counts.get(f.owner, 0) + 1
             if counts[f.owner] > 1:
-                check.error(("nodes", f.entry, "owner"), f"{f.owner} already has a hideout")
+                check.error(("nodes", f.entry, "owner"), "{colour} already has a hideout", colour=f.owner)
     return players
 
 
@@ -258,10 +261,10 @@ def _hideouts(check: Checker, fields: list[Field], edges: tuple[tuple[str, str],
             continue
         board = [n for n in adj[f.id] if kind[n] != "hideout"]
         if not board:
-            check.error(("nodes", f.entry), f"the hideout {f.id!r} does not touch the board "
-                                      "(add an edge to its junction)")
+            check.error(("nodes", f.entry), "the hideout {id} does not touch the board (add an edge to its junction)",
+                        id=repr(f.id))
         if len(board) != len(adj[f.id]):
-            check.error(("nodes", f.entry), f"the hideout {f.id!r} touches another hideout")
+            check.error(("nodes", f.entry), "the hideout {id} touches another hideout", id=repr(f.id))
 
 
 def _reachability(check: Checker, fields: list[Field], edges: tuple[tuple[str, str], ...]) -> None:
@@ -285,5 +288,6 @@ def _reachability(check: Checker, fields: list[Field], edges: tuple[tuple[str, s
         if missing:
             shown = ", ".join(missing[:6]) + (" ..." if len(missing) > 6 else "")
             check.error(("nodes", index[missing[0]]),
-                        f"{len(missing)} field(s) cannot be reached from the hideout {f.id!r}: {shown}")
+                        "{n} field(s) cannot be reached from the hideout {id}: {fields}", n=len(missing),
+                        id=repr(f.id), fields=shown)
             return

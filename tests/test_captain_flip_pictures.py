@@ -1,0 +1,84 @@
+"""Captain Flip's boards drawn outside play (the menu's picture, the How to play diagram): a
+column's tag never covers the words in its top space, the lit target's rim never covers a tag, the
+arrow never hides a top space's words, and board D's "+2×col" is set as large as the other top
+spaces' words."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tabletop.app import App, AppOptions
+from tabletop.core import Setup
+from tabletop.games import all_games
+from tabletop.games.captain_flip import scene_draw as sd
+from tabletop.games.captain_flip.moves import Place
+from tabletop.games.captain_flip.scene_geom import FRAME
+from tabletop.ui import draw
+from tabletop.ui.moments import find_moment
+
+SPEC = all_games()["captain_flip"]
+TAG_RGB = (74, 52, 30)
+
+
+@pytest.fixture
+def store(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path))
+    app = App(AppOptions(size=(800, 600), headless=True, mute=True))
+    yield app.store
+    pygame.display.quit()
+
+
+def count(surface: pygame.Surface, r: pygame.Rect, rgb) -> int:
+    r = r.clip(surface.get_rect())
+    return sum(surface.get_at((x, y))[:3] == tuple(rgb) for x in range(r.left, r.right) for y in range(r.top, r.bottom))
+
+
+@pytest.mark.parametrize("variant", list("ABCDE"))
+@pytest.mark.parametrize("size,small", [((260, 200), 12), ((330, 250), 12), ((480, 400), 12), ((900, 700), 22)])
+def test_a_tag_taller_than_its_place_grows_away_from_the_top_space(store, variant, size, small):
+    board = SPEC.load_layout(store, variant).board
+    vp, slot = sd.lone_board(pygame.Rect((0, 0), size), board)
+    for ci, column in enumerate(board.columns):
+        box = sd.tag_box(vp, slot, board, ci, sd.bonus_short(column.bonus, False), small)
+        if box is not None:
+            space = sd.px(vp, slot.space(board, ci, column.top))
+            assert box.bottom <= space.top + 1, (ci, box, space)  # +1: rounding to pixels
+
+
+def test_the_menu_picture_sets_board_d_s_words_alike(store, monkeypatch):
+    """"+2×col" went down to the smallest plain size on one line before it was tried on two."""
+    layout = SPEC.load_layout(store, "D")
+    said: list[tuple[str, int, bool]] = []
+    text = draw.text
+    monkeypatch.setattr(draw, "text", lambda surface, words, at, size, *a, bold=False, **k:
+                        said.append((words, size, bold)) or text(surface, words, at, size, *a, bold=bold, **k))
+    surface = pygame.Surface((330, 250))
+    sd.paint_lone_board(surface, surface.get_rect(), layout, SPEC.new_state(Setup(4, "D", {}, layout, 0)), 0, 12)
+    pay = next((size, bold) for words, size, bold in said if words == "pay 1" and size >= 10)
+    col = [(size, bold) for words, size, bold in said if "col" in words and "completed" not in words]
+    assert col and all(found == pay for found in col), (pay, col, said)
+
+
+def test_the_rules_picture_keeps_tags_and_top_space_words_over_the_highlights_and_the_arrow(store):
+    layout = SPEC.load_layout(store, "D")
+    board = layout.board
+    state = SPEC.new_state(Setup(2, "D", {}, layout, 0))
+    found = find_moment(state, lambda p, m: isinstance(m, Place) and sum(map(len, p.boards[p.actor])) >= 5)
+    assert found is not None
+    position, move = found
+    rect = pygame.Rect(0, 0, 480, 400)
+    plain, picture = pygame.Surface(rect.size), pygame.Surface(rect.size)
+    vp, slot = sd.paint_lone_board(plain, rect, layout, position, position.actor, 12, board.space[0] * 1.4 + FRAME)
+    sd.paint_place_picture(picture, rect, layout, position, move, 12)
+    tags = sd.tag_rects(vp, slot, board, 12, False)
+    assert tags and all(count(picture, r, TAG_RGB) == count(plain, r, TAG_RGB) for r in tags), "no rim over a tag"
+    crossed = 0
+    for ci, column in enumerate(board.columns):
+        if column.bonus.kind == "none" or ci == move.col or len(position.boards[position.actor][ci]) == column.height:
+            continue
+        space = sd.px(vp, slot.space(board, ci, column.top))
+        ink = board.colours["outline"]
+        assert count(picture, space, ink) >= count(plain, space, ink), f"column {ci + 1}'s words under the arrow"
+        crossed += count(picture, space, (255, 255, 255)) > 0
+    assert crossed, "the arrow crosses an empty top space (board D's +2 per completed column)"
