@@ -58,7 +58,16 @@ def start_xvfb(geometry: str) -> tuple[subprocess.Popen, str]:
     if not number.strip().isdigit():
         proc.kill()
         raise RuntimeError("Xvfb did not start (no display number)")
-    return proc, f":{int(number)}"
+    display = f":{int(number)}"
+    # the number can come before the server takes clients: the first app then found "x11 not
+    # available" (seen on a loaded machine); wait until a client is served
+    while time.monotonic() < end:
+        ok = subprocess.run(["xdotool", "getdisplaygeometry"], env=dict(os.environ, DISPLAY=display),
+                            capture_output=True, timeout=30).returncode == 0
+        if ok:
+            break
+        time.sleep(0.2)
+    return proc, display
 
 
 @pytest.fixture(scope="module", params=list(SCREENS))

@@ -1063,8 +1063,9 @@ class GameScene(TableModeMixin, Scene):
             die = pygame.Rect(x, rect.centery - size // 2 - int(lift * size), size, size)
             draw.die_face(surface, die, face, used and not rolling, angle=angle)
             owner = rows.get(owners[k]) if k < len(owners) else None
-            if owner is not None and not rolling:  # whose die it is: his piece on its corner
-                self.draw_row_piece(surface, die.bottomright, size * 0.22, owner)
+            if owner is not None and not rolling:  # whose die it is: his piece in its corner (inside
+                r = size * 0.2                     # the die: what is kept of a frame is the dice' area)
+                self.draw_row_piece(surface, (die.right - r - 2, die.bottom - r - 2), r, owner)
             x += size + gap
 
     def dice_owners(self) -> list[int]:
