@@ -711,7 +711,7 @@ class CaptainFlipState(GameState):
             # the lines follow the order the effects were applied in: a column bonus goes on the
             # placing's line only if nothing came between them (a flip, a Parrot's extra tile),
             # else on a line of its own; the map's coin ends the turn, after everything else
-            if bonus and e.space is not None and not self._bonus_on_placing(lines, e, placed):
+            if bonus and not self._bonus_on_placing(lines, e, placed):
                 col = e.space[0]
                 if bonus_line != col:
                     top = self.tile_at(e.seat, col, self.topo.top[col])

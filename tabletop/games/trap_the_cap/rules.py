@@ -725,7 +725,7 @@ class TrapState(GameState):
         route = "->".join(field_name(topo, walk.path[i]) for i in dict.fromkeys(stops))
         what = self.describe_way(move)
         if move.label not in ("gold", self.colour_to_move):
-            what = tr(PIECE_OF.get(move.label, "{colour} piece: {what}"), colour=colour_text(move.label), what=what)
+            what = tr(PIECE_OF[move.label], what=what)
         return tr("{who}: {route} — {what}.", who=who, route=route, what=what)
 
     def _known(self, move: Any) -> Any:
