@@ -1052,20 +1052,24 @@ class GameScene(TableModeMixin, Scene):
                 draw.fitted_text(surface, self.roll_label(), rect, m.body, theme.ACCENT_DARK, bold=True,
                                  min_size=m.small)
             return
+        owners = self.dice_owners()
+        top = rect.centery - size // 2
+        if owners:  # room under each die for its owner's piece, inside the dice' area
+            size = min(size, int(rect.h * 0.62))
+            top = rect.y + max(2, (rect.h - int(size * 1.45)) // 2)
         gap = size // 4
         total = len(values) * size + (len(values) - 1) * gap
         x = rect.centerx - total // 2
         poses = dice_poses([v for v, _ in values], self.roll_progress() if rolling else 1.0,
                            int((self.timers.started("roll") or 0.0) * 1000))
-        owners = self.dice_owners()
         rows = {r.seat: r for r in self.player_rows()} if owners else {}
         for k, ((_value, used), (face, angle, lift)) in enumerate(zip(values, poses, strict=True)):
-            die = pygame.Rect(x, rect.centery - size // 2 - int(lift * size), size, size)
+            die = pygame.Rect(x, top - int(lift * size), size, size)
             draw.die_face(surface, die, face, used and not rolling, angle=angle)
             owner = rows.get(owners[k]) if k < len(owners) else None
-            if owner is not None and not rolling:  # whose die it is: his piece in its corner (inside
-                r = size * 0.2                     # the die: what is kept of a frame is the dice' area)
-                self.draw_row_piece(surface, (die.right - r - 2, die.bottom - r - 2), r, owner)
+            if owner is not None and not rolling:  # whose die it is: his piece under it (never over a pip)
+                r = size * 0.2
+                self.draw_row_piece(surface, (die.centerx, top + size + r + 2), r, owner)
             x += size + gap
 
     def dice_owners(self) -> list[int]:
