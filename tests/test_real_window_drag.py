@@ -84,7 +84,7 @@ def trap_the_cap_drag() -> tuple[str, str, tuple[int, int], tuple[int, int]]:
 
 @pytest.mark.parametrize("plan", [plakoto_drag, trap_the_cap_drag], ids=["plakoto", "trap_the_cap"])
 def test_a_piece_dragged_with_the_mouse_is_moved(display, plan, tmp_path):
-    from test_real_window import window_of, x
+    from test_real_window import drawn, settled, window_of, x
 
     game, notation, a, b = plan()
     data = tmp_path / "data"
@@ -96,7 +96,10 @@ def test_a_piece_dragged_with_the_mouse_is_moved(display, plan, tmp_path):
     try:
         wid = window_of(display, proc)
         x(display, "xdotool", "windowfocus", wid)
-        time.sleep(1.0)
+        # the board drawn and standing still first: on a loaded machine a fixed second was once too
+        # little, and the press went to a window that was not yet showing the game
+        drawn(display, tmp_path)
+        settled(display, tmp_path, "ready", 1)
         x(display, "xdotool", "mousemove", "--window", wid, str(a[0]), str(a[1]))
         time.sleep(0.3)
         x(display, "xdotool", "mousedown", "1")
@@ -108,7 +111,7 @@ def test_a_piece_dragged_with_the_mouse_is_moved(display, plan, tmp_path):
         time.sleep(0.3)
         x(display, "xdotool", "mouseup", "1")
         save = data / f"autosave-{game}.json"
-        for _ in range(50):
+        for _ in range(300):  # up to a minute: the move's animation and save on a loaded machine
             if save.exists():
                 break
             time.sleep(0.2)
