@@ -19,13 +19,14 @@ finger held still on the board for ``HOLD_TIME`` does what a right click does (`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
 
 from tabletop.core import CHANCE
 from tabletop.i18n import language, tr
-from tabletop.ui import draw, table_strip, text_audit, theme
+from tabletop.ui import draw, placement, table_strip, text_audit, theme
 from tabletop.ui.table import EdgePanel, SeatPlace, Sizes, default_places, plan_table, uncovered
 from tabletop.ui.table_strip import StripNeeds, StripParts
 from tabletop.ui.widgets import Button, Viewport, arrow_text, arrow_text_width
@@ -599,17 +600,15 @@ class TableModeMixin:
                 self.dirty = True
 
     def blit_facing(self, surface: pygame.Surface, card: pygame.Surface, at: tuple[int, int], panel: EdgePanel | None,
-                    bounds: pygame.Rect) -> None:
+                    bounds: pygame.Rect, keep: Sequence[placement.Shape] = ()) -> None:
         """A small upright card (a tooltip) shown turned to ``panel``'s seat, beside the point
-        ``at`` on his far side (where his finger does not cover it), kept inside ``bounds``."""
+        ``at``: on his far side (where his finger does not cover it) unless that hides some of
+        ``keep`` (lit targets, the piece pointed at), then on the first other side that does not;
+        kept inside ``bounds``."""
         angle = panel.angle if panel is not None else 0
         image = pygame.transform.rotate(card, angle) if angle else card
-        w, h = card.get_size()
-        dx, dy = w / 2 + self.metrics.pad, -(h / 2 + self.metrics.pad)  # up and right, as he sees it
-        vec = {0: (dx, dy), 180: (-dx, -dy), 90: (dy, -dx), 270: (-dy, dx)}[angle]
-        rect = image.get_rect(center=(int(at[0] + vec[0]), int(at[1] + vec[1])))
-        rect.clamp_ip(bounds)
-        surface.blit(image, rect)
+        spots = placement.centres(at, card.get_size(), self.metrics.pad, placement.FACING_ORDER, angle)
+        surface.blit(image, placement.place(image.get_size(), spots, bounds, keep))
 
     # -- the seat's own menu, and cards that face a seat -------------------------------------------
     def open_table_menu(self, seat: int) -> None:
