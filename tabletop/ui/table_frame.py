@@ -463,17 +463,28 @@ class TableModeMixin:
 
     def _draw_prompt_part(self, surf: pygame.Surface, parts: StripParts) -> None:
         """The prompt; in a band, with room to spare under it, the last event too (the acting
-        player sees what happened just before his turn)."""
+        player sees what happened just before his turn). A band's lines sit in its middle, as its
+        name and buttons do: from the top they kept a few pixels from the board's side of the strip
+        and left a wide gap at the player's."""
         m = self.metrics
-        used = self.draw_fitted_prompt(surf, self.table_prompts(), parts.prompt)
+        forms, area = self.table_prompts(), parts.prompt
         if parts.mode != "band":
+            self.draw_fitted_prompt(surf, forms, area)
             return
         line = theme.font(m.small).get_linesize()
-        rest = pygame.Rect(parts.prompt.x, parts.prompt.y + used, parts.prompt.w, parts.prompt.h - used)
+        found = self.fit_prompt(forms, area) if area.w >= NO_PROMPT * m.body else None
+        if found is None:  # nothing, or the cut last form: from the top as before
+            self.draw_fitted_prompt(surf, forms, area)
+            return
+        lines, size = found
+        used = len(lines) * theme.font(size, True).get_linesize()
         last = table_strip.log_tail(self.log, 1)
-        if last and rest.h >= line and used and arrow_text_width(last[0][0], m.small) <= rest.w:  # whole, or not
-            # "->" drawn as an arrow, as in the strips' log and the window's (the font has no arrow)
-            arrow_text(surf, last[0][0], (rest.x, rest.bottom - line), m.small, theme.INK_SOFT)
+        event = bool(last and area.h - used >= line and arrow_text_width(last[0][0], m.small) <= area.w)  # whole, or not
+        block = used + (line if event else 0)
+        top = max(area.y, min(area.bottom - block, parts.card.centery - block // 2))
+        self.draw_fitted_prompt(surf, forms, pygame.Rect(area.x, top, area.w, area.bottom - top))
+        if event:  # "->" drawn as an arrow, as in the strips' log and the window's (the font has no arrow)
+            arrow_text(surf, last[0][0], (area.x, top + used), m.small, theme.INK_SOFT)
 
     def table_prompts(self) -> list[str]:
         """The prompt, then shorter forms of it for a strip with less room (a thin band on a small
