@@ -19,13 +19,14 @@ finger held still on the board for ``HOLD_TIME`` does what a right click does (`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
 
 from tabletop.core import CHANCE
 from tabletop.i18n import language, tr
-from tabletop.ui import draw, table_strip, text_audit, theme
+from tabletop.ui import draw, placement, table_strip, text_audit, theme
 from tabletop.ui.table import EdgePanel, SeatPlace, Sizes, default_places, plan_table, uncovered
 from tabletop.ui.table_strip import StripNeeds, StripParts
 from tabletop.ui.widgets import Button, Viewport, arrow_text, arrow_text_width
@@ -462,17 +463,28 @@ class TableModeMixin:
 
     def _draw_prompt_part(self, surf: pygame.Surface, parts: StripParts) -> None:
         """The prompt; in a band, with room to spare under it, the last event too (the acting
-        player sees what happened just before his turn)."""
+        player sees what happened just before his turn). A band's lines sit in its middle, as its
+        name and buttons do: from the top they kept a few pixels from the board's side of the strip
+        and left a wide gap at the player's."""
         m = self.metrics
-        used = self.draw_fitted_prompt(surf, self.table_prompts(), parts.prompt)
+        forms, area = self.table_prompts(), parts.prompt
         if parts.mode != "band":
+            self.draw_fitted_prompt(surf, forms, area)
             return
         line = theme.font(m.small).get_linesize()
-        rest = pygame.Rect(parts.prompt.x, parts.prompt.y + used, parts.prompt.w, parts.prompt.h - used)
+        found = self.fit_prompt(forms, area) if area.w >= NO_PROMPT * m.body else None
+        if found is None:  # nothing, or the cut last form: from the top as before
+            self.draw_fitted_prompt(surf, forms, area)
+            return
+        lines, size = found
+        used = len(lines) * theme.font(size, True).get_linesize()
         last = table_strip.log_tail(self.log, 1)
-        if last and rest.h >= line and used and arrow_text_width(last[0][0], m.small) <= rest.w:  # whole, or not
-            # "->" drawn as an arrow, as in the strips' log and the window's (the font has no arrow)
-            arrow_text(surf, last[0][0], (rest.x, rest.bottom - line), m.small, theme.INK_SOFT)
+        event = bool(last and area.h - used >= line and arrow_text_width(last[0][0], m.small) <= area.w)  # whole, or not
+        block = used + (line if event else 0)
+        top = max(area.y, min(area.bottom - block, parts.card.centery - block // 2))
+        self.draw_fitted_prompt(surf, forms, pygame.Rect(area.x, top, area.w, area.bottom - top))
+        if event:  # "->" drawn as an arrow, as in the strips' log and the window's (the font has no arrow)
+            arrow_text(surf, last[0][0], (area.x, top + used), m.small, theme.INK_SOFT)
 
     def table_prompts(self) -> list[str]:
         """The prompt, then shorter forms of it for a strip with less room (a thin band on a small
@@ -599,17 +611,15 @@ class TableModeMixin:
                 self.dirty = True
 
     def blit_facing(self, surface: pygame.Surface, card: pygame.Surface, at: tuple[int, int], panel: EdgePanel | None,
-                    bounds: pygame.Rect) -> None:
+                    bounds: pygame.Rect, keep: Sequence[placement.Shape] = ()) -> None:
         """A small upright card (a tooltip) shown turned to ``panel``'s seat, beside the point
-        ``at`` on his far side (where his finger does not cover it), kept inside ``bounds``."""
+        ``at``: on his far side (where his finger does not cover it) unless that hides some of
+        ``keep`` (lit targets, the piece pointed at), then on the first other side that does not;
+        kept inside ``bounds``."""
         angle = panel.angle if panel is not None else 0
         image = pygame.transform.rotate(card, angle) if angle else card
-        w, h = card.get_size()
-        dx, dy = w / 2 + self.metrics.pad, -(h / 2 + self.metrics.pad)  # up and right, as he sees it
-        vec = {0: (dx, dy), 180: (-dx, -dy), 90: (dy, -dx), 270: (-dy, dx)}[angle]
-        rect = image.get_rect(center=(int(at[0] + vec[0]), int(at[1] + vec[1])))
-        rect.clamp_ip(bounds)
-        surface.blit(image, rect)
+        spots = placement.centres(at, card.get_size(), self.metrics.pad, placement.FACING_ORDER, angle)
+        surface.blit(image, placement.place(image.get_size(), spots, bounds, keep))
 
     # -- the seat's own menu, and cards that face a seat -------------------------------------------
     def open_table_menu(self, seat: int) -> None:

@@ -75,8 +75,9 @@ def strip_parts(size: tuple[int, int], m: theme.Metrics, needs: StripNeeds, home
     if d >= max(int(4.6 * bh), stack_h) or (d >= int(4.6 * bh) and w < 10 * bh):
         if card.w > 10 * bh:
             card = pygame.Rect(card.right - 10 * bh if home_right else card.x, card.y, 10 * bh, card.h)
-        return _stack(card, card.inflate(-2 * q - p, -2 * q - p // 2), m, needs)
-    return _rows(card, card.inflate(-2 * q - p, -2 * q - p // 2), m, needs)
+        return _stack(card, card.inflate(-2 * q - p, -2 * q - p), m, needs)
+    # the contents keep a pad from every side of the strip: its ends, and the player's own edge
+    return _rows(card, card.inflate(-2 * q - p, -2 * q - p), m, needs)
 
 
 def _row(area: pygame.Rect, m: theme.Metrics, needs: StripNeeds, items: tuple[str, ...],
@@ -133,11 +134,32 @@ def _row(area: pygame.Rect, m: theme.Metrics, needs: StripNeeds, items: tuple[st
     return out
 
 
+def log_gap(pad: int) -> int:
+    """How much shorter the log's lines are than its box, above and below together (``draw_log``)."""
+    return max(2, pad // 3)
+
+
+def log_inset(pad: int) -> int:
+    """How far above its box's bottom the log's last line ends (``Rect.inflate`` halves the gap)."""
+    gap = log_gap(pad)
+    return gap - gap // 2
+
+
 def _band(card: pygame.Rect, inner: pygame.Rect, m: theme.Metrics, needs: StripNeeds) -> StripParts:
+    """Everything in one row. A band is a button deep and little more, so its buttons fill it
+    edge to edge of the card; the prompt's and the log's lines stop a pad short of the player's
+    own edge (the screen's edge), as every strip's words keep a pad from the ends of the strip:
+    filling the band they sat half that close to it."""
     r = _row(inner, m, needs, ("head", "text", "extra", "dice", "buttons", "menu"))
     text = r["text"]
-    return StripParts("band", card, r["head"], r["menu"], text if needs.prompt else EMPTY.copy(),
-                      EMPTY.copy() if needs.prompt else text, r["extra"], r["dice"], r["buttons"])  # type: ignore[arg-type]
+    edge = card.bottom + card.y  # the strip's bottom: the card keeps the same gap at both sides
+    if needs.prompt:
+        words = pygame.Rect(text.x, text.y, text.w, max(0, edge - m.pad - text.y))
+        return StripParts("band", card, r["head"], r["menu"], words, EMPTY.copy(), r["extra"], r["dice"],
+                          r["buttons"])  # type: ignore[arg-type]
+    log = pygame.Rect(text.x, text.y, text.w, max(0, edge - m.pad + log_inset(m.pad) - text.y))
+    return StripParts("band", card, r["head"], r["menu"], EMPTY.copy(), log, r["extra"], r["dice"],
+                      r["buttons"])  # type: ignore[arg-type]
 
 
 def _rows(card: pygame.Rect, inner: pygame.Rect, m: theme.Metrics, needs: StripNeeds) -> StripParts:
@@ -255,7 +277,7 @@ def draw_log(surface: pygame.Surface, rect: pygame.Rect, entries: list[tuple[str
     line_h = theme.font(size).get_linesize()
     if rect.w < 4 * size or rect.h < line_h or not entries:
         return
-    inner = rect.inflate(-pad, -max(2, pad // 3))
+    inner = rect.inflate(-pad, -log_gap(pad))
     rows = log_rows(entries, size, inner.w, max(1, inner.h // line_h))
     y = inner.bottom - len(rows) * line_h
     used = pygame.Rect(rect.x, y - max(1, pad // 6), rect.w, rect.bottom - y + max(1, pad // 6))

@@ -541,7 +541,8 @@ class TrapTheCapScene(PanelMixin, GameScene):
         elif hover_fid in targets and len(targets[hover_fid]) >= 1:
             self._draw_route(surface, targets[hover_fid][0], max(2, width - 1))
         self.effects.draw(surface, self.to_px, m.body, r)
-        self._draw_tooltip(surface, hover_fid, hover_piece, m)
+        keep = [polys[fid] for fid in {**preview, **targets} if fid in polys]
+        self._draw_tooltip(surface, hover_fid, hover_piece, m, keep + self._piece_box(hover_piece, r))
 
     # -- what the last move did ------------------------------------------------------------------
     def slide_steps(self, before: Any, move: Any) -> float:
@@ -724,8 +725,24 @@ class TrapTheCapScene(PanelMixin, GameScene):
             sd.tray(surface, rect, self.to_px(field.at), self.look(owner)[0], counts, tr("Prisoners"),
                     self._owner_turn(owner), self.metrics.small)
 
+    def _piece_box(self, piece: Piece | None, r: float) -> list[list[Point]]:
+        """The pixels a piece covers, a tower's raised top included (a tooltip keeps clear of the
+        piece it tells about); empty without a piece."""
+        if piece is None:
+            return []
+        piles = self._stacks(self.state).get(piece[0], [])
+        if piece[1] >= len(piles):
+            return []
+        x, y = self.to_px(self._slots_for(self.state, piece[0])[piece[1]])
+        lift = (min(len(piles[piece[1]]), 5) - 1) * r * sd.LIFT
+        reach = r * 1.15
+        return [[(x - reach, y - lift - reach), (x + reach, y - lift - reach), (x + reach, y + reach),
+                 (x - reach, y + reach)]]
+
     def _draw_tooltip(self, surface: pygame.Surface, hover_fid: str | None, hover_piece: Piece | None,
-                      m: Any) -> None:
+                      m: Any, keep: list[list[Point]]) -> None:
+        """The hover card (a tower's caps, a hideout's, a tray's prisoners, else the field's name),
+        placed where it hides none of ``keep``: the lit targets and the hovered piece."""
         if self.drag is not None and self.drag[2]:
             return
         lines: list[tuple[str, sd.Look | None]] = []
@@ -763,10 +780,10 @@ class TrapTheCapScene(PanelMixin, GameScene):
         if self.app.table_mode and lines:  # at a table: turned to the seat on turn (who is pointing)
             w, h = sd.tooltip_size(lines, m.body, m.pad)
             card = pygame.Surface((w + 2 * m.pad, h + 2 * m.pad), pygame.SRCALPHA)
-            sd.tooltip(card, lines, (-m.pad, -m.pad), m.body, m.pad)
-            self.blit_facing(surface, card, self.hover_px, self.panel_of(self.acting_seat()), self.board_area)
+            sd.tooltip_card(card, lines, pygame.Rect(m.pad, m.pad, w, h), m.body, m.pad)
+            self.blit_facing(surface, card, self.hover_px, self.panel_of(self.acting_seat()), self.board_area, keep)
             return
-        sd.tooltip(surface, lines, self.hover_px, m.body, m.pad, self.board_area)
+        sd.tooltip(surface, lines, self.hover_px, m.body, m.pad, self.board_area, keep)
 
     def _owner_turn(self, owner: int) -> int:
         """Table mode: the turn that makes a tray's word face the seat playing that colour."""

@@ -10,14 +10,14 @@ highlights are drawn on top.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 import pygame
 
 from tabletop.games.trap_the_cap.layout import Layout
 from tabletop.games.trap_the_cap.scene_geom import Geometry, Point
-from tabletop.ui import draw, theme
+from tabletop.ui import draw, placement, theme
 
 SUPERSAMPLE = 2
 TARGET = (255, 255, 255)
@@ -356,30 +356,30 @@ def tooltip_size(lines: list[tuple[str, Look | None]], size: int, pad: int) -> t
 
 
 def tooltip(surface: pygame.Surface, lines: list[tuple[str, Look | None]], pos: tuple[int, int], size: int,
-            pad: int, bounds: pygame.Rect | None = None) -> None:
-    """A small card near the mouse: one line per entry, each with an optional cap beside it; kept
-    inside ``bounds`` (the board area: the side panel is drawn after the board and would hide it)."""
+            pad: int, bounds: pygame.Rect | None = None, keep: Sequence[placement.Shape] = ()) -> None:
+    """A small card near the mouse, kept inside ``bounds`` (the board area: the side panel is
+    drawn after the board and would hide it) and placed where it hides none of ``keep`` (the lit
+    targets the player clicks next, the hovered piece) when there is such a place."""
     if not lines:
         return
+    area = (bounds or surface.get_rect()).inflate(-2 * pad, -2 * pad)
+    w, h = tooltip_size(lines, size, pad)
+    spots = placement.centres(pos, (w, h), 2 * pad, placement.LAPTOP_ORDER)
+    tooltip_card(surface, lines, placement.place((w, h), spots, area, keep), size, pad)
+
+
+def tooltip_card(surface: pygame.Surface, lines: list[tuple[str, Look | None]], card: pygame.Rect, size: int,
+                 pad: int) -> None:
+    """The tooltip card itself in ``card`` (as big as ``tooltip_size``): one line per entry, the
+    first bold, each with an optional cap beside it."""
     f = theme.font(size)
     line_h = f.get_linesize()
-    chip_w = line_h
-    w, h = tooltip_size(lines, size, pad)
-    area = bounds or surface.get_rect()
-    x = pos[0] + 2 * pad
-    y = pos[1] + 2 * pad
-    if x + w > area.right - pad:
-        x = pos[0] - w - 2 * pad
-    if y + h > area.bottom - pad:
-        y = pos[1] - h - 2 * pad
-    x, y = max(area.x + pad, x), max(area.y + pad, y)
-    card = pygame.Rect(x, y, w, h)
     draw.shadowed_panel(surface, card, fill=(255, 251, 240), radius=max(4, pad), shadow=3)
-    ty = y + pad
+    ty = card.y + pad
     for i, (text, look) in enumerate(lines):
-        tx = x + pad
+        tx = card.x + pad
         if look is not None:
-            cap(surface, (tx + chip_w / 2, ty + line_h / 2), line_h * 0.38, look)
-            tx += chip_w + pad
+            cap(surface, (tx + line_h / 2, ty + line_h / 2), line_h * 0.38, look)
+            tx += line_h + pad
         draw.text(surface, text, (tx, ty + (line_h - f.get_height()) // 2), size, theme.INK, bold=(i == 0))
         ty += line_h
