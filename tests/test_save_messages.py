@@ -101,3 +101,19 @@ def test_the_resumed_log_line_counts_the_same_way(monkeypatch, tmp_path, lang, t
         with in_language(lang):
             scene = make_scene(app, session.__class__.from_record(session.spec, session.record()))
         assert scene.log.entries[-1].text == text
+
+
+@pytest.mark.parametrize("lang,text", [("en", "Resumed before the first move."),
+                                       ("ru", "Игра продолжена до первого хода.")])
+def test_resumed_before_anyone_moved_says_so_not_after_0_moves(monkeypatch, tmp_path, lang, text):
+    from tabletop.app import App, AppOptions
+
+    instant_scenes(monkeypatch, tmp_path)
+    app = App(AppOptions(size=(1024, 600), headless=True, mute=True))
+    session = _played("plakoto", 0)
+    while session.state.current_player is not None and session.state.current_player < 0:
+        session.roll()  # the opening roll: a chance move, not a player's
+    assert session.played and _players_moves(session) == 0
+    with in_language(lang):
+        scene = make_scene(app, session.__class__.from_record(session.spec, session.record()))
+    assert scene.log.entries[-1].text == text

@@ -286,8 +286,10 @@ class GameScene(TableModeMixin, Scene):
             session.state = now
         del self.history[:-400]
         n = player_moves(played.seat for played in session.played)  # not the rolls and draws
-        self.log.add(plural(n, tr("Resumed after {n} move.", n=n), tr("Resumed after {n} moves (2–4).", n=n),
-                            tr("Resumed after {n} moves.", n=n)), theme.INK_SOFT)
+        said = (tr("Resumed before the first move.") if n == 0 else  # only the deal or the first roll so far
+                plural(n, tr("Resumed after {n} move.", n=n), tr("Resumed after {n} moves (2–4).", n=n),
+                       tr("Resumed after {n} moves.", n=n)))
+        self.log.add(said, theme.INK_SOFT)
         self._show_previous_move()
 
     def log_resumed_move(self, before: Any, move: Any, mover: int | None, after: Any) -> None:
