@@ -415,18 +415,7 @@ class ChickenPainter:
 
     def _trail_arrow(self, surface, vp: Viewport, p0: Point, p1: Point, f0: int, f1: int, rgb,
                      width: int) -> None:
-        """A dashed arrow from field ``f0`` to ``f1`` along the trail (not across the spiral)."""
-        step = 1 if f1 > f0 else -1
-        path = [p0] + [self.layout_data.hill_point(f) for f in range(f0 + step, f1, step)] + [p1]
-        px = [vp.to_px(*p) for p in path]
-        gap = vp.length(self.geom.hen_r)
-        if len(px) == 2:
-            _arrow(surface, px[0], px[1], rgb, width, gap)
-            return
-        _dashes(surface, px[0], px[1], rgb, width, gap, 0)
-        for a, b in zip(px[1:-2], px[2:-1], strict=False):
-            _dashes(surface, a, b, rgb, width, 0, 0)
-        _arrow(surface, px[-2], px[-1], rgb, width, gap, start_gap=0)
+        trail_arrow(surface, vp, self.layout_data, self.geom.hen_r, (p0, p1), (f0, f1), rgb, width)
 
     # -- hand strip ---------------------------------------------------------------------------------------
     def _draw_strip(self, surface: pygame.Surface, vp: Viewport) -> None:
@@ -902,6 +891,24 @@ def _arrow(surface: pygame.Surface, a: Point, b: Point, rgb, width: int, gap: fl
     pygame.draw.polygon(surface, rgb, [tip, left, right])
 
 
+def trail_arrow(surface: pygame.Surface, vp: Viewport, lay: Any, hen_r: float, ends: tuple[Point, Point],
+                fields: tuple[int, int], rgb, width: int) -> None:
+    """A dashed arrow from field ``f0`` to ``f1`` along the trail, through every field between
+    (not across the spiral, which read as a jump); ``ends``: the points the hen stands on there."""
+    (p0, p1), (f0, f1) = ends, fields
+    step = 1 if f1 > f0 else -1
+    path = [p0] + [lay.hill_point(f) for f in range(f0 + step, f1, step)] + [p1]
+    px = [vp.to_px(*p) for p in path]
+    gap = vp.length(hen_r)
+    if len(px) == 2:
+        _arrow(surface, px[0], px[1], rgb, width, gap)
+        return
+    _dashes(surface, px[0], px[1], rgb, width, gap, 0)
+    for a, b in zip(px[1:-2], px[2:-1], strict=False):
+        _dashes(surface, a, b, rgb, width, 0, 0)
+    _arrow(surface, px[-2], px[-1], rgb, width, gap, start_gap=0)
+
+
 def _rect_glow(surface: pygame.Surface, rect: pygame.Rect, rgb, strong: bool, width: int) -> None:
     layer = pygame.Surface((rect.w + 4 * width, rect.h + 4 * width), pygame.SRCALPHA)
     radius = max(4, rect.h // 6) + width
@@ -1133,19 +1140,28 @@ def paint_hens(surface: pygame.Surface, vp: Viewport, g: Any, lay: Any, hens: li
 
 def paint_push_picture(surface: pygame.Surface, rect: pygame.Rect, g: Any, lay: Any, hens: list[int],
                        later: list[int], blocked: Any, cards: tuple[int, ...], small: int) -> None:
-    """The rules' diagram: the hill with every hen before a card move, faint hens where they end,
-    an arrow for the hen that moves (blue) and for every hen it pushes down (red), and the card."""
+    """The rules' diagram: the hill with every hen after a card move, a faint hen where each one that
+    moved came from, an arrow along the trail for the hen that moves (blue) and for every hen it
+    pushes down (red), and the card.
+
+    Why the result and not the start: the pushed hen stood where the mover lands, so drawn before
+    the move that field showed the pushed hen with the blue arrow ending on it, and the picture read
+    as that hen moving. Where a hen came from is faint, unless another hen has just landed there."""
     vp = Viewport((0.0, 0.0, g.width, g.height), rect)
     paint_hill(surface, vp, (0, 0), g, lay, blocked, small, False)
-    paint_hens(surface, vp, g, lay, later, alpha=120)
-    paint_hens(surface, vp, g, lay, hens)
     before, after = hen_points(g, lay, hens), hen_points(g, lay, later)
-    mover = next((i for i, (a, b) in enumerate(zip(hens, later, strict=True)) if b > a), -1)
     hen_r = max(5, vp.length(g.hen_r))
+    landed = {b for a, b in zip(hens, later, strict=True) if a != b}
     for i, (a, b) in enumerate(zip(hens, later, strict=True)):
-        if a != b:
-            _arrow(surface, vp.to_px(*before[i]), vp.to_px(*after[i]), theme.SELECT if i == mover else theme.BAD,
-                   max(3, int(hen_r * 0.3)), hen_r * 1.05)
+        if a != b and (a <= 0 or a not in landed):
+            look = lay.players[(i // 2) % len(lay.players)]
+            hen_figure(surface, vp.to_px(*before[i]), hen_r, look.hen, look.symbol, 120)
+    paint_hens(surface, vp, g, lay, later)
+    mover = next((i for i, (a, b) in enumerate(zip(hens, later, strict=True)) if b > a), -1)
+    for i, (a, b) in enumerate(zip(hens, later, strict=True)):
+        if a != b:  # along the trail, as the game's own move preview draws it
+            trail_arrow(surface, vp, lay, g.hen_r * 1.05, (before[i], after[i]), (a, b),
+                        theme.SELECT if i == mover else theme.BAD, max(3, int(hen_r * 0.3)))
     w = max(small * 2, int(vp.length(70)))
     x = rect.x + small // 2
     for code in cards:
