@@ -58,12 +58,12 @@ def test_1_a_broken_board_on_the_command_line_exits_2_with_its_lines(tmp_path, c
     (tmp_path / "b" / "plakoto.yaml").write_bytes(UNCLOSED)
     result = _cli(tmp_path, "plakoto", "--boards", str(tmp_path / "b"), "--mute")
     assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert result.stderr.splitlines() == [f"{tmp_path / 'b' / 'plakoto.yaml'}:3:1: YAML syntax: this '[' is never "
-                                          "closed (expected the node content, but found '<stream end>' on line 3)"]
+    assert result.stderr.splitlines() == [f"{tmp_path / 'b' / 'plakoto.yaml'}:2:7: YAML syntax: this '[' is never "
+                                          "closed; add a ']' where it ends (the file ends first)"]
     for args in (["screenshot", "plakoto", str(tmp_path / "x.png")], ["simulate", "plakoto", "--games", "1"]):
         assert main([*args, "--boards", str(tmp_path / "b")]) == 2
         err = capsys.readouterr().err.splitlines()
-        assert len(err) == 1 and err[0].startswith(f"{tmp_path / 'b' / 'plakoto.yaml'}:3:1: ")
+        assert len(err) == 1 and err[0].startswith(f"{tmp_path / 'b' / 'plakoto.yaml'}:2:7: ")
     assert issubclass(LayoutErrors, TabletopError)  # reported like every other user error
 
 
@@ -81,7 +81,7 @@ def test_1_play_again_on_a_board_broken_since_shows_its_lines(tmp_path, monkeypa
         app.push_scene(scene)
         (tmp_path / "b" / "plakoto.yaml").write_bytes(UNCLOSED)
         scene.play_again()  # used to raise LayoutErrors out of the button
-        assert isinstance(app.top, MessageOverlay) and app.top.body.startswith(f"{tmp_path / 'b' / 'plakoto.yaml'}:3:1:")
+        assert isinstance(app.top, MessageOverlay) and app.top.body.startswith(f"{tmp_path / 'b' / 'plakoto.yaml'}:2:7:")
         assert scene in app.stack
         app.render()
     finally:

@@ -20,8 +20,8 @@ EXPECTED = {
     "no_version.yaml": ["no_version.yaml:1:1: missing 'layout_version: 1' at the top of the file"],
     "python_tag.yaml": ["python_tag.yaml:2:7: name: the tag !!python/object/apply:os.system is not allowed in a "
                         "board file (only plain YAML values)"],
-    "syntax.yaml": ["syntax.yaml:2:9: YAML syntax: this '[' is never closed (expected ',' or ']', "
-                    "but got '<stream end>' on line 3)"],
+    "syntax.yaml": ["syntax.yaml:2:9: YAML syntax: this '[' is never closed; add a ']' where it ends "
+                    "(the file ends first)"],
     "tab.yaml": ["tab.yaml:3:1: YAML syntax: a tab character is not allowed for indentation in YAML; use spaces"],
     "version.yaml": ["version.yaml:1:17: layout_version: expected 1, got the number 2 "
                      "(this program reads layout version 1)"],

@@ -26,6 +26,7 @@ from tabletop.files import FileProblem, TooBig, read_regular
 from tabletop.i18n import tr
 from tabletop.layout.compose import MAX_DEPTH, MAX_NODES, ComposeLimit, compose
 from tabletop.layout.phrase import Phrase
+from tabletop.layout.yamlwords import plain_words
 
 MAX_FILE_BYTES = 256_000
 """Boards are a few kilobytes (the largest shipped one 14 KB); a file this big is a mistake, refused
@@ -281,35 +282,6 @@ def parse_yaml(raw: bytes, file: str) -> SourceDoc:
 
 
 def _syntax_issue(exc: yaml.MarkedYAMLError, text: str, file: str) -> LayoutIssue:
-    """PyYAML's syntax error in words that point at the mistake (PyYAML's own words stay English)."""
-    mark = exc.problem_mark or exc.context_mark
-    line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-    problem = exc.problem or "YAML syntax error"
-    what: str | Phrase = problem
-    opened = exc.context_mark
-    if "'\\t'" in problem or "\t" in problem:
-        before = _line_text(text, mark.line)[: mark.column] if mark else ""
-        if before.strip(" \t"):
-            what = Phrase("a tab character after a value is not allowed here in YAML; remove it or use spaces")
-        else:
-            what = Phrase("a tab character is not allowed for indentation in YAML; use spaces")
-    elif exc.context and "flow" in exc.context and opened is not None and exc.problem_mark is not None:
-        # the mistake is the bracket left open, not where the parser noticed: point there
-        bracket = "{" if "mapping" in exc.context else "["
-        what = Phrase("this '{bracket}' is never closed ({problem} on line {line})", bracket=bracket,
-                      problem=exc.problem, line=line)
-        line, column = opened.line + 1, opened.column + 1
-    elif exc.context:
-        what = f"{problem} ({exc.context})"  # PyYAML's words
+    """PyYAML's syntax error in plain words, at the place of the mistake (:mod:`yamlwords`)."""
+    what, line, column = plain_words(exc, text)
     return LayoutIssue(file, line, column, "", Phrase("YAML syntax: {what}", what=what))
-
-
-def _line_text(text: str, index: int) -> str:
-    """Line ``index`` (0-based) of ``text``, found without splitting a megabyte into lines."""
-    start = 0
-    for _ in range(index):
-        start = text.find("\n", start) + 1
-        if start == 0:
-            return ""
-    end = text.find("\n", start)
-    return text[start:] if end < 0 else text[start:end]
