@@ -88,6 +88,32 @@ def test_1_play_again_on_a_board_broken_since_shows_its_lines(tmp_path, monkeypa
         pygame.display.quit()
 
 
+def test_1_play_again_on_a_broken_board_says_it_in_russian(tmp_path, monkeypatch):
+    """The card after Play again is the menu's: its title and every line in the language chosen
+    (it used to be "Cannot start" over the English lines under --lang ru)."""
+    from tabletop.i18n import set_language
+    from tabletop.launch import Seat, new_session
+    from tabletop.ui.game_scene import make_scene
+
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path / "data"))
+    (tmp_path / "b").mkdir()
+    board = tmp_path / "b" / "plakoto.yaml"
+    shutil.copy(BUILTIN_BOARDS / "plakoto.yaml", board)
+    app = App(AppOptions(size=(1024, 600), headless=True, mute=True, boards_dir=str(tmp_path / "b"), lang="ru"))
+    try:
+        spec = all_games()["plakoto"]
+        scene = make_scene(app, new_session(spec, app.store, 2, None, {}, [Seat("human")] * 2, seed=1))
+        app.push_scene(scene)
+        board.write_bytes(b"layout_version: 1\nsize: [1200, 800]\npoints: {a: 1,\n")
+        scene.play_again()
+        assert isinstance(app.top, MessageOverlay) and app.top.title == "Ошибки в файле"
+        assert app.top.body == f"{board}:3:9: синтаксис YAML: скобка '{{' не закрыта; поставьте '}}' там, где она кончается (файл кончился раньше)"
+        app.render()
+    finally:
+        set_language("en")
+        pygame.display.quit()
+
+
 # 2 ----------------------------------------------------------------------------------------------
 def _bad_saves() -> dict[str, bytes]:
     record = real_record("plakoto")

@@ -834,6 +834,7 @@ class GameScene(TableModeMixin, Scene):
     def play_again(self) -> None:
         from tabletop.core.errors import TabletopError
         from tabletop.launch import new_session, session_from_position
+        from tabletop.layout import LayoutErrors
 
         meta = self.session.meta
         try:  # the board may have been edited into errors since this game began
@@ -843,8 +844,11 @@ class GameScene(TableModeMixin, Scene):
                 session = new_session(self.spec, self.app.store, meta.get("players", self.state.num_players),
                                       self.variant, dict(meta.get("options", {})), self.seats)
             scene = make_scene(self.app, session)
+        except LayoutErrors as exc:  # said as the menu says it: the title and lines in the language chosen
+            self.app.message(tr("The board file has errors"), "\n".join(exc.lines()), wide=True)
+            return
         except TabletopError as exc:
-            self.app.message(tr("Cannot start"), str(exc), wide=True)  # a LayoutErrors: one line per problem
+            self.app.message(tr("Cannot start"), str(exc), wide=True)
             return
         self.app.replace_scenes(scene)
 
