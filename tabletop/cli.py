@@ -23,6 +23,7 @@ import textwrap
 from pathlib import Path
 
 from tabletop.core.errors import StateError, TabletopError
+from tabletop.i18n import LANGUAGES, in_language, tr
 
 SUBCOMMANDS = ("continue", "screenshot", "simulate", "check-boards", "replay", "bench", "boards", "menu")
 
@@ -35,9 +36,10 @@ def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT like 1920x1080, got {text!r}") from None
+        raise argparse.ArgumentTypeError(tr("expected WIDTHxHEIGHT like 1920x1080, got {given}",
+                                            given=repr(text))) from None
     if not (320 <= w <= 8192 and 240 <= h <= 8192):
-        raise argparse.ArgumentTypeError(f"size {w}x{h} is out of range (320x240 to 8192x8192)")
+        raise argparse.ArgumentTypeError(tr("size {w}x{h} is out of range (320x240 to 8192x8192)", w=w, h=h))
     return (w, h)
 
 
@@ -114,11 +116,35 @@ class _Parser(argparse.ArgumentParser):
         unknown = re.match(rf"argument {re.escape(GAME_OR_COMMAND)}: invalid choice: (.+?) \(choose from", message)
         if unknown and self.games:
             commands = [c for c in SUBCOMMANDS if c not in self.games]
-            message = (f"unknown game or command {unknown.group(1)}: the games are {', '.join(self.games)}; "
-                       f"the commands are {', '.join(commands)}")
+            message = tr("unknown game or command {name}: the games are {games}; the commands are {commands}",
+                         name=unknown.group(1), games=", ".join(self.games), commands=", ".join(commands))
+        else:
+            message = argparse_words(message)
         self.print_usage(sys.stderr)
-        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        print(tr("{prog}: error: {message}", prog=self.prog, message=message), file=sys.stderr)
         raise SystemExit(2)
+
+
+ARGPARSE_SHAPES = (
+    (r"argument (?P<name>\S+): invalid choice: (?P<value>.+) \(choose from (?P<choices>.+)\)",
+     "argument {name}: invalid choice: {value} (choose from {choices})"),
+    (r"argument (?P<name>\S+): invalid int value: (?P<value>.+)", "argument {name}: expected a whole number, got {value}"),
+    (r"argument (?P<name>\S+): expected one argument", "argument {name}: a value must follow it"),
+    (r"argument (?P<name>\S+): (?P<reason>.+)", "argument {name}: {reason}"),
+    (r"unrecognized arguments: (?P<words>.+)", "unrecognized arguments: {words}"),
+    (r"the following arguments are required: (?P<names>.+)", "the following arguments are required: {names}"),
+)
+"""argparse's own mistakes (its English, Python 3.11) and the template each is said with: the
+English template repeats argparse's words but for a clearer whole-number one."""
+
+
+def argparse_words(message: str) -> str:
+    """An argparse mistake in the language of the moment (one it does not know stays as it is)."""
+    for shape, template in ARGPARSE_SHAPES:
+        found = re.fullmatch(shape, message)
+        if found:
+            return tr(template, **found.groupdict())
+    return message
 
 
 def _wrapped(first: str, text: str, width: int = 24) -> list[str]:
@@ -226,7 +252,29 @@ def main(argv: list[str] | None = None) -> int:
     from tabletop.games import all_games
 
     argv = list(sys.argv[1:] if argv is None else argv)
-    games = list(all_games())
+    with in_language(cli_language(argv)):
+        return _main(argv, list(all_games()))
+
+
+def cli_language(argv: list[str]) -> str:
+    """The language every message of ours is said in: ``--lang`` read before argparse (so its
+    mistakes are said in it too), else the one the settings keep (the app's), else English."""
+    chosen = None
+    for i, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--lang" and i + 1 < len(argv):
+            chosen = argv[i + 1]
+        elif word.startswith("--lang="):
+            chosen = word.split("=", 1)[1]
+    if chosen in LANGUAGES:
+        return chosen
+    from tabletop.saves import saved_language
+
+    return saved_language() or "en"
+
+
+def _main(argv: list[str], games: list[str]) -> int:
     parser = build_parser(games)
     args = parser.parse_args(argv)
     _spell_game_ids(args, games)
@@ -239,7 +287,7 @@ def main(argv: list[str] | None = None) -> int:
             print(line, file=sys.stderr)
         return 2
     except TabletopError as exc:
-        print(f"tabletop: {exc}", file=sys.stderr)
+        print(tr("tabletop: {error}", error=exc), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -278,13 +326,15 @@ def _export_boards(target: str) -> int:
     if files.exists(path) and not path.is_dir():
         what = files.problem(path)
         what = what.replace(", not a file", ", not a folder") if what else "is a file, not a folder"
-        raise UsageError(f"boards export: {target} {what} (name a folder; a missing one is made)")
+        raise UsageError(tr("boards export: {target} {what} (name a folder; a missing one is made)", target=target,
+                            what=tr(what)))
     try:
         written = BoardStore([]).export(path)
     except OSError as exc:
         where = exc.filename or target
-        raise UsageError(f"boards export: cannot write {where}: {exc.strerror or exc}") from None
-    print(f"wrote {len(written)} board files to {target} (existing files kept)")
+        raise UsageError(tr("boards export: cannot write {where}: {error}", where=where,
+                            error=exc.strerror or exc)) from None
+    print(tr("wrote {n} board files to {target} (existing files kept)", n=len(written), target=target))
     return 0
 
 
@@ -298,12 +348,12 @@ def session_from_args(args: argparse.Namespace, store, game_id: str):
     players = getattr(args, "players", None)
     if getattr(args, "position", None) is not None:  # the position says players, variant and options
         if getattr(args, "variant", None) or getattr(args, "option", None):
-            raise UsageError("--position states the variant and the options: leave out --variant and --option")
+            raise UsageError(tr("--position states the variant and the options: leave out --variant and --option"))
         seats = [Seat.parse(s, spec.agent_levels) for s in seats_text.split(",")] if seats_text else None
         try:
             return session_from_position(spec, store, args.position, seats, getattr(args, "seed", None), players)
         except StateError as exc:
-            raise StateError(f"--position: {exc}") from None
+            raise StateError(tr("--position: {error}", error=exc)) from None
     if seats_text:
         seats = [Seat.parse(s, spec.agent_levels) for s in seats_text.split(",")]
         players = players or len(seats)
@@ -333,7 +383,7 @@ def _run_app(command: str, args: argparse.Namespace) -> int:
         try:
             replay = read_replay(Path(args.record), BoardStore.default(args.boards))
         except StateError as exc:
-            raise UsageError(f"cannot replay {args.record}: {exc}") from None
+            raise UsageError(tr("cannot replay {record}: {error}", record=args.record, error=exc)) from None
     app = App(options)
     from tabletop.ui.menu import MenuScene
 
@@ -361,8 +411,9 @@ def window_size(size: tuple[int, int] | None) -> tuple[int, int] | None:
         return None
     raised = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
     if raised != size:
-        print(f"tabletop: --size {size[0]}x{size[1]} is smaller than the smallest window, "
-              f"{MIN_SIZE[0]}x{MIN_SIZE[1]}: the window opens at {raised[0]}x{raised[1]}", file=sys.stderr)
+        print(tr("tabletop: --size {size} is smaller than the smallest window, {least}: the window opens at {opened}",
+                 size=f"{size[0]}x{size[1]}", least=f"{MIN_SIZE[0]}x{MIN_SIZE[1]}", opened=f"{raised[0]}x{raised[1]}"),
+              file=sys.stderr)
     return raised
 
 

@@ -15,6 +15,7 @@ from tabletop.ai.play import play_game
 from tabletop.core import Setup
 from tabletop.core.spec import OptionError
 from tabletop.games import get_game
+from tabletop.i18n import tr
 from tabletop.launch import parse_option_texts
 from tabletop.layout import BoardStore
 
@@ -30,7 +31,7 @@ def simulate(game_id: str, games: int, agents: list[str] | None = None, seed: in
     known = tuple(spec.agent_levels) + tuple(spec.extra.get("hidden_agent_levels", ()))
     for level in levels:
         if level not in known:
-            raise OptionError(f"unknown agent {level!r}; levels are {', '.join(known)}")
+            raise OptionError(tr("unknown agent {level}; levels are {levels}", level=repr(level), levels=", ".join(known)))
     players = len(levels)
     spec.check_players(players)
     parsed = spec.parse_options(variant, options or {}, store)
@@ -63,7 +64,7 @@ def simulate(game_id: str, games: int, agents: list[str] | None = None, seed: in
 
 def simulate_command(args) -> int:
     if args.games < 1:
-        raise OptionError("--games must be at least 1")
+        raise OptionError(tr("--games must be at least 1"))
     agents = args.agents.split(",") if args.agents else None
     store = BoardStore.default(args.boards)
     result = simulate(args.game, args.games, agents, args.seed, args.variant, parse_option_texts(args.option), store)

@@ -218,7 +218,7 @@ def test_4_something_that_is_not_a_board_file_is_refused(tmp_path, capsys, kind,
     path = _non_regular(tmp_path, kind)
     assert main(["check-boards", str(path)]) == 2
     assert capsys.readouterr().err.splitlines() == [f"{path}:1:1: cannot read the file: it {reason}",
-                                                    "1 problem(s) found"]
+                                                    "1 problem found"]
     with pytest.raises(LayoutErrors) as info:  # the app with --boards: no silent built-in board
         all_games()["plakoto"].load_layout(BoardStore([path.parent]), "standard")
     assert info.value.lines() == [f"{path}:1:1: cannot read the file: it {reason}"]
@@ -352,7 +352,7 @@ def test_8_check_boards_checks_every_variant_that_reads_the_file(tmp_path, capsy
     assert main(["check-boards", str(path)]) == 2
     assert capsys.readouterr().err.splitlines() == [
         f"{path}:22:3: nodes: the golden cap game needs a field of kind 'centre' (the golden cap starts there)",
-        "1 problem(s) found"]
+        "1 problem found"]
     result = _cli(tmp_path, "trap_the_cap", "--variant", "golden_cap", "--boards", str(tmp_path), "--mute")
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stderr.splitlines()[0].startswith(f"{path}:22:3: ")

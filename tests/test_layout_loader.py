@@ -141,7 +141,7 @@ def test_a_message_is_english_on_the_command_line_and_russian_in_the_russian_app
     with in_language("ru"):
         assert errors.lines() == ["boards/x.yaml:2:7: size: ожидалось число, получено: список",
                                   "boards/x.yaml:3:7: name: ожидался текст, получено: число 7"]
-        assert str(errors) == "\n".join(english), "check-boards prints English"
+        assert str(errors) == "\n".join(english), "str() is the English"
 
 
 def test_a_bad_file_name_is_said_with_what_it_names():

@@ -100,7 +100,8 @@ class LayoutErrors(TabletopError):
         self.issues = issues
 
     def lines(self) -> list[str]:
-        """Every issue in the language of the moment (the app's overlay; English on the command line)."""
+        """Every issue in the language of the moment (the app's overlay; the command line's, which
+        follows ``--lang``)."""
         return [i.shown(tr) for i in self.issues]
 
 
@@ -234,7 +235,7 @@ def load_yaml(path: Path, shown_as: str | None = None) -> SourceDoc:
     except TooBig as exc:
         raise LayoutErrors([LayoutIssue(file, 1, 1, "", _too_big(exc.size))]) from None
     except FileProblem as exc:
-        raise LayoutErrors([LayoutIssue(file, 1, 1, "", Phrase("cannot read the file: it {why}", why=str(exc)))]) from None
+        raise LayoutErrors([LayoutIssue(file, 1, 1, "", Phrase("cannot read the file: it {why}", why=Phrase(str(exc))))]) from None
     return parse_yaml(raw, file)
 
 
