@@ -92,3 +92,17 @@ def test_every_argparse_shape_has_its_russian_words():
     russian = catalogue("ru")
     for _shape, template in ARGPARSE_SHAPES:
         assert template in russian, template
+
+
+@pytest.mark.parametrize("record,reason", [
+    ({}, "это не запись партии tabletop"),
+    ({"format": "tabletop-record", "version": 1, "game": "plakoto", "rules_version": 1, "seed": 1, "moves": [],
+      "initial": {}, "meta": {"seats": [1]}}, "место 1 в записи должно быть человеком или компьютером; здесь: 1"),
+    ({"format": "tabletop-record", "version": 1, "game": "plakoto", "rules_version": 1, "seed": 1, "moves": {},
+      "initial": {}}, "ходы в записи должны быть списком; здесь: словарь"),
+])
+def test_a_bad_record_is_said_in_russian(tmp_path, record, reason, capsys):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record))
+    assert _exit_2(["--lang", "ru", "replay", str(path)], capsys) == [
+        f"tabletop: не удаётся открыть запись {path}: {reason}"]
