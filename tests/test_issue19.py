@@ -105,8 +105,10 @@ def test_1_play_again_on_a_broken_board_says_it_in_russian(tmp_path, monkeypatch
         scene = make_scene(app, new_session(spec, app.store, 2, None, {}, [Seat("human")] * 2, seed=1))
         app.push_scene(scene)
         board.write_bytes(b"layout_version: 1\nsize: [1200, 800]\npoints: {a: 1,\n")
+        scene._board_card_says("Ошибки в файле", "what the live check found")  # the card it showed for the edit
         scene.play_again()
         assert isinstance(app.top, MessageOverlay) and app.top.title == "Ошибки в файле"
+        assert sum(isinstance(s, MessageOverlay) for s in app.stack) == 1, "one card about the file, not two"
         assert app.top.body == f"{board}:3:9: синтаксис YAML: скобка '{{' не закрыта; поставьте '}}' там, где она кончается (файл кончился раньше)"
         app.render()
     finally:

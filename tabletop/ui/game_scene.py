@@ -845,7 +845,8 @@ class GameScene(TableModeMixin, Scene):
                                       self.variant, dict(meta.get("options", {})), self.seats)
             scene = make_scene(self.app, session)
         except LayoutErrors as exc:  # said as the menu says it: the title and lines in the language chosen
-            self.app.message(tr("The board file has errors"), "\n".join(exc.lines()), wide=True)
+            self.shown_errors = tuple(exc.lines())  # said now: the live check need not say it again
+            self._board_card_says(tr("The board file has errors"), "\n".join(self.shown_errors), wide=True)
             return
         except TabletopError as exc:
             self.app.message(tr("Cannot start"), str(exc), wide=True)
