@@ -455,6 +455,8 @@ class GameScene(TableModeMixin, Scene):
             return  # no pointer here, or a button/finger is down: real motion events say where it goes
         if getattr(self, "_hold_at", None) is not None:
             return  # a finger rests on the board (table mode): it is not a pointer
+        if self.app.top is not self:
+            return  # under a card the pointer is the card's (``covered`` ended the board's hover)
         self.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pygame.mouse.get_pos(), rel=(0, 0),
                                        buttons=(0, 0, 0), synthetic=True))
 
