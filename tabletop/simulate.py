@@ -71,9 +71,10 @@ def simulate_command(args) -> int:
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
-    print(f"{result['game']} ({result['variant']}): {result['games']} games, {result['finished']} finished, "
-          f"{result['mean_moves']:.1f} moves per game, {result['games_per_second']:.2f} games/s")
-    for i, seat in enumerate(result["seats"]):
-        print(f"  seat {i + 1}  {seat['agent']:<12} wins {seat['wins']:>5}  ({seat['win_rate'] * 100:5.1f}%)  "
-              f"mean score {seat['mean_score']:.2f}")
+    print(tr("{game} ({variant}): {games} games, {finished} finished, {moves} moves per game, {speed} games/s",
+             game=result["game"], variant=result["variant"], games=result["games"], finished=result["finished"],
+             moves=f"{result['mean_moves']:.1f}", speed=f"{result['games_per_second']:.2f}"))
+    for i, seat in enumerate(result["seats"]):  # the values keep their columns in every language
+        print(tr("  seat {n}  {agent} wins {wins}  ({rate}%)  mean score {score}", n=i + 1, agent=f"{seat['agent']:<12}",
+                 wins=f"{seat['wins']:>5}", rate=f"{seat['win_rate'] * 100:5.1f}", score=f"{seat['mean_score']:.2f}"))
     return 0

@@ -106,3 +106,27 @@ def test_a_bad_record_is_said_in_russian(tmp_path, record, reason, capsys):
     path.write_text(json.dumps(record))
     assert _exit_2(["--lang", "ru", "replay", str(path)], capsys) == [
         f"tabletop: не удаётся открыть запись {path}: {reason}"]
+
+
+def test_what_the_commands_report_is_said_in_russian(tmp_path, capsys):
+    """Not only the mistakes: simulate's summary, boards export's and screenshot's line too."""
+    assert main(["--lang", "ru", "simulate", "plakoto", "--games", "1", "--agents", "random,random"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("plakoto (standard): партий: 1, доиграно: 1, ходов за партию: ")
+    assert [line.split()[:2] for line in out[1:]] == [["место", "1"], ["место", "2"]]
+    assert main(["--lang", "ru", "boards", "export", str(tmp_path / "b")]) == 0
+    count = len(list((tmp_path / "b").rglob("*.yaml")))
+    assert capsys.readouterr().out == (f"в {tmp_path / 'b'} записано файлов полей: {count} "
+                                       "(прежние файлы не тронуты)\n")
+    assert main(["--lang", "ru", "check-boards", str(tmp_path / "b")]) == 0
+    assert capsys.readouterr().out == f"все поля в порядке (проверено: {count})\n"
+
+
+def test_a_window_raised_to_the_smallest_says_so_in_russian(capsys):
+    from tabletop.cli import window_size
+    from tabletop.i18n import in_language
+
+    with in_language("ru"):
+        assert window_size((800, 600)) == (1024, 600)
+    assert capsys.readouterr().err == ("tabletop: --size 800x600 меньше самого маленького окна, 1024x600: "
+                                       "окно откроется размером 1024x600\n")
