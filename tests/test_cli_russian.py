@@ -130,3 +130,25 @@ def test_a_window_raised_to_the_smallest_says_so_in_russian(capsys):
         assert window_size((800, 600)) == (1024, 600)
     assert capsys.readouterr().err == ("tabletop: --size 800x600 меньше самого маленького окна, 1024x600: "
                                        "окно откроется размером 1024x600\n")
+
+
+@pytest.mark.parametrize("game_id", ["plakoto", "chicken_chase"])
+def test_the_help_is_in_russian_but_argparses_own_headings(game_id, capsys):
+    """Our words in the help follow --lang (the options' help, a game's variants, options and
+    seats); argparse's own headings ("usage:", "options:") stay as argparse says them."""
+    from tabletop.games import get_game
+    from tabletop.i18n import in_language, tr
+
+    with pytest.raises(SystemExit):
+        main(["--lang", "ru", game_id, "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    with in_language("ru"):
+        title = tr(get_game(game_id).title)
+    for said in (f"{title}: игроков: ", "варианты (--variant V, первый — по умолчанию):",
+                 "места (--seats S,S,..., по одному на игрока):", "human человек за этим компьютером",
+                 "--lang {en,ru} язык интерфейса", "--players N сколько игроков"):
+        assert said in out, said
+    assert "a person at this computer" not in out and "interface language" not in out
+    with pytest.raises(SystemExit):
+        main(["--lang", "ru", "--help"])
+    assert "Четыре игры с кубиками и полем на одном компьютере." in capsys.readouterr().out
