@@ -75,3 +75,20 @@ def test_an_open_flow_the_brackets_do_not_show_still_says_what_is_missing():
     assert (str(what), line, column) == ("the file ends inside a list or mapping; a closing ']' or '}' is missing", 3, 1)
     with in_language("ru"):
         assert what.say(tr) == "файл кончается внутри списка или словаря: не хватает закрывающей ']' или '}'"
+
+
+@pytest.mark.parametrize("value,where,words", [
+    ("!!bool x", "2:7", "'x' cannot be read as true or false; write true or false, or put the value in quotes"),
+    ("!!int x", "2:7", "'x' cannot be read as a whole number; write a whole number, or put the value in quotes"),
+    ("!!float x", "2:7", "'x' cannot be read as a number; write a number, or put the value in quotes"),
+    ("0b_", "2:7", "'0b_' cannot be read as a whole number; write a whole number, or put the value in quotes"),
+])
+def test_a_value_yaml_cannot_build_is_said_in_words_never_a_traceback(value, where, words):
+    """'!!bool x' raised a KeyError out of the loader (a traceback); '0b_' said Python's "invalid
+    literal for int() with base 2"."""
+    issues = _lines(f"name: {value}\n")
+    assert [str(i) for i in issues] == [f"f.yaml:{where}: name: {words}"]
+    with in_language("ru"):
+        russian = issues[0].shown(tr)
+    assert russian.startswith(f"f.yaml:{where}: name: ") and "не читается как" in russian
+    assert "cannot" not in russian and "number" not in russian and "false," not in russian, russian

@@ -151,6 +151,21 @@ def _tag_problem(node: yaml.Node) -> str | Phrase | None:
     return Phrase("the tag {tag} is not allowed in a board file (only plain YAML values)", tag=tag)
 
 
+_KINDS = {"tag:yaml.org,2002:int": "a whole number", "tag:yaml.org,2002:float": "a number",
+          "tag:yaml.org,2002:bool": "true or false", "tag:yaml.org,2002:null": "null"}
+"""What a value tagged (``!!int``) or read as one of these must look like, in words."""
+
+
+def _unreadable(node: yaml.ScalarNode, exc: Exception) -> Phrase:
+    """A value PyYAML cannot build, in words (not Python's "invalid literal for int() with base 2")."""
+    value = repr(node.value[:40])
+    kind = _KINDS.get(node.tag)
+    if kind is not None:
+        return Phrase("{value} cannot be read as {kind}; write {kind}, or put the value in quotes", value=value,
+                      kind=Phrase(kind))
+    return Phrase("bad value {value}: {reason}", value=value, reason=getattr(exc, "problem", None) or str(exc))
+
+
 class _Converter:
     def __init__(self, file: str) -> None:
         self.file = file
@@ -166,9 +181,8 @@ class _Converter:
         """(ok, value) of a plain scalar; a value PyYAML cannot build is an issue, not a traceback."""
         try:
             return True, self.scalars.construct_object(node)
-        except (yaml.YAMLError, ValueError, OverflowError) as exc:
-            reason = getattr(exc, "problem", None) or str(exc)
-            self.fail(node, path, Phrase("bad value {value}: {reason}", value=repr(node.value[:40]), reason=reason))
+        except (yaml.YAMLError, ValueError, OverflowError, KeyError) as exc:  # KeyError: '!!bool x'
+            self.fail(node, path, _unreadable(node, exc))
             return False, None
         finally:
             self.scalars.constructed_objects.clear()
