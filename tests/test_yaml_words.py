@@ -37,6 +37,7 @@ CASES = {  # text after the first line → (line:column, the English words after
                                                              "(the file ends first)"),
     "size: [1200, 800\nnext: 1\n": ("2:7", "this '[' is never closed; add a ']' where it ends (line 3 is still "
                                            "inside it)"),
+    "points: {a: [1, 2}\n": ("2:13", "this '[' is never closed; add a ']' where it ends on this line"),
     "---\nname: 1\n": ("2:1", "a second YAML document begins here (a '---' line?); a board file holds one"),
 }
 PARSER_WORDS = ("mapping values", "could not find", "expected <", "found character", "while ", "<stream end>",

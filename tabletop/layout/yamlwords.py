@@ -102,6 +102,9 @@ def _unclosed(exc: yaml.MarkedYAMLError, text: str, line: int, column: int) -> t
     if at_end:
         return Phrase("this '{bracket}' is never closed; add a '{closing}' where it ends (the file ends first)",
                       bracket=bracket, closing=_CLOSING[bracket]), o_line, o_column
+    if line == o_line:  # '{b: [1, 2}': the list is left open before the line's next bracket
+        return Phrase("this '{bracket}' is never closed; add a '{closing}' where it ends on this line",
+                      bracket=bracket, closing=_CLOSING[bracket]), o_line, o_column
     return Phrase("this '{bracket}' is never closed; add a '{closing}' where it ends (line {line} is still inside it)",
                   bracket=bracket, closing=_CLOSING[bracket], line=line), o_line, o_column
 
