@@ -18,6 +18,7 @@ from tabletop import files
 from tabletop.core import Setup, TabletopError
 from tabletop.core.spec import GameSpec
 from tabletop.games import all_games
+from tabletop.i18n import plural, tr
 from tabletop.layout import BoardStore, LayoutErrors, SourceDoc
 
 
@@ -83,10 +84,12 @@ def check_variant(spec: GameSpec, store: BoardStore, variant: str) -> list[str]:
             options = spec.parse_options(variant, {}, store)
             spec.new_state(Setup(players, variant, options, layout))
         except TabletopError as exc:
-            problems.append(f"{shown}:1:1: {spec.id} variant {variant!r} with {players} players: {exc}")
+            problems.append(tr("{file}:1:1: {game} variant {variant} with {n} players: {error}", file=shown, game=spec.id,
+                               variant=repr(variant), n=players, error=exc))
         except Exception as exc:  # noqa: BLE001 - a board that passed the checks must still not crash a game
-            problems.append(f"{shown}:1:1: {spec.id} variant {variant!r} with {players} players cannot be "
-                            f"dealt: {type(exc).__name__}: {exc}")
+            problems.append(tr("{file}:1:1: {game} variant {variant} with {n} players cannot be dealt: {error}",
+                               file=shown, game=spec.id, variant=repr(variant), n=players,
+                               error=f"{type(exc).__name__}: {exc}"))
     return problems
 
 
@@ -99,12 +102,12 @@ def _check_file(text: str) -> tuple[list[str], int]:
     """(problems, variants checked) for one file named on the command line."""
     path = Path(text)
     if not files.exists(path):
-        return [f"{text}:1:1: there is no such file"], 0
+        return [tr("{file}:1:1: there is no such file", file=text)], 0
     spec, name = _owner(path)
     if (spec is None or name is None) and path.is_dir():
-        return [f"{text}:1:1: is a folder with no board files (*.yaml) in it"], 0
+        return [tr("{file}:1:1: is a folder with no board files (*.yaml) in it", file=text)], 0
     if spec is None or name is None:
-        return [f"{text}:1:1: not a board file of any game (name it like the built-in files)"], 0
+        return [tr("{file}:1:1: not a board file of any game (name it like the built-in files)", file=text)], 0
     # the file's folder becomes an override folder, so the game loads exactly this file
     store = _ReadOnce([path.parent.parent if "/" in name else path.parent])
     problems: list[str] = []
@@ -143,7 +146,8 @@ def check_boards(files_given: list[str], boards_dir: str | None = None) -> int:
     for line in problems:
         print(line, file=sys.stderr)
     if problems:
-        print(f"{len(problems)} problem(s) found", file=sys.stderr)
+        print(plural(len(problems), tr("{n} problem found", n=len(problems)), tr("{n} problems found (2–4)", n=len(problems)),
+                     tr("{n} problems found", n=len(problems))), file=sys.stderr)
         return 2
-    print(f"all boards are fine ({checked} checked)")
+    print(tr("all boards are fine ({n} checked)", n=checked))
     return 0

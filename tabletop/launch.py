@@ -45,7 +45,8 @@ class Seat:
         if level == "ai":
             level = "hard"
         if level not in levels:
-            raise OptionError(f"unknown seat {text!r}: use human or ai:LEVEL with LEVEL one of {', '.join(levels)}")
+            raise OptionError(tr("unknown seat {seat}: use human or ai:LEVEL with LEVEL one of {levels}", seat=repr(text),
+                                 levels=", ".join(levels)))
         return cls("ai", level)
 
     @classmethod
@@ -60,7 +61,7 @@ def parse_option_texts(items: list[str] | None) -> dict[str, str]:
     result: dict[str, str] = {}
     for item in items or []:
         if "=" not in item:
-            raise OptionError(f"--option takes KEY=VALUE, got {item!r}")
+            raise OptionError(tr("--option takes KEY=VALUE, got {item}", item=repr(item)))
         key, value = item.split("=", 1)
         result[key.strip()] = value.strip()
     return result
@@ -74,10 +75,11 @@ def new_session(spec: GameSpec, store: BoardStore, players: int, variant: str | 
     variant = variant or spec.default_variant
     allowed = spec.extra.get("players_for_variant")
     if allowed and players not in allowed(variant):
-        raise OptionError(f"{spec.title}: variant {variant!r} is for {', '.join(map(str, allowed(variant)))} players")
+        raise OptionError(tr("{game}: variant {variant} is for {counts} players", game=tr(spec.title), variant=repr(variant),
+                             counts=", ".join(map(str, allowed(variant)))))
     options = spec.parse_options(variant, option_texts, store)
     if len(seats) != players:
-        raise OptionError(f"{players} players need {players} seats, got {len(seats)}")
+        raise OptionError(tr("{n} players need {n} seats, got {got}", n=players, got=len(seats)))
     layout = spec.load_layout(store, variant)
     seed = random.randrange(1 << 30) if seed is None else seed
     state = spec.new_state(Setup(players, variant, options, layout, first_player))
@@ -102,14 +104,15 @@ def session_from_position(spec: GameSpec, store: BoardStore, text: str, seats: l
     variant = variant_of(text) or spec.default_variant
     ids = [v.id for v in spec.all_variants(store)]
     if variant not in ids:
-        raise OptionError(f"{spec.title}: unknown variant {variant!r}; choose one of {', '.join(ids)}")
+        raise OptionError(tr("{game}: unknown variant {variant}; choose one of {ids}", game=tr(spec.title),
+                             variant=repr(variant), ids=", ".join(ids)))
     state = spec.state_class.from_notation(text, spec.load_layout(store, variant))
     count = state.num_players
     if players is not None and players != count:
-        raise OptionError(f"--players {players}: the position is for {count} players")
+        raise OptionError(tr("--players {n}: the position is for {count} players", n=players, count=count))
     seats = seats if seats is not None else default_seats(count)
     if len(seats) != count:
-        raise OptionError(f"the position is for {count} players; {len(seats)} seats were given")
+        raise OptionError(tr("the position is for {count} players; {got} seats were given", count=count, got=len(seats)))
     meta = {"players": count, "variant": variant, "options": {}, "seats": [asdict(s) for s in seats],
             "position": state.to_notation()}
     return Session(spec, state, random.randrange(1 << 30) if seed is None else seed, meta)

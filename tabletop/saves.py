@@ -117,15 +117,16 @@ def read_json(path: Path, max_bytes: int = MAX_SAVE_BYTES) -> Any:
     try:
         raw = files.read_regular(path, max_bytes)
     except files.TooBig as exc:
-        raise StateError(f"{path.name} is {exc.size:,} bytes, larger than any save can be") from None
+        raise StateError(tr("{name} is {size} bytes, larger than any save can be", name=path.name,
+                            size=f"{exc.size:,}")) from None
     except files.FileProblem as exc:
-        raise StateError(f"cannot read {path.name}: it {exc}") from None
+        raise StateError(tr("cannot read {name}: it {why}", name=path.name, why=tr(str(exc)))) from None
     if not raw:
-        raise StateError(f"{path.name} is empty")
+        raise StateError(tr("{name} is empty", name=path.name))
     try:
         data = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
     except UnicodeDecodeError:
-        raise StateError(f"{path.name} is not text") from None
+        raise StateError(tr("{name} is not text", name=path.name)) from None
     except json.JSONDecodeError as exc:
         raise DamagedFile(path.name, _json_detail(exc)) from None
     except RecursionError:
@@ -370,6 +371,17 @@ class SaveSlots:
         if loaded.session is not None:
             self.bind(loaded.session, slot)
         return loaded
+
+
+def saved_language() -> str | None:
+    """The language settings.json keeps, read without changing anything (the command line's
+    messages follow it; a missing or broken file is the app's to report, not the command line's)."""
+    try:
+        data = read_json(data_dir() / "settings.json", 100_000)
+    except StateError:
+        return None
+    lang = data.get("lang") if isinstance(data, dict) else None
+    return lang if isinstance(lang, str) else None
 
 
 class Settings:

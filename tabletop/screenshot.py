@@ -45,5 +45,7 @@ def screenshot_command(args) -> int:
         get_game(args.game)  # a clear error for an unknown id
     out = render_scene(args.game, Path(args.out), args.size or DEFAULT_SIZE, args.moves, args,
                        args.table, args.lang, args.boards)
-    print(f"wrote {out}")
+    from tabletop.i18n import tr
+
+    print(tr("wrote {path}", path=out))
     return 0

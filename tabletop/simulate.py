@@ -15,6 +15,7 @@ from tabletop.ai.play import play_game
 from tabletop.core import Setup
 from tabletop.core.spec import OptionError
 from tabletop.games import get_game
+from tabletop.i18n import tr
 from tabletop.launch import parse_option_texts
 from tabletop.layout import BoardStore
 
@@ -30,7 +31,7 @@ def simulate(game_id: str, games: int, agents: list[str] | None = None, seed: in
     known = tuple(spec.agent_levels) + tuple(spec.extra.get("hidden_agent_levels", ()))
     for level in levels:
         if level not in known:
-            raise OptionError(f"unknown agent {level!r}; levels are {', '.join(known)}")
+            raise OptionError(tr("unknown agent {level}; levels are {levels}", level=repr(level), levels=", ".join(known)))
     players = len(levels)
     spec.check_players(players)
     parsed = spec.parse_options(variant, options or {}, store)
@@ -63,16 +64,17 @@ def simulate(game_id: str, games: int, agents: list[str] | None = None, seed: in
 
 def simulate_command(args) -> int:
     if args.games < 1:
-        raise OptionError("--games must be at least 1")
+        raise OptionError(tr("--games must be at least 1"))
     agents = args.agents.split(",") if args.agents else None
     store = BoardStore.default(args.boards)
     result = simulate(args.game, args.games, agents, args.seed, args.variant, parse_option_texts(args.option), store)
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
-    print(f"{result['game']} ({result['variant']}): {result['games']} games, {result['finished']} finished, "
-          f"{result['mean_moves']:.1f} moves per game, {result['games_per_second']:.2f} games/s")
-    for i, seat in enumerate(result["seats"]):
-        print(f"  seat {i + 1}  {seat['agent']:<12} wins {seat['wins']:>5}  ({seat['win_rate'] * 100:5.1f}%)  "
-              f"mean score {seat['mean_score']:.2f}")
+    print(tr("{game} ({variant}): {games} games, {finished} finished, {moves} moves per game, {speed} games/s",
+             game=result["game"], variant=result["variant"], games=result["games"], finished=result["finished"],
+             moves=f"{result['mean_moves']:.1f}", speed=f"{result['games_per_second']:.2f}"))
+    for i, seat in enumerate(result["seats"]):  # the values keep their columns in every language
+        print(tr("  seat {n}  {agent} wins {wins}  ({rate}%)  mean score {score}", n=i + 1, agent=f"{seat['agent']:<12}",
+                 wins=f"{seat['wins']:>5}", rate=f"{seat['win_rate'] * 100:5.1f}", score=f"{seat['mean_score']:.2f}"))
     return 0

@@ -29,8 +29,8 @@ def literal_keys(folder: Path = PKG) -> dict[str, str]:
 
 def board_message_keys(folder: Path = PKG) -> dict[str, str]:
     """key → place, for every board-file message template: ``Phrase("...")``, a checker's
-    ``.error(path, "...")`` and a ``LayoutIssue(file, line, column, where, "...")`` (the app says
-    them in the language chosen; ``tabletop check-boards`` prints the English)."""
+    ``.error(path, "...")`` and a ``LayoutIssue(file, line, column, where, "...")`` (the app and
+    ``tabletop check-boards`` say them in the language chosen)."""
     keys: dict[str, str] = {}
     for path in sorted(folder.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))

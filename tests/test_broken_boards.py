@@ -84,7 +84,7 @@ def test_check_boards_command_prints_the_lines_and_exits_2(tmp_path):
 def test_in_russian_every_case_is_said_in_russian_at_the_same_place(tmp_path):
     """The app's overlay in Russian: each line keeps its file:line:column and its path in the file,
     and the message itself is Russian (the checker's templates are translated, not only the card's
-    title). ``check-boards`` and the lines above stay English."""
+    title). The lines above are the English (``str`` of the errors)."""
     from tabletop.i18n import in_language
 
     for name, case in EXPECTED.items():

@@ -520,3 +520,32 @@ def test_the_bag_counts_several_dolphins_in_plural(lang, dolphins, said):
 
     with in_language(lang):
         assert scene_text.bag_count(72, dolphins) == said
+
+
+def test_a_card_over_the_game_keeps_the_boards_tooltip_away(monkeypatch):
+    """Under a card (a message, the result) the board's hover stays ended: a frame's hover refresh
+    under a resting pointer used to light the tile under it and open its tooltip below the card,
+    which the next frames did not repaint away (a stale frame until an expose)."""
+    from tabletop.ui.scene import MessageOverlay
+
+    app, scene = start([Seat("human"), Seat("human")])
+    box = scene.board_area
+    spots = [(x, y) for x in range(box.left + 5, box.right, 12) for y in range(box.top + 5, box.bottom, 12)]
+
+    def tip_at(pos):
+        scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        return scene.hover_tip
+
+    at = next(pos for pos in spots if tip_at(pos) is not None)  # a tile that has a tooltip
+    monkeypatch.setattr(pygame.mouse, "get_focused", lambda: True)
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: at)
+    monkeypatch.setattr(pygame.mouse, "get_pressed", lambda num_buttons=3: (False,) * num_buttons)
+    card = app.message("A card", "over the game")
+    assert scene.hover_tip is None  # covered: the hover ended
+    scene.dirty = True
+    scene.update(0.0)  # a frame under the card, the pointer resting on the tile
+    assert scene.hover_tip is None, "the tooltip came back under the card"
+    app.pop_scene(card)
+    scene.update(0.0)  # the card gone: the hover under the resting pointer is current again
+    assert scene.hover_tip is not None
+    assert isinstance(card, MessageOverlay)

@@ -86,7 +86,7 @@ def test_board_file_is_refused_by_check_boards_at_the_list(tmp_path):
     result = subprocess.run([sys.executable, "-m", "tabletop", "check-boards", str(board)],
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 2
-    assert result.stderr.splitlines() == [f"{board}:{line}:8: blocked.normal[2]: {REASON}", "1 problem(s) found"]
+    assert result.stderr.splitlines() == [f"{board}:{line}:8: blocked.normal[2]: {REASON}", "1 problem found"]
 
 
 def test_menu_does_not_start_an_unwinnable_set_and_says_why(app):  # noqa: F811

@@ -164,3 +164,10 @@ def test_captain_flip_calls_its_boards_planshet_in_russian():
 def test_the_forced_moves_setting_says_what_it_does_in_russian():
     with i18n.in_language("ru"):
         assert i18n.tr("Forced moves play themselves") == "Делать вынужденные ходы автоматически"
+
+
+def test_the_result_cards_look_button_says_what_it_does_in_russian():
+    """The button closes the card and shows the finished board: «Показать поле», not the
+    literal «Посмотреть на поле» (which reads as "look onto the field")."""
+    with i18n.in_language("ru"):
+        assert i18n.tr("Look at the board") == "Показать поле"

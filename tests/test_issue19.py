@@ -58,12 +58,12 @@ def test_1_a_broken_board_on_the_command_line_exits_2_with_its_lines(tmp_path, c
     (tmp_path / "b" / "plakoto.yaml").write_bytes(UNCLOSED)
     result = _cli(tmp_path, "plakoto", "--boards", str(tmp_path / "b"), "--mute")
     assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert result.stderr.splitlines() == [f"{tmp_path / 'b' / 'plakoto.yaml'}:3:1: YAML syntax: this '[' is never "
-                                          "closed (expected the node content, but found '<stream end>' on line 3)"]
+    assert result.stderr.splitlines() == [f"{tmp_path / 'b' / 'plakoto.yaml'}:2:7: YAML syntax: this '[' is never "
+                                          "closed; add a ']' where it ends (the file ends first)"]
     for args in (["screenshot", "plakoto", str(tmp_path / "x.png")], ["simulate", "plakoto", "--games", "1"]):
         assert main([*args, "--boards", str(tmp_path / "b")]) == 2
         err = capsys.readouterr().err.splitlines()
-        assert len(err) == 1 and err[0].startswith(f"{tmp_path / 'b' / 'plakoto.yaml'}:3:1: ")
+        assert len(err) == 1 and err[0].startswith(f"{tmp_path / 'b' / 'plakoto.yaml'}:2:7: ")
     assert issubclass(LayoutErrors, TabletopError)  # reported like every other user error
 
 
@@ -81,10 +81,38 @@ def test_1_play_again_on_a_board_broken_since_shows_its_lines(tmp_path, monkeypa
         app.push_scene(scene)
         (tmp_path / "b" / "plakoto.yaml").write_bytes(UNCLOSED)
         scene.play_again()  # used to raise LayoutErrors out of the button
-        assert isinstance(app.top, MessageOverlay) and app.top.body.startswith(f"{tmp_path / 'b' / 'plakoto.yaml'}:3:1:")
+        assert isinstance(app.top, MessageOverlay) and app.top.body.startswith(f"{tmp_path / 'b' / 'plakoto.yaml'}:2:7:")
         assert scene in app.stack
         app.render()
     finally:
+        pygame.display.quit()
+
+
+def test_1_play_again_on_a_broken_board_says_it_in_russian(tmp_path, monkeypatch):
+    """The card after Play again is the menu's: its title and every line in the language chosen
+    (it used to be "Cannot start" over the English lines under --lang ru)."""
+    from tabletop.i18n import set_language
+    from tabletop.launch import Seat, new_session
+    from tabletop.ui.game_scene import make_scene
+
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path / "data"))
+    (tmp_path / "b").mkdir()
+    board = tmp_path / "b" / "plakoto.yaml"
+    shutil.copy(BUILTIN_BOARDS / "plakoto.yaml", board)
+    app = App(AppOptions(size=(1024, 600), headless=True, mute=True, boards_dir=str(tmp_path / "b"), lang="ru"))
+    try:
+        spec = all_games()["plakoto"]
+        scene = make_scene(app, new_session(spec, app.store, 2, None, {}, [Seat("human")] * 2, seed=1))
+        app.push_scene(scene)
+        board.write_bytes(b"layout_version: 1\nsize: [1200, 800]\npoints: {a: 1,\n")
+        scene._board_card_says("Ошибки в файле", "what the live check found")  # the card it showed for the edit
+        scene.play_again()
+        assert isinstance(app.top, MessageOverlay) and app.top.title == "Ошибки в файле"
+        assert sum(isinstance(s, MessageOverlay) for s in app.stack) == 1, "one card about the file, not two"
+        assert app.top.body == f"{board}:3:9: синтаксис YAML: скобка '{{' не закрыта; поставьте '}}' там, где она кончается (файл кончился раньше)"
+        app.render()
+    finally:
+        set_language("en")
         pygame.display.quit()
 
 
@@ -192,7 +220,7 @@ def test_4_something_that_is_not_a_board_file_is_refused(tmp_path, capsys, kind,
     path = _non_regular(tmp_path, kind)
     assert main(["check-boards", str(path)]) == 2
     assert capsys.readouterr().err.splitlines() == [f"{path}:1:1: cannot read the file: it {reason}",
-                                                    "1 problem(s) found"]
+                                                    "1 problem found"]
     with pytest.raises(LayoutErrors) as info:  # the app with --boards: no silent built-in board
         all_games()["plakoto"].load_layout(BoardStore([path.parent]), "standard")
     assert info.value.lines() == [f"{path}:1:1: cannot read the file: it {reason}"]
@@ -326,7 +354,7 @@ def test_8_check_boards_checks_every_variant_that_reads_the_file(tmp_path, capsy
     assert main(["check-boards", str(path)]) == 2
     assert capsys.readouterr().err.splitlines() == [
         f"{path}:22:3: nodes: the golden cap game needs a field of kind 'centre' (the golden cap starts there)",
-        "1 problem(s) found"]
+        "1 problem found"]
     result = _cli(tmp_path, "trap_the_cap", "--variant", "golden_cap", "--boards", str(tmp_path), "--mute")
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stderr.splitlines()[0].startswith(f"{path}:22:3: ")

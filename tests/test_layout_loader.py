@@ -20,8 +20,8 @@ EXPECTED = {
     "no_version.yaml": ["no_version.yaml:1:1: missing 'layout_version: 1' at the top of the file"],
     "python_tag.yaml": ["python_tag.yaml:2:7: name: the tag !!python/object/apply:os.system is not allowed in a "
                         "board file (only plain YAML values)"],
-    "syntax.yaml": ["syntax.yaml:2:9: YAML syntax: this '[' is never closed (expected ',' or ']', "
-                    "but got '<stream end>' on line 3)"],
+    "syntax.yaml": ["syntax.yaml:2:9: YAML syntax: this '[' is never closed; add a ']' where it ends "
+                    "(the file ends first)"],
     "tab.yaml": ["tab.yaml:3:1: YAML syntax: a tab character is not allowed for indentation in YAML; use spaces"],
     "version.yaml": ["version.yaml:1:17: layout_version: expected 1, got the number 2 "
                      "(this program reads layout version 1)"],
@@ -141,7 +141,7 @@ def test_a_message_is_english_on_the_command_line_and_russian_in_the_russian_app
     with in_language("ru"):
         assert errors.lines() == ["boards/x.yaml:2:7: size: ожидалось число, получено: список",
                                   "boards/x.yaml:3:7: name: ожидался текст, получено: число 7"]
-        assert str(errors) == "\n".join(english), "check-boards prints English"
+        assert str(errors) == "\n".join(english), "str() is the English"
 
 
 def test_a_bad_file_name_is_said_with_what_it_names():

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core.errors import TabletopError
+from tabletop.i18n import tr
 
 if TYPE_CHECKING:
     from tabletop.core.game import GameState
@@ -80,7 +81,7 @@ def choice_parser(choices: tuple[str, ...]) -> Callable[[str], str]:
 
     def parse(text: str) -> str:
         if text not in choices:
-            raise ValueError(f"expected one of {', '.join(choices)}, got {text!r}")
+            raise ValueError(tr("expected one of {choices}, got {given}", choices=", ".join(choices), given=repr(text)))
         return text
 
     return parse
@@ -93,9 +94,9 @@ def int_parser(low: int, high: int) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            raise ValueError(f"expected a whole number, got {text!r}") from None
+            raise ValueError(tr("expected a whole number, got {given}", given=repr(text))) from None
         if not low <= value <= high:
-            raise ValueError(f"expected a number from {low} to {high}, got {value}")
+            raise ValueError(tr("expected a number from {low} to {high}, got {value}", low=low, high=high, value=value))
         return value
 
     return parse
@@ -153,14 +154,17 @@ class GameSpec:
         """Validate a variant id and ``KEY=VALUE`` texts; fill defaults; raise OptionError."""
         ids = [v.id for v in self.all_variants(store)]
         if variant not in ids:
-            raise OptionError(f"{self.id}: unknown variant {variant!r}; choose one of {', '.join(ids)}")
+            raise OptionError(tr("{game}: unknown variant {variant}; choose one of {ids}", game=self.id,
+                                 variant=repr(variant), ids=", ".join(ids)))
         known = {o.key: o for o in self.options}
         for key in given:
             if key not in known:
-                names = ", ".join(known) or "none"
-                raise OptionError(f"{self.id}: unknown option {key!r}; options are: {names}")
+                names = ", ".join(known) or tr("none")
+                raise OptionError(tr("{game}: unknown option {key}; options are: {names}", game=self.id, key=repr(key),
+                                     names=names))
             if not known[key].applies_to(variant):
-                raise OptionError(f"{self.id}: option {key!r} does not apply to variant {variant!r}")
+                raise OptionError(tr("{game}: option {key} does not apply to variant {variant}", game=self.id,
+                                     key=repr(key), variant=repr(variant)))
         result: dict[str, Any] = {}
         for key, spec in known.items():
             if not spec.applies_to(variant):
@@ -169,12 +173,13 @@ class GameSpec:
             try:
                 result[key] = spec.parse(text)
             except ValueError as exc:
-                raise OptionError(f"{self.id}: option {key}: {exc}") from None
+                raise OptionError(tr("{game}: option {key}: {error}", game=self.id, key=key, error=exc)) from None
         return result
 
     def check_players(self, players: int) -> None:
         if not self.min_players <= players <= self.max_players:
-            raise OptionError(f"{self.title} takes {self.player_counts} players, not {players}")
+            raise OptionError(tr("{game} takes {counts} players, not {n}", game=tr(self.title),
+                                 counts=self.player_counts, n=players))
 
     @property
     def player_counts(self) -> str:

@@ -11,6 +11,7 @@ import pkgutil
 from functools import cache
 
 from tabletop.core.spec import GameSpec, OptionError
+from tabletop.i18n import tr
 
 
 @cache
@@ -33,5 +34,5 @@ _ORDER = {"trap_the_cap": 0, "captain_flip": 1, "chicken_chase": 2, "plakoto": 3
 def get_game(game_id: str) -> GameSpec:
     games = all_games()
     if game_id not in games:
-        raise OptionError(f"unknown game {game_id!r}; the games are: {', '.join(games)}")
+        raise OptionError(tr("unknown game {name}; the games are: {games}", name=repr(game_id), games=", ".join(games)))
     return games[game_id]

@@ -1,5 +1,5 @@
-"""A board file's message as a template and its values, so the app can say it in Russian while
-``tabletop check-boards`` prints the English. No pygame."""
+"""A board file's message as a template and its values, so the app and ``tabletop
+check-boards`` can say it in the language chosen (``str()`` is the English). No pygame."""
 
 from __future__ import annotations
 

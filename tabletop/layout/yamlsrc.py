@@ -26,6 +26,7 @@ from tabletop.files import FileProblem, TooBig, read_regular
 from tabletop.i18n import tr
 from tabletop.layout.compose import MAX_DEPTH, MAX_NODES, ComposeLimit, compose
 from tabletop.layout.phrase import Phrase
+from tabletop.layout.yamlwords import plain_words
 
 MAX_FILE_BYTES = 256_000
 """Boards are a few kilobytes (the largest shipped one 14 KB); a file this big is a mistake, refused
@@ -99,7 +100,8 @@ class LayoutErrors(TabletopError):
         self.issues = issues
 
     def lines(self) -> list[str]:
-        """Every issue in the language of the moment (the app's overlay; English on the command line)."""
+        """Every issue in the language of the moment (the app's overlay; the command line's, which
+        follows ``--lang``)."""
         return [i.shown(tr) for i in self.issues]
 
 
@@ -149,6 +151,21 @@ def _tag_problem(node: yaml.Node) -> str | Phrase | None:
     return Phrase("the tag {tag} is not allowed in a board file (only plain YAML values)", tag=tag)
 
 
+_KINDS = {"tag:yaml.org,2002:int": "a whole number", "tag:yaml.org,2002:float": "a number",
+          "tag:yaml.org,2002:bool": "true or false", "tag:yaml.org,2002:null": "null"}
+"""What a value tagged (``!!int``) or read as one of these must look like, in words."""
+
+
+def _unreadable(node: yaml.ScalarNode, exc: Exception) -> Phrase:
+    """A value PyYAML cannot build, in words (not Python's "invalid literal for int() with base 2")."""
+    value = repr(node.value[:40])
+    kind = _KINDS.get(node.tag)
+    if kind is not None:
+        return Phrase("{value} cannot be read as {kind}; write {kind}, or put the value in quotes", value=value,
+                      kind=Phrase(kind))
+    return Phrase("bad value {value}: {reason}", value=value, reason=getattr(exc, "problem", None) or str(exc))
+
+
 class _Converter:
     def __init__(self, file: str) -> None:
         self.file = file
@@ -164,9 +181,8 @@ class _Converter:
         """(ok, value) of a plain scalar; a value PyYAML cannot build is an issue, not a traceback."""
         try:
             return True, self.scalars.construct_object(node)
-        except (yaml.YAMLError, ValueError, OverflowError) as exc:
-            reason = getattr(exc, "problem", None) or str(exc)
-            self.fail(node, path, Phrase("bad value {value}: {reason}", value=repr(node.value[:40]), reason=reason))
+        except (yaml.YAMLError, ValueError, OverflowError, KeyError) as exc:  # KeyError: '!!bool x'
+            self.fail(node, path, _unreadable(node, exc))
             return False, None
         finally:
             self.scalars.constructed_objects.clear()
@@ -233,7 +249,7 @@ def load_yaml(path: Path, shown_as: str | None = None) -> SourceDoc:
     except TooBig as exc:
         raise LayoutErrors([LayoutIssue(file, 1, 1, "", _too_big(exc.size))]) from None
     except FileProblem as exc:
-        raise LayoutErrors([LayoutIssue(file, 1, 1, "", Phrase("cannot read the file: it {why}", why=str(exc)))]) from None
+        raise LayoutErrors([LayoutIssue(file, 1, 1, "", Phrase("cannot read the file: it {why}", why=Phrase(str(exc))))]) from None
     return parse_yaml(raw, file)
 
 
@@ -281,35 +297,6 @@ def parse_yaml(raw: bytes, file: str) -> SourceDoc:
 
 
 def _syntax_issue(exc: yaml.MarkedYAMLError, text: str, file: str) -> LayoutIssue:
-    """PyYAML's syntax error in words that point at the mistake (PyYAML's own words stay English)."""
-    mark = exc.problem_mark or exc.context_mark
-    line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-    problem = exc.problem or "YAML syntax error"
-    what: str | Phrase = problem
-    opened = exc.context_mark
-    if "'\\t'" in problem or "\t" in problem:
-        before = _line_text(text, mark.line)[: mark.column] if mark else ""
-        if before.strip(" \t"):
-            what = Phrase("a tab character after a value is not allowed here in YAML; remove it or use spaces")
-        else:
-            what = Phrase("a tab character is not allowed for indentation in YAML; use spaces")
-    elif exc.context and "flow" in exc.context and opened is not None and exc.problem_mark is not None:
-        # the mistake is the bracket left open, not where the parser noticed: point there
-        bracket = "{" if "mapping" in exc.context else "["
-        what = Phrase("this '{bracket}' is never closed ({problem} on line {line})", bracket=bracket,
-                      problem=exc.problem, line=line)
-        line, column = opened.line + 1, opened.column + 1
-    elif exc.context:
-        what = f"{problem} ({exc.context})"  # PyYAML's words
+    """PyYAML's syntax error in plain words, at the place of the mistake (:mod:`yamlwords`)."""
+    what, line, column = plain_words(exc, text)
     return LayoutIssue(file, line, column, "", Phrase("YAML syntax: {what}", what=what))
-
-
-def _line_text(text: str, index: int) -> str:
-    """Line ``index`` (0-based) of ``text``, found without splitting a megabyte into lines."""
-    start = 0
-    for _ in range(index):
-        start = text.find("\n", start) + 1
-        if start == 0:
-            return ""
-    end = text.find("\n", start)
-    return text[start:] if end < 0 else text[start:end]

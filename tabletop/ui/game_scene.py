@@ -457,6 +457,8 @@ class GameScene(TableModeMixin, Scene):
             return  # no pointer here, or a button/finger is down: real motion events say where it goes
         if getattr(self, "_hold_at", None) is not None:
             return  # a finger rests on the board (table mode): it is not a pointer
+        if self.app.top is not self:
+            return  # under a card the pointer is the card's (``covered`` ended the board's hover)
         self.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pygame.mouse.get_pos(), rel=(0, 0),
                                        buttons=(0, 0, 0), synthetic=True))
 
@@ -836,6 +838,7 @@ class GameScene(TableModeMixin, Scene):
     def play_again(self) -> None:
         from tabletop.core.errors import TabletopError
         from tabletop.launch import new_session, session_from_position
+        from tabletop.layout import LayoutErrors
 
         meta = self.session.meta
         try:  # the board may have been edited into errors since this game began
@@ -845,8 +848,12 @@ class GameScene(TableModeMixin, Scene):
                 session = new_session(self.spec, self.app.store, meta.get("players", self.state.num_players),
                                       self.variant, dict(meta.get("options", {})), self.seats)
             scene = make_scene(self.app, session)
+        except LayoutErrors as exc:  # said as the menu says it: the title and lines in the language chosen
+            self.shown_errors = tuple(exc.lines())  # said now: the live check need not say it again
+            self._board_card_says(tr("The board file has errors"), "\n".join(self.shown_errors), wide=True)
+            return
         except TabletopError as exc:
-            self.app.message(tr("Cannot start"), str(exc), wide=True)  # a LayoutErrors: one line per problem
+            self.app.message(tr("Cannot start"), str(exc), wide=True)
             return
         self.app.replace_scenes(scene)
 
