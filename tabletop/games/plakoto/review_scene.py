@@ -464,7 +464,7 @@ class ReviewScene(FacingScene):
         body_line = theme.font(m.body, True).get_linesize()
         small_line = theme.font(m.small).get_linesize()
         loss = self._loss_text(entry)
-        loss_w = theme.font(m.body, True).size("-0.00")[0] + p
+        loss_w = theme.font(m.body, True).size(decimal(-0.01))[0] + p  # the widest: a sign, 4 figures
         ink = theme.BAD if r.loss >= BIG_ERROR else (theme.ACCENT_DARK if r.loss >= 0.03 else theme.GOOD)
         top = pygame.Rect(row.x + p // 2, row.y + p // 2, loss_w, body_line)
         draw.fitted_text(surface, loss, top, m.body, ink, bold=True, anchor="midleft", min_size=m.tiny)
