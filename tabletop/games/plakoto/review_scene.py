@@ -89,6 +89,7 @@ class ReviewScene(FacingScene):
         self._graph: GraphPlan | None = None
         self._upright: pygame.Surface | None = None
         self._drag_y: float | None = None
+        self._laid_graph = True  # whether the layout keeps the graph's room (it does until nothing is to show)
         self.job.start("plan", plan_review, record, self.seats)
 
     # -- the work ------------------------------------------------------------------------------------
@@ -101,6 +102,12 @@ class ReviewScene(FacingScene):
     def update(self, dt: float) -> None:
         if self.asked is None:
             return
+        self._take()
+        if self.graph_shown() != self._laid_graph:  # nothing to review after all: the board takes
+            self.layout(self.size)                   # the graph's room (it stood over an empty third)
+
+    def _take(self) -> None:
+        """The worker's answer, if it has one: the plan of the turns, or the next turn's review."""
         got = self.job.take(self.asked)
         if got is NOTHING:
             return
@@ -200,9 +207,10 @@ class ReviewScene(FacingScene):
         self.list_rect = pygame.Rect(content.x, content.y, int(content.w * 0.4), content.h)
         side = pygame.Rect(self.list_rect.right + 2 * p, content.y, content.right - self.list_rect.right - 2 * p,
                            content.h)
-        graph_h = max(int(side.h * 0.3), 7 * line)
+        self._laid_graph = self.graph_shown()
+        graph_h = max(int(side.h * 0.3), 7 * line) if self._laid_graph else 0
         self.graph_rect = pygame.Rect(side.x, side.bottom - graph_h, side.w, graph_h)
-        top = pygame.Rect(side.x, side.y, side.w, self.graph_rect.y - p - side.y)
+        top = pygame.Rect(side.x, side.y, side.w, self.graph_rect.y - (p if graph_h else 0) - side.y)
         fx, fy, fw, fh = sd.frame_rect(self.layout_data)
         aspect = fw / fh
         legend_w = 17 * m.body
