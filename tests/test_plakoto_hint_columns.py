@@ -13,6 +13,7 @@ from coach_helpers import race_scene, until
 from scene_input import instant_scenes
 
 from tabletop.games.plakoto import scene_hint
+from tabletop.games.plakoto.rules import PlakotoState
 from tabletop.games.plakoto.scene_legend import _cells, columns
 from tabletop.i18n import set_language
 from tabletop.ui import theme
@@ -70,3 +71,26 @@ def test_each_column_of_the_hints_chances_is_right_aligned_its_signs_under_each_
     assert len(names) == 3
     baselines = {d.rect[1] + theme.font(d.size, True).baseline(d.text) for d in names}
     assert len(baselines) == 1, (window, lang, "the columns' names on one baseline", baselines)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_table_strips_prompt_keeps_its_lines_under_a_tall_hint(lang):
+    """A double to bear off: the hint's legend has four steps a turn (the first wraps) and grew so
+    tall in a 4K table strip that the prompt above it lost its last line ("…(кубики 2, 2, 2 и…").
+    The legend gives way (set smaller) and the prompt stays whole."""
+    app, scene = race_scene(table=True, size=(3840, 2160))
+    set_language(lang)
+    position = PlakotoState.from_notation("w 22 1:w1 2:w1 3:w1 5:w1 6:w2 12:b15 off:w9,b0 match:2-0/3 start:w")
+    scene.session.state = position
+    scene.session.initial = position.copy()
+    scene._changed()
+    until(app, lambda: scene.state.phase == "move" and scene.human_to_move())
+    scene.toggle_hint()
+    until(app, lambda: scene.hint.shown)
+    app.render()
+    with TextAudit() as audit:
+        app.top.draw(app.screen)
+    drawn = " ".join(d.text for d in audit.placed())
+    assert not [d.wanted for d in audit.cut()], "nothing cut short"
+    assert all(word in drawn for word in scene.current_prompt().split()), "the whole prompt"
+    assert all(step in drawn for step in scene.hint.rows(str)[0].turn.split()), "the best turn"

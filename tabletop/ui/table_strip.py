@@ -186,6 +186,8 @@ def _stack(card: pygame.Rect, inner: pygame.Rect, m: theme.Metrics, needs: Strip
         card = pygame.Rect(card.x, card.y + cut, card.w, card.h - cut)
         inner = pygame.Rect(inner.x, inner.y + cut, inner.w, inner.h - cut)
     y_bottom = inner.bottom
+    line = theme.font(m.body, True).get_linesize()
+    prompt_want = max(3 * line, needs.prompt_h) + p // 2 if needs.prompt else 0
     buttons: list[pygame.Rect] = []
     ws = list(needs.button_ws)
     if ws:
@@ -206,15 +208,15 @@ def _stack(card: pygame.Rect, inner: pygame.Rect, m: theme.Metrics, needs: Strip
         dice = pygame.Rect(inner.x, y_bottom, inner.w, dh)
         y_bottom -= p // 2
     extra = EMPTY.copy()
-    if needs.extra:
-        eh = min(needs.extra[1], max(0, y_bottom - inner.y - 2 * bh))
+    if needs.extra:  # it gives way to the name row and the prompt's lines (a hint's legend is set
+        # smaller, a hand lower): taking all but two button heights, it cut a 4K strip's prompt short
+        eh = min(needs.extra[1], max(0, y_bottom - inner.y - max(2 * bh, bh + prompt_want + 2 * p)))
         y_bottom -= eh
         extra = pygame.Rect(inner.x, y_bottom, inner.w, eh)
         y_bottom -= p // 2
     prompt = EMPTY.copy()
     if needs.prompt:
-        line = theme.font(m.body, True).get_linesize()
-        ph = min(max(3 * line, needs.prompt_h) + p // 2, max(0, y_bottom - inner.y - bh - 2 * p))
+        ph = min(prompt_want, max(0, y_bottom - inner.y - bh - 2 * p))
         y_bottom -= ph
         prompt = pygame.Rect(inner.x, y_bottom, inner.w, ph)
         y_bottom -= p // 2
