@@ -433,3 +433,21 @@ def test_a_review_with_nothing_to_show_gives_the_graphs_room_to_the_board(table)
     until(app, full.finished)
     app.render()
     assert full.graph_shown() and full.graph_rect.h > 0 and full.board_rect.bottom < full.graph_rect.y
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_review_lists_the_points_lost_right_aligned(lang):
+    """The list's first column, the points each turn lost ("0.00" for the best turn, "−0.29"),
+    stood left-aligned: a loss with its sign was wider than the best turn's, so their decimal points
+    were not under each other. They are right-aligned now."""
+    record = race_record()
+    app, scene = race_scene()
+    set_language(lang)
+    review = ReviewScene(app, record, scene.layout_data, ["White", "Black"], {0}, CACHE, REVIEW_BUDGET)
+    app.push_scene(review)
+    until(app, review.finished)
+    texts = {review._loss_text(e) for e in review.order[:review.visible_rows()]}
+    assert len({len(t) for t in texts}) > 1, ("the race has best turns and losses", texts)
+    drawn = [d for d in audit_top(app).placed() if d.text in texts]
+    assert len({d.text for d in drawn}) == len(texts)
+    assert len({d.rect[0] + d.rect[2] for d in drawn}) == 1, [(d.text, d.rect) for d in drawn]

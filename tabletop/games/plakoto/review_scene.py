@@ -475,7 +475,8 @@ class ReviewScene(FacingScene):
         loss_w = theme.font(m.body, True).size(decimal(-0.01))[0] + p  # the widest: a sign, 4 figures
         ink = theme.BAD if r.loss >= BIG_ERROR else (theme.ACCENT_DARK if r.loss >= 0.03 else theme.GOOD)
         top = pygame.Rect(row.x + p // 2, row.y + p // 2, loss_w, body_line)
-        draw.fitted_text(surface, loss, top, m.body, ink, bold=True, anchor="midleft", min_size=m.tiny)
+        figures = pygame.Rect(top.x, top.y, top.w - p // 2, top.h)  # right-aligned: "0.00" over "−0.29"
+        draw.fitted_text(surface, loss, figures, m.body, ink, bold=True, anchor="midright", min_size=m.tiny)
         radius = max(4, body_line * 3 // 10)
         st = self.layout_data.checkers[r.seat]
         sd.blit_checker(surface, (top.right + radius, top.centery), radius, st.fill, st.edge, st.symbol)
