@@ -241,7 +241,7 @@ def log_rows(entries: list[tuple[str, tuple[int, int, int]]], size: int, width: 
     newest entry, when it alone is longer than the box, shows just its last lines."""
     rows: list[tuple[str, tuple[int, int, int]]] = []
     for text, rgb in reversed(entries):
-        entry = [(part, rgb) for part in theme.wrap(text, size, width)]
+        entry = [(part, rgb) for part in theme.wrap(text, size, width, break_words=True)]
         if rows and len(rows) + len(entry) > fit:
             break
         rows[:0] = entry
@@ -252,8 +252,8 @@ def log_rows(entries: list[tuple[str, tuple[int, int, int]]], size: int, width: 
 
 def draw_log(surface: pygame.Surface, rect: pygame.Rect, entries: list[tuple[str, tuple[int, int, int]]],
              size: int, pad: int) -> None:
-    """The last events in a flat box, newest at the bottom; a line too long for the box ends in
-    an ellipsis rather than running out of it."""
+    """The last events in a flat box, newest at the bottom, wrapped to its width (a word too long
+    for it, a saved record's path, cut into pieces) rather than running out of it."""
     line_h = theme.font(size).get_linesize()
     if rect.w < 4 * size or rect.h < line_h or not entries:
         return
