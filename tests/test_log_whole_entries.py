@@ -67,3 +67,19 @@ def test_the_table_strip_log_shows_whole_entries(fit):
     for text, _rgb in entries[:-1]:
         parts = theme.wrap(text, 14, 200)
         assert [p for p in parts if p in texts] in ([], parts)
+
+
+PATH = "The game is kept in /work/data-b/finished/plakoto-20261202-164150.json (tabletop replay opens it)."
+"""The log's last line after a match at a 4K table: the path ran out of the strip's card."""
+
+
+@pytest.mark.parametrize("width", [150, 200, 260])
+def test_a_log_line_too_long_for_its_box_is_cut_into_pieces_that_fit(width):
+    size = 14
+    rows = [text for text, _ in log_rows([(PATH, theme.INK)], size, width, 12)]
+    assert all(theme.font(size).size(text)[0] <= width for text in rows), rows
+    assert "".join(rows).replace(" ", "") == PATH.replace(" ", ""), "every letter of it, in order"
+    log = LogPanel()
+    log.add(PATH)
+    window = [text for _entry, text, _first in log.rows(log.entries, size, width + log_indent_room(size))]
+    assert all(theme.font(size).size(text)[0] <= width for text in window), window

@@ -350,16 +350,23 @@ def test_the_hints_numbered_discs_never_cover_each_other_where_turns_share_a_ste
     assert centres[0][0] == segments[0][0][1], "the best turn's disc stands at its arrow's end"
 
 
-def test_a_review_with_no_turn_to_show_draws_the_games_own_start_not_the_opening_layout():
-    """A game from a position whose every turn was forced: nothing to review, and the board under
-    "No turn to review" is that game's position (it was the standard opening, 15 and 15)."""
-    app, scene = race_scene()
+def play_forced_game(scene) -> PlakotoState:
+    """Start the scene from a position whose turn is forced (a 6-5 bears off the two checkers of
+    White's 2-point) and play it: a game with nothing to review. Returns the start."""
     start = PlakotoState.from_notation("w 65 1:w3 2:w2 off:w10,b0 24:b15 match:0-0/1 start:w")
     scene.session.state = start.copy()
     scene.session.initial = start.copy()
     scene._changed()
     for step in ("2/off", "2/off"):
         assert scene.play(scene.state.parse_move(step))
+    return start
+
+
+def test_a_review_with_no_turn_to_show_draws_the_games_own_start_not_the_opening_layout():
+    """A game from a position whose every turn was forced: nothing to review, and the board under
+    "No turn to review" is that game's position (it was the standard opening, 15 and 15)."""
+    app, scene = race_scene()
+    start = play_forced_game(scene)
     review = ReviewScene(app, scene.session.record(), scene.layout_data, ["White", "Black"])
     app.push_scene(review)
     until(app, review.finished)
@@ -399,3 +406,48 @@ def test_a_review_with_no_turn_of_the_person_says_why_and_draws_no_graph(monkeyp
     reason = ("No turn to review: White has not played a turn yet." if black_played else
               "No turn to review yet: no turn has been played.")
     assert reason in said and graphs == []
+
+
+@pytest.mark.parametrize("table", [False, True], ids=["window", "table 3840x2160"])
+def test_a_review_with_nothing_to_show_gives_the_graphs_room_to_the_board(table):
+    """A game whose every turn was forced has no graph: its third of the screen under the board
+    stayed empty table (at a 4K table the board took less than a quarter of the screen). Once the
+    review knows, the board is laid out over the whole side; a review with turns keeps the graph."""
+    size = (3840, 2160) if table else (1366, 768)
+    app, scene = race_scene(table=table, size=size)
+    play_forced_game(scene)
+    review = ReviewScene(app, scene.session.record(), scene.layout_data, ["White", "Black"], None, CACHE,
+                         REVIEW_BUDGET, "bottom" if table else None, ["bottom", "top"] if table else [])
+    app.push_scene(review)
+    app.render()
+    before = review.board_rect.copy()
+    assert review.graph_rect.h > 0, "the graph's room while the review is being worked out"
+    until(app, review.finished)
+    app.render()
+    assert not review.graph_shown()
+    assert review.graph_rect.h == 0 and review.board_rect.h > before.h and review.board_rect.w >= before.w
+    assert review.board_rect.bottom <= review.list_rect.bottom, "the board stays on the screen"
+
+    full = ReviewScene(app, race_record(), scene.layout_data, ["White", "Black"], {0}, CACHE, REVIEW_BUDGET)
+    app.push_scene(full)
+    until(app, full.finished)
+    app.render()
+    assert full.graph_shown() and full.graph_rect.h > 0 and full.board_rect.bottom < full.graph_rect.y
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_review_lists_the_points_lost_right_aligned(lang):
+    """The list's first column, the points each turn lost ("0.00" for the best turn, "−0.29"),
+    stood left-aligned: a loss with its sign was wider than the best turn's, so their decimal points
+    were not under each other. They are right-aligned now."""
+    record = race_record()
+    app, scene = race_scene()
+    set_language(lang)
+    review = ReviewScene(app, record, scene.layout_data, ["White", "Black"], {0}, CACHE, REVIEW_BUDGET)
+    app.push_scene(review)
+    until(app, review.finished)
+    texts = {review._loss_text(e) for e in review.order[:review.visible_rows()]}
+    assert len({len(t) for t in texts}) > 1, ("the race has best turns and losses", texts)
+    drawn = [d for d in audit_top(app).placed() if d.text in texts]
+    assert len({d.text for d in drawn}) == len(texts)
+    assert len({d.rect[0] + d.rect[2] for d in drawn}) == 1, [(d.text, d.rect) for d in drawn]

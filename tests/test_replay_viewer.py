@@ -179,3 +179,18 @@ def test_a_finished_game_is_kept_for_replay_and_replaying_one_to_its_end_touches
     assert viewer.session.state.current_player is None, "the record's end"
     assert save.exists(), "the game in progress is still saved"
     assert len(list((viewer_app.saves.folder / FOLDER).glob("plakoto-*.json"))) == 1, "not kept twice"
+
+
+@pytest.mark.parametrize("table", [False, True], ids=["window", "table"])
+def test_the_viewer_lights_no_piece_as_movable(tmp_path, table):
+    """At a position where a person had the dice, Plakoto lit the checkers he could move, as if a
+    touch would move them; in the viewer a click steps forward, and nobody moves but the record."""
+    app, viewer = record_file("plakoto", tmp_path, table=table)
+    inner = viewer.inner
+    while not (inner.state.phase == "move" and inner.state.current_player == 0):
+        viewer.forward()
+    assert inner.state.legal_moves(), "a position with checkers to move"
+    settle(app)
+    assert not inner.human_to_move() and inner.sources() == set(), "no checker lit"
+    assert not inner.hint_available()
+    assert stale_pixels(app) == 0

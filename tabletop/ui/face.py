@@ -88,6 +88,12 @@ class Face:
         below = max(0, (ink.h - ink.y) - (self._height - self._ascent))
         return max(advance, ink.right), self._height + above + below, self._ascent + above
 
+    def baseline(self, text: str) -> int:
+        """Where ``text``'s baseline is in its rendered line, from the top: the ascent, lower by any
+        ink above it (a bold "W" or "й" at a small size). Lines drawn at one top then have their
+        baselines apart; words meant to stand in one row are set by this instead."""
+        return self._box(text)[2]
+
     def size(self, text: str) -> tuple[int, int]:
         w, h, _base = self._box(text)
         return w, h

@@ -158,8 +158,12 @@ class GameScene(TableModeMixin, Scene):
         return seat is not None and 0 <= seat < len(self.seats) and self.seats[seat].is_human
 
     def human_to_move(self) -> bool:
-        # a sliding piece never delays the next click; only the tumbling dice (values unseen) do
-        return self.seat_is_human(self.state.current_player) and not self.rolling()
+        """A person is to act now. A sliding piece never delays the next click; only the tumbling
+        dice (values unseen) do. In the replay viewer nobody is: the record moves (its seats are
+        all people only so that no computer plays), and a click steps forward; the pieces the
+        person on turn could move were lit as if a touch would move them."""
+        return (self.replay_viewer is None and self.seat_is_human(self.state.current_player)
+                and not self.rolling())
 
     def now(self) -> float:
         return time.monotonic()

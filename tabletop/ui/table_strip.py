@@ -208,6 +208,8 @@ def _stack(card: pygame.Rect, inner: pygame.Rect, m: theme.Metrics, needs: Strip
         card = pygame.Rect(card.x, card.y + cut, card.w, card.h - cut)
         inner = pygame.Rect(inner.x, inner.y + cut, inner.w, inner.h - cut)
     y_bottom = inner.bottom
+    line = theme.font(m.body, True).get_linesize()
+    prompt_want = max(3 * line, needs.prompt_h) + p // 2 if needs.prompt else 0
     buttons: list[pygame.Rect] = []
     ws = list(needs.button_ws)
     if ws:
@@ -228,15 +230,15 @@ def _stack(card: pygame.Rect, inner: pygame.Rect, m: theme.Metrics, needs: Strip
         dice = pygame.Rect(inner.x, y_bottom, inner.w, dh)
         y_bottom -= p // 2
     extra = EMPTY.copy()
-    if needs.extra:
-        eh = min(needs.extra[1], max(0, y_bottom - inner.y - 2 * bh))
+    if needs.extra:  # it gives way to the name row and the prompt's lines (a hint's legend is set
+        # smaller, a hand lower): taking all but two button heights, it cut a 4K strip's prompt short
+        eh = min(needs.extra[1], max(0, y_bottom - inner.y - max(2 * bh, bh + prompt_want + 2 * p)))
         y_bottom -= eh
         extra = pygame.Rect(inner.x, y_bottom, inner.w, eh)
         y_bottom -= p // 2
     prompt = EMPTY.copy()
     if needs.prompt:
-        line = theme.font(m.body, True).get_linesize()
-        ph = min(max(3 * line, needs.prompt_h) + p // 2, max(0, y_bottom - inner.y - bh - 2 * p))
+        ph = min(prompt_want, max(0, y_bottom - inner.y - bh - 2 * p))
         y_bottom -= ph
         prompt = pygame.Rect(inner.x, y_bottom, inner.w, ph)
         y_bottom -= p // 2
@@ -261,7 +263,7 @@ def log_rows(entries: list[tuple[str, tuple[int, int, int]]], size: int, width: 
     newest entry, when it alone is longer than the box, shows just its last lines."""
     rows: list[tuple[str, tuple[int, int, int]]] = []
     for text, rgb in reversed(entries):
-        entry = [(part, rgb) for part in theme.wrap(text, size, width)]
+        entry = [(part, rgb) for part in theme.wrap(text, size, width, break_words=True)]
         if rows and len(rows) + len(entry) > fit:
             break
         rows[:0] = entry
@@ -272,8 +274,8 @@ def log_rows(entries: list[tuple[str, tuple[int, int, int]]], size: int, width: 
 
 def draw_log(surface: pygame.Surface, rect: pygame.Rect, entries: list[tuple[str, tuple[int, int, int]]],
              size: int, pad: int) -> None:
-    """The last events in a flat box, newest at the bottom; a line too long for the box ends in
-    an ellipsis rather than running out of it."""
+    """The last events in a flat box, newest at the bottom, wrapped to its width (a word too long
+    for it, a saved record's path, cut into pieces) rather than running out of it."""
     line_h = theme.font(size).get_linesize()
     if rect.w < 4 * size or rect.h < line_h or not entries:
         return

@@ -169,12 +169,16 @@ def render(text: str, size: int, rgb: tuple[int, int, int] = INK, bold: bool = F
     return _render(text, size, tuple(rgb[:3]), bold, _marks and turnable(text))
 
 
-def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split ``text`` into lines that fit ``width`` pixels (paragraphs kept)."""
+def wrap(text: str, size: int, width: int, bold: bool = False, break_words: bool = False) -> list[str]:
+    """Split ``text`` into lines that fit ``width`` pixels (paragraphs kept). A word wider than
+    ``width`` stays whole on its own line, unless ``break_words``: then it is cut into pieces that
+    fit (a log's file path, which ran out of a table strip's card)."""
     f = font(size, bold)
     lines: list[str] = []
     for paragraph in text.split("\n"):
         words = paragraph.split(" ")
+        if break_words:
+            words = [piece for word in words for piece in _pieces(word, f, width)]
         line = ""
         for word in words:
             candidate = f"{line} {word}" if line else word
@@ -185,3 +189,13 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
                 line = word
         lines.append(line)
     return lines
+
+
+def _pieces(word: str, f: Face, width: int) -> list[str]:
+    """``word`` cut into the longest runs of letters that each fit ``width`` (itself if it fits)."""
+    pieces: list[str] = []
+    while f.size(word)[0] > width and len(word) > 1:
+        k = next((k for k in range(len(word) - 1, 0, -1) if f.size(word[:k])[0] <= width), 1)
+        pieces.append(word[:k])
+        word = word[k:]
+    return [*pieces, word]

@@ -89,6 +89,7 @@ class ReviewScene(FacingScene):
         self._graph: GraphPlan | None = None
         self._upright: pygame.Surface | None = None
         self._drag_y: float | None = None
+        self._laid_graph = True  # whether the layout keeps the graph's room (it does until nothing is to show)
         self.job.start("plan", plan_review, record, self.seats)
 
     # -- the work ------------------------------------------------------------------------------------
@@ -101,6 +102,12 @@ class ReviewScene(FacingScene):
     def update(self, dt: float) -> None:
         if self.asked is None:
             return
+        self._take()
+        if self.graph_shown() != self._laid_graph:  # nothing to review after all: the board takes
+            self.layout(self.size)                   # the graph's room (it stood over an empty third)
+
+    def _take(self) -> None:
+        """The worker's answer, if it has one: the plan of the turns, or the next turn's review."""
         got = self.job.take(self.asked)
         if got is NOTHING:
             return
@@ -200,9 +207,10 @@ class ReviewScene(FacingScene):
         self.list_rect = pygame.Rect(content.x, content.y, int(content.w * 0.4), content.h)
         side = pygame.Rect(self.list_rect.right + 2 * p, content.y, content.right - self.list_rect.right - 2 * p,
                            content.h)
-        graph_h = max(int(side.h * 0.3), 7 * line)
+        self._laid_graph = self.graph_shown()
+        graph_h = max(int(side.h * 0.3), 7 * line) if self._laid_graph else 0
         self.graph_rect = pygame.Rect(side.x, side.bottom - graph_h, side.w, graph_h)
-        top = pygame.Rect(side.x, side.y, side.w, self.graph_rect.y - p - side.y)
+        top = pygame.Rect(side.x, side.y, side.w, self.graph_rect.y - (p if graph_h else 0) - side.y)
         fx, fy, fw, fh = sd.frame_rect(self.layout_data)
         aspect = fw / fh
         legend_w = 17 * m.body
@@ -464,10 +472,11 @@ class ReviewScene(FacingScene):
         body_line = theme.font(m.body, True).get_linesize()
         small_line = theme.font(m.small).get_linesize()
         loss = self._loss_text(entry)
-        loss_w = theme.font(m.body, True).size("-0.00")[0] + p
+        loss_w = theme.font(m.body, True).size(decimal(-0.01))[0] + p  # the widest: a sign, 4 figures
         ink = theme.BAD if r.loss >= BIG_ERROR else (theme.ACCENT_DARK if r.loss >= 0.03 else theme.GOOD)
         top = pygame.Rect(row.x + p // 2, row.y + p // 2, loss_w, body_line)
-        draw.fitted_text(surface, loss, top, m.body, ink, bold=True, anchor="midleft", min_size=m.tiny)
+        figures = pygame.Rect(top.x, top.y, top.w - p // 2, top.h)  # right-aligned: "0.00" over "−0.29"
+        draw.fitted_text(surface, loss, figures, m.body, ink, bold=True, anchor="midright", min_size=m.tiny)
         radius = max(4, body_line * 3 // 10)
         st = self.layout_data.checkers[r.seat]
         sd.blit_checker(surface, (top.right + radius, top.centery), radius, st.fill, st.edge, st.symbol)

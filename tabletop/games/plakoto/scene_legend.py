@@ -52,8 +52,9 @@ class Plan:
 
 
 def decimal(x: float, sign: bool = True) -> str:
-    """A number of points with two decimals, "+0.35" (a comma in Russian: "+0,35")."""
-    text = f"{x:+.2f}" if sign else f"{x:.2f}"
+    """A number of points with two decimals, "+0.35", "−0.12" (a minus sign, as wide as the plus:
+    a hyphen is narrower and shorter), a comma in Russian: "+0,35"."""
+    text = (f"{x:+.2f}" if sign else f"{x:.2f}").replace("-", "−")
     return text.replace(".", ",") if language() == "ru" else text
 
 
@@ -150,10 +151,9 @@ def paint_legend(surface: pygame.Surface, rect: pygame.Rect, heading: str, rows:
         right -= w
     names = columns(rows)
     if not p.tall:
-        draw.text(surface, names[0], (text_x, y), p.head, theme.INK_SOFT, bold=True)
+        _heading(surface, names[0], (text_x, y), p.head, "topleft")
     for k in range(3):  # the numbers' headings stand right, over their numbers
-        draw.text(surface, names[k + 1], (num_right[k] - m.pad // 2, y), p.head, theme.INK_SOFT, bold=True,
-                  anchor="topright")
+        _heading(surface, names[k + 1], (num_right[k] - m.pad // 2, y), p.head, "topright")
     y += head_line
     for row, lines in zip(rows, p.lines, strict=True):
         h = (max(1, len(lines)) + p.tall) * line
@@ -166,3 +166,13 @@ def paint_legend(surface: pygame.Surface, rect: pygame.Rect, heading: str, rows:
         for k, cell in enumerate(_cells(row)):
             draw.text(surface, cell, (num_right[k] - m.pad // 2, number_y), p.size, theme.INK, anchor="topright")
         y += h + m.pad // 2
+
+
+def _heading(surface: pygame.Surface, name: str, pos: tuple[int, int], size: int, anchor: str) -> None:
+    """A column's name, set on the row's baseline: a name with ink above the line ("Win", "Победа"
+    in bold at a small size) is rendered taller, and set by its top it stood a pixel under the
+    others."""
+    f = theme.font(size, True)
+    x, y = pos
+    draw.text(surface, name, (x, y + f.get_ascent() - f.baseline(name)), size, theme.INK_SOFT, bold=True,
+              anchor=anchor)
