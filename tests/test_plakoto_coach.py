@@ -255,7 +255,7 @@ def test_a_game_started_with_the_dice_rolled_is_reviewed_between_games_with_its_
     assert not review.error
     assert [(e.review.game, e.review.seat, e.review.dice, e.number) for e in review.entries] == [(0, 0, (3, 1), 1)]
     assert review.selected is review.entries[0]
-    assert "White: 1 turn" in review.summary()
+    assert "White: 1 turn reviewed" in review.summary()  # forced turns are not counted
 
 
 def test_the_review_of_a_second_visit_comes_from_the_scenes_cache():

@@ -412,8 +412,9 @@ class ReviewScene(FacingScene):
         for seat in sorted(self.seats):
             mine = [e for e in self.entries if e.review.seat == seat]
             lost = sum(e.review.loss for e in mine)
-            said = "{name}: 1 turn, {points} points lost in all" if len(mine) == 1 else \
-                "{name}: {n} turns, {points} points lost in all"
+            # "reviewed": forced turns are not listed, so a player who played may have none here
+            said = "{name}: 1 turn reviewed, {points} points lost in all" if len(mine) == 1 else \
+                "{name}: {n} turns reviewed, {points} points lost in all"
             parts.append(tr(said, name=self._name(seat), n=len(mine), points=decimal(lost, sign=False)))
         return "   ·   ".join(parts)
 
