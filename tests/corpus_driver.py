@@ -36,14 +36,22 @@ def _alarm(signum, frame):  # noqa: ARG001
     raise _Hung()
 
 
+KEPT_CACHES = {"tabletop.layout.yamlsrc._parsed"}
+"""Caches that outlive a job: parsed board files, plain values keyed by the file's whole bytes
+and name (no pygame object in them), so a job gets exactly the answer a fresh parse gives. Every
+save case's menu preview and game read the same built-in boards; parsing them afresh for each of
+several hundred jobs was most of this test's time. A generated board, new bytes, is still parsed
+in its own job."""
+
+
 def _clear_caches() -> None:
     """The app calls pygame.quit() when its window closes; fonts and surfaces cached by the
     previous job must not be used by the next (a real process never runs two apps)."""
     for name, module in list(sys.modules.items()):
         if name.startswith("tabletop") and module is not None:
-            for value in list(vars(module).values()):
+            for key, value in list(vars(module).items()):
                 clear = getattr(value, "cache_clear", None)
-                if callable(clear) and getattr(value, "__module__", "") == name:
+                if callable(clear) and getattr(value, "__module__", "") == name and f"{name}.{key}" not in KEPT_CACHES:
                     clear()
 
 
@@ -54,6 +62,9 @@ def run_jobs(jobs: list[dict]) -> list[dict]:
     os.environ["TABLETOP_QUIT_AFTER_FRAMES"] = "1"
     from tabletop import app as app_module
     from tabletop.cli import main
+    from tabletop.layout import yamlsrc
+
+    assert callable(getattr(yamlsrc._parsed, "cache_clear", None)), "KEPT_CACHES names a cache that is gone"
 
     stacks: list[list[str]] = []
     real_run = app_module.App.run

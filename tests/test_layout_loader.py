@@ -156,3 +156,25 @@ def test_a_bad_file_name_is_said_with_what_it_names():
     with in_language("ru"):
         assert errors.lines() == ["boards/x.yaml:2:9: sprite: ожидалось имя спрайта (буквы, цифры, _ и -; без "
                                   "папок и '..'), получено: '../x'"]
+
+
+def test_a_board_read_again_is_the_same_answer_and_its_own_copy(tmp_path):
+    """A board already parsed (same bytes, same name) is not parsed again: the answer is a copy,
+    so a builder that changes its values or marks leaves the next reader the file's own; changed
+    bytes are parsed afresh, and a refused file is refused again."""
+    path = tmp_path / "b.yaml"
+    path.write_text("layout_version: 1\nsize: [1, 2]\nnested: {a: [3, 4]}\n", encoding="utf-8")
+    first = load_yaml(path, "b.yaml")
+    first.data["size"].append(99)
+    first.data["nested"]["a"].clear()
+    first.marks.clear()
+    first.key_marks.clear()
+    again = load_yaml(path, "b.yaml")
+    assert again.data == {"layout_version": 1, "size": [1, 2], "nested": {"a": [3, 4]}}
+    assert (again.mark(("size",)).line, again.mark(("nested", "a")).line) == (2, 3)
+    assert again.key_marks[("nested",)].line == 3
+    path.write_text("layout_version: 1\nsize: [5, 6]\n", encoding="utf-8")
+    assert load_yaml(path, "b.yaml").data == {"layout_version": 1, "size": [5, 6]}
+    for _ in range(2):
+        with pytest.raises(LayoutErrors, match="duplicate key"):
+            parse_yaml(b"layout_version: 1\na: 1\na: 2\n", "d.yaml")

@@ -14,6 +14,8 @@ composing), then converted by our own walk that
 from __future__ import annotations
 
 import codecs
+import copy
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -258,8 +260,30 @@ def _too_big(size: int) -> Phrase:
                   most=f"{MAX_FILE_BYTES:,}")
 
 
+PARSED_KEPT_BYTES = 64_000
+"""Files up to this size (every shipped board: the largest is 14 KB) are parsed once per content:
+the menu's preview, the game started from it, a new game and the table all read the same board,
+and each pure-Python parse of Trap the Cap's took 40-100 ms. A bigger file (a user's mistake, or
+the worst cases of issue 19) is parsed every time and never kept."""
+
+
 def parse_yaml(raw: bytes, file: str) -> SourceDoc:
-    """Parse bytes already read (tests feed broken files through here too)."""
+    """Parse bytes already read (tests feed broken files through here too). A file already parsed
+    with the same bytes and name gives a copy of that answer (its own values and marks, free to
+    change); a refused one is parsed again, to raise the same issues."""
+    if len(raw) > PARSED_KEPT_BYTES:
+        return _parse(raw, file)
+    kept = _parsed(raw, file)
+    return SourceDoc(kept.file, copy.deepcopy(kept.data), dict(kept.marks), dict(kept.key_marks))
+
+
+@functools.lru_cache(maxsize=32)
+def _parsed(raw: bytes, file: str) -> SourceDoc:
+    """The kept answer: never handed out itself (see :func:`parse_yaml`)."""
+    return _parse(raw, file)
+
+
+def _parse(raw: bytes, file: str) -> SourceDoc:
     if len(raw) > MAX_FILE_BYTES:
         raise LayoutErrors([LayoutIssue(file, 1, 1, "", _too_big(len(raw)))])
     raw = raw.removeprefix(codecs.BOM_UTF8)  # a byte order mark some editors write
