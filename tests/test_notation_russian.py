@@ -13,6 +13,11 @@ from tabletop import PACKAGE_DIR
 from tabletop.i18n import catalogue, language
 
 MODULES = [PACKAGE_DIR / "core" / "notation.py", *sorted((PACKAGE_DIR / "games").glob("*/notation.py"))]
+CHECKS = [  # the checks a position read from text meets next: every reason through tr there too
+    (PACKAGE_DIR / "games" / "trap_the_cap" / "rules.py", "validate"),
+    (PACKAGE_DIR / "games" / "chicken_chase" / "stateio.py", "_check"),
+]
+TRANSLATED = [PACKAGE_DIR / "games" / "captain_flip" / "state_json.py"]  # some reasons: their tr texts
 
 
 def _name(node: ast.AST) -> str:
@@ -29,14 +34,27 @@ def _templates(node: ast.AST, where: str) -> list[str]:
     return [first.value]
 
 
-def notation_messages() -> dict[str, str]:
-    """Every template the notation modules raise or say, with where it is (file:line)."""
-    found: dict[str, str] = {}
-    for path in MODULES:
+def _trees() -> list[tuple[object, ast.AST, bool]]:
+    """(path, tree, whether every StateError in it must go through tr)."""
+    out: list[tuple[object, ast.AST, bool]] = []
+    for path in MODULES + TRANSLATED:
+        out.append((path, ast.parse(path.read_text(encoding="utf-8")), path in MODULES))
+    for path, function in CHECKS:
         tree = ast.parse(path.read_text(encoding="utf-8"))
+        defs = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == function]
+        assert len(defs) == 1, f"{path}: no single {function}()"
+        out.append((path, defs[0], True))
+    return out
+
+
+def notation_messages() -> dict[str, str]:
+    """Every template the notation modules (and the checks after them) raise or say, with where it
+    is (file:line)."""
+    found: dict[str, str] = {}
+    for path, tree, strict in _trees():
         for node in ast.walk(tree):
             where = f"{path.relative_to(PACKAGE_DIR)}:{getattr(node, 'lineno', 0)}"
-            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and _name(node.exc.func) == "StateError":
+            if strict and isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and _name(node.exc.func) == "StateError":
                 assert node.exc.args, f"{where}: a StateError without a message"
                 for text in _templates(node.exc.args[0], where):
                     found.setdefault(text, where)
@@ -61,6 +79,7 @@ def test_the_scan_sees_the_notation_messages():
     assert "{token}: {key}: is given twice" in messages  # core
     assert "the position has no boards: word" in messages  # Captain Flip
     assert "the turn limit" in messages  # a number()'s what
+    assert "two hens stand on field {field}" in messages  # Chicken Chase's check of a position
 
 
 def test_every_notation_message_has_its_russian_with_the_same_values():
@@ -131,6 +150,16 @@ BAD_POSITIONS = [
      "hen, hens, reason, rolled, setup, turns, variant, view, winner)"),
     ("chicken_chase", "1 action hens:0,0/0,0 turns:1 turns:2", "'turns:2': ключ turns: указан дважды",
      "'turns:2': turns: is given twice"),
+    # read, but not a position the rules can reach
+    ("chicken_chase", "1 action hens:3,3/0,0", "на поле 3 стоят две курицы", "two hens stand on field 3"),
+    ("trap_the_cap", "red - R05:red+red+red+red+red home:blue=blue,blue,blue,blue locked: gold:-",
+     "red: колпачков 5, а должно быть 4", "red has 5 caps; expected 4"),
+    ("trap_the_cap", "red - home:red=red,red,red,blue;blue=blue,blue,blue,red locked: gold:-",
+     "в домике-укрытии H_NE стоит blue; в домике бывают только свободные колпачки его цвета",
+     "the hideout H_NE holds blue; a hideout only holds its own colour's free caps"),
+    ("captain_flip", "1 place boards:-/-/-/-/- variant:A",
+     "вытянутый жетон должен быть в руке тогда и только тогда, когда его оставляют, переворачивают или ставят",
+     "a drawn tile must be in hand exactly while keeping/flipping or placing"),
 ]
 
 
