@@ -12,16 +12,18 @@ from collections.abc import Iterable
 from typing import Any
 
 from tabletop.core.errors import StateError
+from tabletop.i18n import tr
 
 
 def words(text: Any, game: str, positional: int) -> tuple[list[str], list[str]]:
     """``text`` split into its first ``positional`` words and the rest; StateError if it is not
     text or is too short."""
     if not isinstance(text, str):
-        raise StateError(f"a {game} position must be text")
+        raise StateError(tr("a {game} position must be text", game=tr(game)))
     parts = text.split()
     if len(parts) < positional:
-        raise StateError(f"a {game} position starts with {positional} words; got {len(parts)}")
+        raise StateError(tr("a {game} position starts with {positional} words; got {got}", game=tr(game),
+                            positional=positional, got=len(parts)))
     return parts[:positional], parts[positional:]
 
 
@@ -33,17 +35,21 @@ def keyed(tokens: Iterable[str], known: Iterable[str]) -> dict[str, str]:
     for token in tokens:
         key, colon, value = token.partition(":")
         if not colon or key not in allowed:
-            raise StateError(f"cannot read {token!r} (the keys are {', '.join(sorted(allowed))})")
+            raise StateError(tr("cannot read {token} (the keys are {keys})", token=repr(token),
+                                keys=", ".join(sorted(allowed))))
         if key in found:
-            raise StateError(f"{token!r}: {key}: is given twice")
+            raise StateError(tr("{token}: {key}: is given twice", token=repr(token), key=key))
         found[key] = value
     return found
 
 
 def number(text: str, token: str, low: int, high: int, what: str) -> int:
-    """A whole number ``low``..``high`` written in ``token``; the error names the token."""
+    """A whole number ``low``..``high`` written in ``token``; the error names the token and says
+    ``what`` the number is, an English phrase (a literal: the catalogues' test finds it) that is
+    translated here, as every notation message is where it is raised."""
     if not text.isdigit() or not low <= int(text) <= high:
-        raise StateError(f"{token!r}: {what} must be a whole number from {low} to {high}")
+        raise StateError(tr("{token}: {what} must be a whole number from {low} to {high}", token=repr(token),
+                            what=tr(what), low=low, high=high))
     return int(text)
 
 

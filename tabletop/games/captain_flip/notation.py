@@ -27,6 +27,7 @@ from tabletop.core.errors import StateError
 from tabletop.core.notation import keyed, number, words
 from tabletop.games.captain_flip import rules as R
 from tabletop.games.captain_flip.layout import CaptainFlipLayout
+from tabletop.i18n import tr
 
 LETTERS = "MGPCNTLRS"
 """One letter per character, in ``CHARACTER_IDS`` order."""
@@ -50,8 +51,8 @@ def builtin_layout(variant: str) -> CaptainFlipLayout:
         try:
             _BUILTIN[variant] = load(store, variant)
         except (LayoutErrors, OSError, ValueError):
-            raise StateError(f"'variant:{variant}': there is no board {variant!r} "
-                             f"(the shipped boards are A to E)") from None
+            raise StateError(tr("{token}: there is no board {variant} (the shipped boards are A to E)",
+                                token=repr(f"variant:{variant}"), variant=repr(variant))) from None
     return _BUILTIN[variant]
 
 
@@ -102,14 +103,17 @@ def format_state(state: R.CaptainFlipState) -> str:
 # -- reading ---------------------------------------------------------------------------------------------
 def _tile(text: str, token: str, view: bool) -> list[Any]:
     if len(text) != 2 or text[0] not in LETTERS or not (text[1].upper() in LETTERS or text[1] == "?"):
-        raise StateError(f"{token!r}: {text!r} is not a tile (two letters of {LETTERS}, like Gm or GM)")
+        raise StateError(tr("{token}: {tile} is not a tile (two letters of {letters}, like Gm or GM)",
+                            token=repr(token), tile=repr(text), letters=LETTERS))
     face = LETTERS.index(text[0])
     if text[1] == "?":
         if not view:
-            raise StateError(f"{token!r}: {text!r}: a hidden side '?' belongs to a view (word view)")
+            raise StateError(tr("{token}: {tile}: a hidden side '?' belongs to a view (word view)",
+                                token=repr(token), tile=repr(text)))
         return [face, R.UNKNOWN, False]
     if view and text[1].islower():
-        raise StateError(f"{token!r}: {text!r}: a view does not know the secret side; write {text[0]}?")
+        raise StateError(tr("{token}: {tile}: a view does not know the secret side; write {shown}",
+                            token=repr(token), tile=repr(text), shown=f"{text[0]}?"))
     return [face, LETTERS.index(text[1].upper()), text[1].isupper()]
 
 
@@ -129,11 +133,13 @@ def _tasks(value: str, n: int) -> list[list[int]]:
         head, at, where = part.partition("@")
         kind = next((k for k, name in enumerate(TASKS) if head.startswith(name) and head[len(name):].isdigit()), None)
         if kind is None or (kind in PLACED_TASKS) != bool(at):
-            raise StateError(f"{token!r}: cannot read the task {part!r} (like draw1, bonus2@3.4)")
+            raise StateError(tr("{token}: cannot read the task {part} (like draw1, bonus2@3.4)", token=repr(token),
+                                part=repr(part)))
         seat = number(head[len(TASKS[kind]):], token, 1, n, "a seat") - 1
         col, dot, row = where.partition(".")
         if at and (not dot or not col.isdigit() or not row.isdigit()):
-            raise StateError(f"{token!r}: {part!r}: the place is <col>.<row>, like @2.3")
+            raise StateError(tr("{token}: {part}: the place is <col>.<row>, like @2.3", token=repr(token),
+                                part=repr(part)))
         out.append([kind, seat, int(col) if at else 0, int(row) if at else 0])
     return out
 
@@ -146,31 +152,36 @@ def parse_state(text: str, layout: Any = None) -> R.CaptainFlipState:
     found = keyed(rest, KEYS)
     view = "view" in found
     if view and found["view"]:
-        raise StateError(f"'view:{found['view']}': write just view (every seat sees the same)")
+        raise StateError(tr("{token}: write just view (every seat sees the same)",
+                            token=repr(f"view:{found['view']}")))
     if phase_word not in PHASES:
-        raise StateError(f"unknown phase {phase_word!r}: expected {', '.join(PHASES)}")
+        raise StateError(tr("unknown phase {phase}: expected {phases}", phase=repr(phase_word),
+                            phases=", ".join(PHASES)))
     variant = found.get("variant", "")
     if not variant:
-        raise StateError("the position has no variant: word (the Adventure board, like variant:A)")
+        raise StateError(tr("the position has no variant: word (the Adventure board, like variant:A)"))
     if layout is None:
         layout = builtin_layout(variant)
     elif layout.board.id != variant:
-        raise StateError(f"'variant:{variant}': the layout given is board {layout.board.id}")
+        raise StateError(tr("{token}: the layout given is board {board}", token=repr(f"variant:{variant}"),
+                            board=layout.board.id))
     if "boards" not in found:
-        raise StateError("the position has no boards: word")
+        raise StateError(tr("the position has no boards: word"))
     boards = _boards(found["boards"], f"boards:{found['boards']}", view)
     n = len(boards)
     if not 1 <= n <= 5:
-        raise StateError(f"'boards:{found['boards']}': 1 to 5 captains play, not {n}")
+        raise StateError(tr("{token}: 1 to 5 captains play, not {n}", token=repr(f"boards:{found['boards']}"), n=n))
     ncols = len(layout.board.columns)
     for s, board in enumerate(boards):
         if board and len(board) != ncols:
-            raise StateError(f"'boards:{found['boards']}': board {s + 1} has {len(board)} columns; "
-                             f"board {variant} has {ncols}")
+            raise StateError(tr("{token}: board {seat} has {n} columns; board {variant} has {ncols}",
+                                token=repr(f"boards:{found['boards']}"), seat=s + 1, n=len(board),
+                                variant=variant, ncols=ncols))
     boards = [b or [[] for _ in range(ncols)] for b in boards]
     coins = found.get("coins", ",".join(["0"] * n)).split(",")
     if len(coins) != n:
-        raise StateError(f"'coins:{found.get('coins')}': {len(coins)} values for {n} captains")
+        raise StateError(tr("{token}: {values} values for {n} captains", token=repr(f"coins:{found.get('coins')}"),
+                            values=len(coins), n=n))
     phase = PHASES[phase_word]
     turn = number(who, who, 1, n, "the seat whose turn it is") - 1
     drawn = _tile(found["tile"], f"tile:{found['tile']}", view) if "tile" in found else None
@@ -198,7 +209,7 @@ def parse_state(text: str, layout: Any = None) -> R.CaptainFlipState:
 def _spot(text: str, token: str) -> list[int]:
     col, dot, row = text.partition(".")
     if not dot or not col.isdigit() or not row.isdigit():
-        raise StateError(f"{token!r}: {text!r} is not a place <col>.<row>")
+        raise StateError(tr("{token}: {place} is not a place <col>.<row>", token=repr(token), place=repr(text)))
     return [int(col), int(row)]
 
 
@@ -212,19 +223,20 @@ def _bag(data: dict[str, Any], layout: CaptainFlipLayout, found: dict[str, str])
         tiles.append(data["drawn"])
     for face, other, seen in tiles:
         if face == other:
-            raise StateError(f"{LETTERS[face]}{LETTERS[face]}: a tile shows two different characters")
+            raise StateError(tr("{tile}: a tile shows two different characters", tile=LETTERS[face] * 2))
         if other != R.UNKNOWN and (seen or not data["masked"]):
             pool[R.PID[face][other]] -= 1
             if pool[R.PID[face][other]] < 0:
                 a, b = sorted((face, other))
-                raise StateError(f"boards: more {LETTERS[a]}/{LETTERS[b]} tiles than the "
-                                 f"{counts[R.PID[a][b]]} in the game")
+                raise StateError(tr("boards: more {pair} tiles than the {n} in the game",
+                                    pair=f"{LETTERS[a]}/{LETTERS[b]}", n=counts[R.PID[a][b]]))
     data["bag"] = pool
     data["bag_n"] = sum(counts) - len(tiles)
     if "bag" in found:
         said = number(found["bag"], f"bag:{found['bag']}", 0, sum(counts), "the bag")
         if said != data["bag_n"]:
-            raise StateError(f"'bag:{said}' does not match the boards (they leave {data['bag_n']} tiles)")
+            raise StateError(tr("{token} does not match the boards (they leave {n} tiles)", token=repr(f"bag:{said}"),
+                                n=data["bag_n"]))
     height = [c.height for c in layout.board.columns]
     data["ended"] = any(sum(1 for c, column in enumerate(board) if len(column) == height[c]) >= R.COMPLETED_TO_END
                         for board in data["boards"])

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tabletop.core.errors import StateError
+from tabletop.i18n import tr
 
 
 def _int(value: Any, what: str, low: int, high: int) -> int:
@@ -64,7 +65,8 @@ def state_from_json(cls: type, data: Any, layout_from_json: Callable[[Any, str],
             for c, column in enumerate(cols):
                 tiles = _list(column, f"boards[{s}][{c}]")
                 if len(tiles) > topo.height[c]:
-                    raise StateError(f"boards[{s}][{c}]: {len(tiles)} tiles in a column of {topo.height[c]} spaces")
+                    raise StateError(tr("{where}: {n} tiles in a column of {height} spaces", where=f"boards[{s}][{c}]",
+                                        n=len(tiles), height=topo.height[c]))
                 rebuilt.append([_tile(t, f"boards[{s}][{c}][{i}]", masked, R.UNKNOWN, R.NCHAR)
                                 for i, t in enumerate(tiles)])
             state.boards.append(rebuilt)
@@ -80,16 +82,16 @@ def state_from_json(cls: type, data: Any, layout_from_json: Callable[[Any, str],
         drawn = data["drawn"]
         state.drawn = None if drawn is None else _tile(drawn, "drawn", masked, R.UNKNOWN, R.NCHAR)
         if (state.drawn is None) != (state.phase not in (R.KEEP_OR_FLIP, R.PLACE)):
-            raise StateError("a drawn tile must be in hand exactly while keeping/flipping or placing")
+            raise StateError(tr("a drawn tile must be in hand exactly while keeping/flipping or placing"))
         state.choices = []
         for i, ch in enumerate(_list(data["choices"], "choices")):
             c, r = _list(ch, f"choices[{i}]", 2)
             c = _int(c, "choices", 0, topo.ncols - 1)
             if state.tile_at(state.actor, c, _int(r, "choices", 0, 20)) is None:
-                raise StateError(f"choices[{i}]: no tile there to flip")
+                raise StateError(tr("{where}: no tile there to flip", where=f"choices[{i}]"))
             state.choices.append((c, r))
         if (len(state.choices) > 1) != (state.phase in R.WHY):
-            raise StateError("flip choices must be listed exactly when a flip is to be chosen")
+            raise StateError(tr("flip choices must be listed exactly when a flip is to be chosen"))
         state.stack = []
         for i, task in enumerate(_list(data["stack"], "stack")):
             kind, seat, c, r = _list(task, f"stack[{i}]", 4)

@@ -32,6 +32,7 @@ from tabletop.games.chicken_chase.rules import (
     Topology,
     topology_from_layout,
 )
+from tabletop.i18n import tr
 
 KEYS = ("dice", "setup", "hens", "feed", "chicks", "hands", "discards", "draws", "first", "winner", "reason",
         "rolled", "hen", "turns", "blocked", "variant", "card_rule", "view")
@@ -122,11 +123,11 @@ class _Reader:
 
     def card(self, text: str, token: str) -> int:
         if len(text) < 2 or not text[0].isdigit() or text[1:] not in self.deck_index:
-            raise StateError(f"{token!r}: {text!r} is not a card (value 1-8 then a deck id: "
-                             f"{', '.join(self.topo.deck_ids)})")
+            raise StateError(tr("{token}: {card} is not a card (value 1-8 then a deck id: {decks})",
+                                token=repr(token), card=repr(text), decks=", ".join(self.topo.deck_ids)))
         value = int(text[0])
         if not 1 <= value <= 8:
-            raise StateError(f"{token!r}: {text!r}: card values are 1 to 8")
+            raise StateError(tr("{token}: {card}: card values are 1 to 8", token=repr(token), card=repr(text)))
         return self.deck_index[text[1:]] * 10 + value
 
     def cards(self, text: str, token: str) -> list[int]:
@@ -136,7 +137,7 @@ class _Reader:
 def _split_seats(value: str, token: str, n: int | None) -> list[str]:
     parts = value.split("/")
     if n is not None and len(parts) != n:
-        raise StateError(f"{token!r}: {len(parts)} seats, but hens: gives {n}")
+        raise StateError(tr("{token}: {got} seats, but hens: gives {n}", token=repr(token), got=len(parts), n=n))
     return parts
 
 
@@ -146,31 +147,34 @@ def parse_state(text: str, layout: Any = None) -> ChickenState:
     (who, phase_word), rest = words(text, "Chicken Chase", 2)
     found = keyed(rest, KEYS)
     if "view" in found:
-        raise StateError(f"'view:{found['view']}' is one seat's view; a game needs the full position")
+        raise StateError(tr("{token} is one seat's view; a game needs the full position",
+                            token=repr(f"view:{found['view']}")))
     topo = builtin_topology() if layout is None else topology_from_layout(layout)
     read = _Reader(topo)
     if "hens" not in found:
-        raise StateError("the position has no hens: word")
+        raise StateError(tr("the position has no hens: word"))
     hens_token = f"hens:{found['hens']}"
     hens: list[int] = []
     for pair in found["hens"].split("/"):
         fields = pair.split(",")
         if len(fields) != 2:
-            raise StateError(f"{hens_token!r}: each seat has two hens, like 3,0")
+            raise StateError(tr("{token}: each seat has two hens, like 3,0", token=repr(hens_token)))
         hens += [number(f, hens_token, 0, hill.FINISH, "a hen's field") for f in fields]
     n = len(hens) // 2
     if not 2 <= n <= 4:
-        raise StateError(f"{hens_token!r}: 2 to 4 seats play, not {n}")
+        raise StateError(tr("{token}: 2 to 4 seats play, not {n}", token=repr(hens_token), n=n))
     turn = number(who, who, 1, n, "the seat whose turn it is") - 1
     phase, roll_index, c_hen = _phase_word(phase_word)
     data: dict[str, Any] = {"game": "chicken_chase", "players": n, "topology": topo.to_json(), "hens": hens,
                             "turn": turn, "phase": phase, "roll_index": roll_index, "c_hen": c_hen}
     data["variant"] = found.get("variant", "normal")
     if data["variant"] not in VARIANTS:
-        raise StateError(f"'variant:{data['variant']}': expected one of {', '.join(VARIANTS)}")
+        raise StateError(tr("{token}: expected one of {choices}", token=repr(f"variant:{data['variant']}"),
+                            choices=", ".join(VARIANTS)))
     data["card_rule"] = found.get("card_rule", "own_three")
     if data["card_rule"] not in CARD_RULES:
-        raise StateError(f"'card_rule:{data['card_rule']}': expected one of {', '.join(CARD_RULES)}")
+        raise StateError(tr("{token}: expected one of {choices}", token=repr(f"card_rule:{data['card_rule']}"),
+                            choices=", ".join(CARD_RULES)))
     blocked = found.get("blocked", "-")
     data["blocked"] = [] if blocked == "-" else [number(b, f"blocked:{blocked}", 1, hill.FINISH - 1, "a blocked field")
                                                  for b in blocked.split(",")]
@@ -189,25 +193,25 @@ def parse_state(text: str, layout: Any = None) -> ChickenState:
     if phase == "place":
         dice = found.get("dice", "")
         if not dice or not dice.isdigit() or len(dice) > ROLL_SIZES[roll_index] or not set(dice) <= set("123456"):
-            raise StateError(f"'dice:{dice}': placing with roll {roll_index + 1} needs 1 to "
-                             f"{ROLL_SIZES[roll_index]} dice, like dice:356")
+            raise StateError(tr("{token}: placing with roll {roll} needs 1 to {most} dice, like dice:356",
+                                token=repr(f"dice:{dice}"), roll=roll_index + 1, most=ROLL_SIZES[roll_index]))
         data["dice"] = sorted(int(d) for d in dice)
     elif "dice" in found:
-        raise StateError(f"'dice:{found['dice']}': dice are left only while placing")
+        raise StateError(tr("{token}: dice are left only while placing", token=repr(f"dice:{found['dice']}")))
     data["setup_queue"] = _setup(found, phase, n)
     data["winner"], data["reason"] = None, ""
     if phase == "over":
         data["winner"] = number(found.get("winner", ""), f"winner:{found.get('winner', '')}", 1, n, "the winner") - 1
         data["reason"] = found.get("reason", "finish")
         if data["reason"] not in ("finish", "turn_limit"):
-            raise StateError(f"'reason:{data['reason']}': expected finish or turn_limit")
+            raise StateError(tr("{token}: expected finish or turn_limit", token=repr(f"reason:{data['reason']}")))
         data["roll_index"] = number(found.get("rolled", "0"), f"rolled:{found.get('rolled')}", 0, 3,
                                     "the rolls made")
         data["c_hen"] = number(found["hen"], f"hen:{found['hen']}", 1, 2, "the hen") - 1 if "hen" in found else -1
     else:
         for key in ("winner", "reason", "rolled", "hen"):
             if key in found:
-                raise StateError(f"'{key}:{found[key]}' belongs to a finished game (phase over)")
+                raise StateError(tr("{token} belongs to a finished game (phase over)", token=repr(f"{key}:{found[key]}")))
     return ChickenState.from_json(data)
 
 
@@ -222,33 +226,36 @@ def _phase_word(word: str) -> tuple[str, int, int]:
             return name, int(word[len(name):]) - 1, -1
     if word in ("second1", "second2"):
         return "c_second", 0, int(word[-1]) - 1
-    raise StateError(f"unknown phase {word!r}: expected first, setup, action, roll1-3, place1-3, card, "
-                     "second1, second2 or over")
+    raise StateError(tr("unknown phase {phase}: expected first, setup, action, roll1-3, place1-3, card, second1, "
+                        "second2 or over", phase=repr(word)))
 
 
 def _feed_and_chicks(found: dict[str, str], read: _Reader, n: int, data: dict[str, Any]) -> None:
     feed = found.get("feed", ",".join(["-"] * FEED_FIELDS))
     faces = feed.split(",")
     if len(faces) != FEED_FIELDS:
-        raise StateError(f"'feed:{feed}': {len(faces)} feed fields given, the strip has {FEED_FIELDS}")
+        raise StateError(tr("{token}: {n} feed fields given, the strip has {fields}", token=repr(f"feed:{feed}"),
+                            n=len(faces), fields=FEED_FIELDS))
     data["face"] = [None if f == "-" else read.card(f, f"feed:{feed}") for f in faces]
     for i, code in enumerate(data["face"]):
         if code is not None and card_deck(code) != read.topo.feed_deck[i]:
-            raise StateError(f"'feed:{feed}': feed field {i + 1} takes its card from deck "
-                             f"{read.topo.deck_ids[read.topo.feed_deck[i]]}")
+            raise StateError(tr("{token}: feed field {field} takes its card from deck {deck}",
+                                token=repr(f"feed:{feed}"), field=i + 1,
+                                deck=read.topo.deck_ids[read.topo.feed_deck[i]]))
     chicks = [[0] * n for _ in range(FEED_FIELDS)]
     token = f"chicks:{found.get('chicks', '')}"
     for part in filter(None, found.get("chicks", "").split(",")):
         field, eq, counts = part.partition("=")
         values = counts.split(".")
         if not eq or len(values) != n:
-            raise StateError(f"{token!r}: expected field=counts with one count per seat, like 3=1.0.2.0")
+            raise StateError(tr("{token}: expected field=counts with one count per seat, like 3=1.0.2.0",
+                                token=repr(token)))
         f = number(field, token, 1, FEED_FIELDS, "a feed field") - 1
         chicks[f] = [number(v, token, 0, CHICKS, "a chick count") for v in values]
     data["chicks"] = chicks
     data["supply"] = [CHICKS - sum(row[s] for row in chicks) for s in range(n)]
     if min(data["supply"]) < 0:
-        raise StateError(f"{token!r}: a seat has more than {CHICKS} chicks on the strip")
+        raise StateError(tr("{token}: a seat has more than {n} chicks on the strip", token=repr(token), n=CHICKS))
 
 
 def _hands(found: dict[str, str], read: _Reader, n: int, data: dict[str, Any]) -> None:
@@ -259,8 +266,8 @@ def _hands(found: dict[str, str], read: _Reader, n: int, data: dict[str, Any]) -
         mine, secret = [], []
         for card in part.split(",") if part != "-" else []:
             if card.startswith("~?"):
-                raise StateError(f"{token!r}: {card!r} is a card only its holder knows; a game needs "
-                                 "the full position")
+                raise StateError(tr("{token}: {card} is a card only its holder knows; a game needs the full "
+                                    "position", token=repr(token), card=repr(card)))
             (secret if card.startswith("~") else mine).append(read.card(card.lstrip("~"), token))
         known.append(sorted(mine))
         hidden.append(sorted(secret))
@@ -282,8 +289,9 @@ def _piles(topo: Topology, data: dict[str, Any]) -> list[list[int]]:
     for d, row in enumerate(piles):
         for v, left in enumerate(row):
             if left < 0:
-                raise StateError(f"more {v}{topo.deck_ids[d]} cards are written than deck "
-                                 f"{topo.deck_ids[d]} holds ({topo.deck_cards[d][v]})")
+                raise StateError(tr("more {card} cards are written than deck {deck} holds ({n})",
+                                    card=f"{v}{topo.deck_ids[d]}", deck=topo.deck_ids[d],
+                                    n=topo.deck_cards[d][v]))
     return piles
 
 
@@ -296,7 +304,8 @@ def _draws(value: str, read: _Reader, n: int) -> list[list[int]]:
         elif part[:1] == "h" and len(part) > 2 and part[1].isdigit() and part[2:] in read.deck_index:
             out.append([-1, number(part[1], token, 1, n, "a seat") - 1, read.deck_index[part[2:]]])
         else:
-            raise StateError(f"{token!r}: cannot read the draw {part!r} (f<field> or h<seat><deck>)")
+            raise StateError(tr("{token}: cannot read the draw {part} (f<field> or h<seat><deck>)", token=repr(token),
+                               part=repr(part)))
     return out
 
 
@@ -304,15 +313,16 @@ def _setup(found: dict[str, str], phase: str, n: int) -> list[list[int]]:
     value = found.get("setup")
     if phase != "setup":
         if value is not None:
-            raise StateError(f"'setup:{value}': chicks are placed before the first turn only (phase setup)")
+            raise StateError(tr("{token}: chicks are placed before the first turn only (phase setup)",
+                                token=repr(f"setup:{value}")))
         return []
     token = f"setup:{value}"
     queue = []
     for part in filter(None, (value or "").split(",")):
         seat, eq, left = part.partition("=")
         if not eq:
-            raise StateError(f"{token!r}: expected seat=chicks, like setup:2=1,3=2")
+            raise StateError(tr("{token}: expected seat=chicks, like setup:2=1,3=2", token=repr(token)))
         queue.append([number(seat, token, 1, n, "a seat") - 1, number(left, token, 1, 3, "chicks to place")])
     if not queue:
-        raise StateError("phase setup needs setup:seat=chicks,... (who still places chicks)")
+        raise StateError(tr("phase setup needs setup:seat=chicks,... (who still places chicks)"))
     return queue

@@ -18,6 +18,7 @@ from tabletop.games.chicken_chase.rules import (
     ChickenState,
     Topology,
 )
+from tabletop.i18n import tr
 
 
 def _ints(value: Any, what: str, length: int | None = None, low: int = 0, high: int = 10**6) -> list[int]:
@@ -122,7 +123,8 @@ def _check(state: ChickenState) -> None:
     for seat in range(n):
         placed = sum(row[seat] for row in state.chicks)
         if placed + state.supply[seat] != CHICKS:
-            raise StateError(f"seat {seat + 1} has {placed + state.supply[seat]} chicks, not {CHICKS}")
+            raise StateError(tr("seat {seat} has {n} chicks, not {chicks}", seat=seat + 1, n=placed + state.supply[seat],
+                                chicks=CHICKS))
     for deck, full in enumerate(state.topo.deck_cards):
         held = [0] * 9
         for cards in (*state.known, *state.hidden, [c for c in state.face if c is not None]):
@@ -131,26 +133,26 @@ def _check(state: ChickenState) -> None:
                     held[c % 10] += 1
         total = [held[v] + state.pile[deck][v] + state.discards[deck][v] for v in range(9)]
         if total != list(full):
-            raise StateError(f"the cards of deck {deck + 1} do not add up to the deck")
+            raise StateError(tr("the cards of deck {deck} do not add up to the deck", deck=deck + 1))
     seen: dict[int, int] = {}
     for hen, field in enumerate(state.hens):
         if field in state.blocked:
-            raise StateError(f"hen {hen + 1} stands on blocked field {field}")
+            raise StateError(tr("hen {hen} stands on blocked field {field}", hen=hen + 1, field=field))
         if field == hill.START:
             continue
         if field in seen and not (field == hill.FINISH and seen[field] == hen ^ 1):
-            raise StateError(f"two hens stand on field {field}")
+            raise StateError(tr("two hens stand on field {field}", field=field))
         seen[field] = hen
     pairs = [s for s in range(n) if hill.has_won(state.hens, s)]
     if pairs and (state.phase != "over" or state.winner != pairs[0]):
-        raise StateError("a player has both hens on the finish but has not won")
+        raise StateError(tr("a player has both hens on the finish but has not won"))
     if state.phase == "over" and state.winner is None and not (state.reason == STOPPED and state.turns >= MAX_TURNS):
-        raise StateError("the game is over but nobody won (and it was not stopped by the turn safety net)")
+        raise StateError(tr("the game is over but nobody won (and it was not stopped by the turn safety net)"))
     if state.phase == "setup" and not state.setup_queue:
-        raise StateError("setup phase with nobody left to place chicks")
+        raise StateError(tr("setup phase with nobody left to place chicks"))
     if state.phase in ("roll", "place") and not 0 <= state.roll_index < len(ROLL_SIZES):
-        raise StateError("roll number out of range")
+        raise StateError(tr("roll number out of range"))
     if state.phase == "place" and (not state.dice or len(state.dice) > ROLL_SIZES[state.roll_index]):
-        raise StateError("the dice do not match the roll")
+        raise StateError(tr("the dice do not match the roll"))
     if state.phase == "c_second" and state.c_hen not in (0, 1):
-        raise StateError("action C without a second hen")
+        raise StateError(tr("action C without a second hen"))

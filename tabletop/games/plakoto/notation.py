@@ -33,6 +33,7 @@ import re
 from dataclasses import dataclass
 
 from tabletop.core.errors import StateError
+from tabletop.i18n import tr
 
 from .movegen import CHECKERS, dice_left
 
@@ -145,14 +146,16 @@ def _parse_games(tok: str) -> list[Result]:
     for entry in tok[len("games:"):].split(","):
         m = _GAME.match(entry)
         if not m:
-            raise StateError(f"{tok!r}: cannot read the game {entry!r} (like w2m@b, b1o@w or t@w)")
+            raise StateError(tr("{token}: cannot read the game {entry} (like w2m@b, b1o@w or t@w)", token=repr(tok),
+                                entry=repr(entry)))
         starter = COLOURS.index(m.group(4))
         if m.group(1) is None:
             games.append((None, "tie", 0, starter))
             continue
         reason = REASONS[m.group(3)]
         if reason == "mother" and m.group(2) != "2":
-            raise StateError(f"{tok!r}: {entry!r}: pinning the mother scores 2 points")
+            raise StateError(tr("{token}: {entry}: pinning the mother scores 2 points", token=repr(tok),
+                                entry=repr(entry)))
         games.append((COLOURS.index(m.group(1)), reason, int(m.group(2)), starter))
     return games
 
@@ -178,29 +181,30 @@ def format_position(pos: Position) -> str:
 def parse_position(text: str) -> Position:
     """Parse and validate a position; raise :class:`StateError` naming the first problem."""
     if not isinstance(text, str):
-        raise StateError("a Plakoto position must be text")
+        raise StateError(tr("a Plakoto position must be text"))
     tokens = text.split()
     if len(tokens) < 2:
-        raise StateError("a Plakoto position needs at least who acts and the dice")
+        raise StateError(tr("a Plakoto position needs at least who acts and the dice"))
     side, dice_tok, rest = tokens[0], tokens[1], tokens[2:]
     if side not in SIDES:
-        raise StateError(f"unknown side {side!r}: expected w, b, opening, next or over")
+        raise StateError(tr("unknown side {side}: expected w, b, opening, next or over", side=repr(side)))
     dice: tuple[int, int] | None = None
     left: tuple[int, ...] = ()
     if dice_tok != "-":
         m = _DICE.match(dice_tok)
         if not m:
-            raise StateError(f"bad dice {dice_tok!r}: expected '-', like '65' or '65/5'")
+            raise StateError(tr("bad dice {dice}: expected '-', like '65' or '65/5'", dice=repr(dice_tok)))
         dice = (int(m.group(1)), int(m.group(2)))
         full = dice_left(*dice)
         left = tuple(sorted((int(c) for c in m.group(3)), reverse=True)) if m.group(3) else full
         pool = list(full)
         for d in left:
             if d not in pool:
-                raise StateError(f"dice {dice_tok!r}: {d} is not left from a roll of {dice[0]}-{dice[1]}")
+                raise StateError(tr("dice {dice}: {d} is not left from a roll of {high}-{low}", dice=repr(dice_tok), d=d,
+                                    high=dice[0], low=dice[1]))
             pool.remove(d)
         if side not in ("w", "b"):
-            raise StateError(f"dice {dice_tok!r} given, but nobody is to move ({side})")
+            raise StateError(tr("dice {dice} given, but nobody is to move ({side})", dice=repr(dice_tok), side=side))
     cnt = [0] * 25
     pin = [0] * 25
     off: list[int] | None = None
@@ -213,11 +217,11 @@ def parse_position(text: str) -> Position:
         if m := _POINT.match(tok):
             p, colour, n, star = int(m.group(1)), m.group(2), int(m.group(3)), m.group(4)
             if not 1 <= p <= 24:
-                raise StateError(f"point {p} in {tok!r}: points are 1 to 24")
+                raise StateError(tr("point {p} in {token}: points are 1 to 24", p=p, token=repr(tok)))
             if cnt[p]:
-                raise StateError(f"point {p} is given twice")
+                raise StateError(tr("point {n} is given twice", n=p))
             if not 1 <= n <= CHECKERS:
-                raise StateError(f"{tok!r}: a point holds 1 to 15 checkers of its top colour")
+                raise StateError(tr("{token}: a point holds 1 to 15 checkers of its top colour", token=repr(tok)))
             cnt[p] = n if colour == "w" else -n
             pin[p] = 1 if star else 0
         elif m := _OFF.match(tok):
@@ -235,39 +239,48 @@ def parse_position(text: str) -> Position:
         elif tok.startswith("home:"):
             home_rule = tok[5:]
             if home_rule not in HOME_RULES:
-                raise StateError(f"{tok!r}: expected home:blocks or home:occupies")
+                raise StateError(tr("{token}: expected home:blocks or home:occupies", token=repr(tok)))
         else:
-            raise StateError(f"cannot read {tok!r} in the position")
+            raise StateError(tr("cannot read {token} in the position", token=repr(tok)))
     if off is None:
-        raise StateError("the position has no 'off:w<n>,b<n>' token")
+        raise StateError(tr("the position has no 'off:w<n>,b<n>' token"))
     if target not in MATCH_TARGETS:
-        raise StateError(f"match target {target}: expected 1, 3, 5 or 7")
+        raise StateError(tr("match target {target}: expected 1, 3, 5 or 7", target=target))
     for seat in (0, 1):
         total = sum(on_point(cnt, pin, p, seat) for p in range(1, 25)) + off[seat]
         if total != CHECKERS:
-            raise StateError(f"{NAMES[seat]} has {total} checkers; each player has exactly 15")
+            raise StateError(tr("White has {n} checkers; each player has exactly 15", n=total) if seat == 0
+                             else tr("Black has {n} checkers; each player has exactly 15", n=total))
         if mother is not None and mother[seat] != mother_status(cnt, pin, seat):
-            raise StateError(f"mother:{mother[seat]} for {NAMES[seat]} does not match the points "
-                             f"(they say {mother_status(cnt, pin, seat)!r})")
+            said = {"mother": mother[seat], "points": repr(mother_status(cnt, pin, seat))}
+            raise StateError(tr("mother:{mother} for White does not match the points (they say {points})", **said)
+                             if seat == 0 else
+                             tr("mother:{mother} for Black does not match the points (they say {points})", **said))
     won = [s >= target for s in score]
     result = finished_game(cnt, pin, off)
     if side in ("over", "next"):
         if result is None:
-            raise StateError(f"side {side!r}: the points show no finished game (nobody has borne off "
-                             "all 15 and no mother is pinned for good)")
+            raise StateError(tr("side {side}: the points show no finished game (nobody has borne off all 15 "
+                                "and no mother is pinned for good)", side=repr(side)))
     if side == "over":
         if won.count(True) != 1:
-            raise StateError(f"the match is over but the score {score[0]}-{score[1]} to {target} "
-                             "has no single winner")
+            raise StateError(tr("the match is over but the score {white}-{black} to {target} has no single winner",
+                                white=score[0], black=score[1], target=target))
         if result is not None and (result[0] is None or not won[result[0]]):
-            raise StateError(f"the match is over, but the last game (won by "
-                             f"{NAMES[result[0]] if result[0] is not None else 'nobody'}) did not win it "
-                             f"(score {score[0]}-{score[1]} to {target})")
+            said = {"white": score[0], "black": score[1], "target": target}
+            raise StateError(
+                tr("the match is over, but the last game (won by nobody) did not win it "
+                   "(score {white}-{black} to {target})", **said) if result[0] is None else
+                tr("the match is over, but the last game (won by White) did not win it "
+                   "(score {white}-{black} to {target})", **said) if result[0] == 0 else
+                tr("the match is over, but the last game (won by Black) did not win it "
+                   "(score {white}-{black} to {target})", **said))
     else:
         if any(won):
-            raise StateError(f"the score {score[0]}-{score[1]} already ends a match to {target}")
+            raise StateError(tr("the score {white}-{black} already ends a match to {target}", white=score[0],
+                                black=score[1], target=target))
         if CHECKERS in off and side != "next":
-            raise StateError("a player has borne off all 15 checkers, so this game is over")
+            raise StateError(tr("a player has borne off all 15 checkers, so this game is over"))
         if side in ("w", "b") and not seen_start:
             starter = COLOURS.index(side)
     if games is not None:
@@ -283,9 +296,9 @@ def _check_games(games: list[Result], score: list[int], last: tuple[int | None, 
         if winner is not None:
             totals[winner] += points
     if totals != score:
-        raise StateError(f"games: the results add up to {totals[0]}-{totals[1]}, but the match score "
-                         f"is {score[0]}-{score[1]}")
+        raise StateError(tr("games: the results add up to {white}-{black}, but the match score is {score}",
+                            white=totals[0], black=totals[1], score=f"{score[0]}-{score[1]}"))
     if last is not None:
         winner, reason, points, first = games[-1]
         if (winner, reason, points) != last or first != starter:
-            raise StateError("games: the last game listed is not the one the points show ended")
+            raise StateError(tr("games: the last game listed is not the one the points show ended"))

@@ -23,6 +23,7 @@ from tabletop.core.errors import StateError
 from tabletop.core.notation import keyed, number, words
 from tabletop.games.trap_the_cap.board import COLOURS, Topology
 from tabletop.games.trap_the_cap.rules import CODE, NAMES, TEAM_VARIANTS, VARIANTS, Rules, TrapState
+from tabletop.i18n import tr
 
 KEYS = ("home", "locked", "gold", "variant", "round", "first", "turn_limit", "scoring", "teams", "golden_win")
 DEFAULTS = {"turn_limit": "200", "scoring": "offensive", "teams": "red+yellow", "golden_win": "owner"}
@@ -81,7 +82,8 @@ def _caps(text: str, token: str, sep: str) -> list[int]:
     caps = []
     for name in text.split(sep):
         if name not in CODE:
-            raise StateError(f"{token!r}: {name!r} is not a cap colour (red, green, yellow, blue or gold)")
+            raise StateError(tr("{token}: {name} is not a cap colour (red, green, yellow, blue or gold)",
+                                token=repr(token), name=repr(name)))
         caps.append(CODE[name])
     return caps
 
@@ -92,9 +94,10 @@ def _by_colour(value: str, token: str) -> dict[str, list[int]]:
     for part in filter(None, value.split(";")):
         colour, eq, caps = part.partition("=")
         if not eq or colour not in COLOURS:
-            raise StateError(f"{token!r}: expected colour=caps,... with a player colour, got {part!r}")
+            raise StateError(tr("{token}: expected colour=caps,... with a player colour, got {part}",
+                                token=repr(token), part=repr(part)))
         if colour in found:
-            raise StateError(f"{token!r}: {colour} is given twice")
+            raise StateError(tr("{token}: {colour} is given twice", token=repr(token), colour=colour))
         found[colour] = _caps(caps, token, ",") if caps else []
     return found
 
@@ -104,7 +107,7 @@ def parse_state(text: str, layout: Any = None) -> TrapState:
     its topology); raises :class:`StateError` naming the bad word."""
     (who, die_text), rest = words(text, "Trap the Cap", 2)
     if who not in COLOURS:
-        raise StateError(f"{who!r} is not a player colour: the position starts with the colour to move")
+        raise StateError(tr("{who} is not a player colour: the position starts with the colour to move", who=repr(who)))
     die = None if die_text == "-" else number(die_text, die_text, 1, 6, "the die")
     fields: list[str] = []
     others: list[str] = []
@@ -114,24 +117,27 @@ def parse_state(text: str, layout: Any = None) -> TrapState:
     found = keyed(others, KEYS)
     variant = found.get("variant", "offensive")
     if variant not in VARIANTS:
-        raise StateError(f"'variant:{variant}': expected one of {', '.join(VARIANTS)}")
+        raise StateError(tr("{token}: expected one of {choices}", token=repr(f"variant:{variant}"),
+                            choices=", ".join(VARIANTS)))
     topo = builtin_topology(variant) if layout is None else getattr(layout, "topology", layout)
     occ: dict[int, list[tuple[int, ...]]] = {}
     for token in fields:
         name, colon, value = token.partition(":")
         if not colon or name not in topo.index:
-            raise StateError(f"cannot read {token!r}: not a field of this board nor one of "
-                             f"{', '.join(KEYS)}")
+            raise StateError(tr("cannot read {token}: not a field of this board nor one of {keys}",
+                                token=repr(token), keys=", ".join(KEYS)))
         node = topo.index[name]
         if topo.is_hideout[node]:
-            raise StateError(f"{token!r}: {name} is a hideout; caps at home are written home:colour=caps")
+            raise StateError(tr("{token}: {name} is a hideout; caps at home are written home:colour=caps",
+                                token=repr(token), name=name))
         if node in occ:
-            raise StateError(f"{token!r}: field {name} is given twice")
+            raise StateError(tr("{token}: field {name} is given twice", token=repr(token), name=name))
         occ[node] = [tuple(_caps(stack, token, "+")) for stack in value.split("|")]
     home = _by_colour(found.get("home", ""), f"home:{found.get('home', '')}")
     for colour, caps in home.items():
         if colour not in topo.hideouts:
-            raise StateError(f"home:{found['home']}: the board has no {colour} hideout")
+            raise StateError(tr("{token}: the board has no {colour} hideout", token=f"home:{found['home']}",
+                                colour=colour))
         if caps:
             occ.setdefault(topo.hideouts[colour], []).extend((cap,) for cap in caps)
     locked = _by_colour(found.get("locked", ""), f"locked:{found.get('locked', '')}")
@@ -142,19 +148,20 @@ def parse_state(text: str, layout: Any = None) -> TrapState:
         state.locked[CODE[colour]] = sorted(caps)
     gold = found.get("gold", "-")
     if gold != "-" and gold not in COLOURS:
-        raise StateError(f"'gold:{gold}': expected gold:- or the owner's colour")
+        raise StateError(tr("{token}: expected gold:- or the owner's colour", token=repr(f"gold:{gold}")))
     state.golden_owner = None if gold == "-" else CODE[gold]
     state.turn = rules.seats.index(CODE[who])
     state.die = die
     state.rounds = number(found.get("round", "0"), f"round:{found.get('round', '0')}", 0, 10**7, "the round")
     first = found.get("first", COLOURS[rules.seats[0]])
     if first not in COLOURS or CODE[first] not in rules.seats:
-        raise StateError(f"'first:{first}': expected the colour of a player in this game (who began it)")
+        raise StateError(tr("{token}: expected the colour of a player in this game (who began it)",
+                            token=repr(f"first:{first}")))
     state.first = rules.seats.index(CODE[first])
     state.validate()
     state._refresh()
     if state.current_player is None and state.die is not None:
-        raise StateError(f"die {die_text!r}: the game is over, nobody rolls")
+        raise StateError(tr("die {die}: the game is over, nobody rolls", die=repr(die_text)))
     return state
 
 
@@ -165,22 +172,25 @@ def _rules(found: dict[str, str], variant: str, topo: Topology, occ: dict[int, l
     present |= {cap for caps in locked.values() for cap in caps}
     seats = tuple(c for c in range(4) if c in present)
     if not 2 <= len(seats) <= 4:
-        raise StateError(f"{len(seats)} colours have caps in the position; 2 to 4 must play")
+        raise StateError(tr("{n} colours have caps in the position; 2 to 4 must play", n=len(seats)))
     if who not in COLOURS or CODE[who] not in seats:
-        raise StateError(f"{who!r} is not a colour in play (the colours with caps: "
-                         f"{', '.join(COLOURS[c] for c in seats)})")
+        raise StateError(tr("{who} is not a colour in play (the colours with caps: {colours})", who=repr(who),
+                            colours=", ".join(COLOURS[c] for c in seats)))
     for key in ("turn_limit", "scoring", "teams", "golden_win"):
         if key in found:
             if variant not in OPTION_VARIANTS.get(key, (variant,)):
-                raise StateError(f"'{key}:{found[key]}' does not apply to the {variant} game")
+                raise StateError(tr("{token} does not apply to the {variant} game", token=repr(f"{key}:{found[key]}"),
+                                    variant=variant))
             if key in CHOICES and found[key] not in CHOICES[key]:
-                raise StateError(f"'{key}:{found[key]}': expected one of {', '.join(CHOICES[key])}")
+                raise StateError(tr("{token}: expected one of {choices}", token=repr(f"{key}:{found[key]}"),
+                                    choices=", ".join(CHOICES[key])))
     limit = number(found.get("turn_limit", "200"), f"turn_limit:{found.get('turn_limit')}", 1, 100_000,
                    "the turn limit")
     team = [0, 1, 2, 3]
     if variant in TEAM_VARIANTS:
         if len(seats) != 4:
-            raise StateError(f"'variant:{variant}': the team games take 4 players, the position has {len(seats)}")
+            raise StateError(tr("{token}: the team games take 4 players, the position has {n}",
+                                token=repr(f"variant:{variant}"), n=len(seats)))
         partner = COLOURS.index(found.get("teams", "red+yellow").split("+")[1])
         team = [1, 1, 1, 1]
         team[0] = team[partner] = 0

@@ -224,7 +224,7 @@ class TrapState(GameState):
         counts = [0] * 5
         for node, piles in self.occ.items():
             if not 0 <= node < len(topo.names):
-                raise StateError(f"a stack on unknown field #{node}")
+                raise StateError(tr("a stack on unknown field #{node}", node=node))
             name = topo.names[node]
             if topo.is_hideout[node]:
                 owner = next((c for c, h in topo.hideouts.items() if h == node), None)
@@ -233,39 +233,40 @@ class TrapState(GameState):
                         pile[0] == GOLD and self.golden_owner is not None
                         and COLOURS[self.golden_owner] == owner))
                     if not ok:
-                        raise StateError(f"the hideout {name} holds {'+'.join(NAMES[c] for c in pile)}; "
-                                         "a hideout only holds its own colour's free caps")
+                        raise StateError(tr("the hideout {name} holds {caps}; a hideout only holds its own "
+                                            "colour's free caps", name=name, caps="+".join(NAMES[c] for c in pile)))
             elif topo.grey[node] and len(piles) > GREY_CAPACITY:
-                raise StateError(f"the grey field {name} holds {len(piles)} stacks (at most 3)")
+                raise StateError(tr("the grey field {name} holds {n} stacks (at most 3)", name=name, n=len(piles)))
             for pile in piles:
                 if not pile:
-                    raise StateError(f"an empty stack on {name}")
+                    raise StateError(tr("an empty stack on {name}", name=name))
                 for cap in pile:
                     if not 0 <= cap <= GOLD:
-                        raise StateError(f"unknown cap colour on {name}")
+                        raise StateError(tr("unknown cap colour on {name}", name=name))
                     counts[cap] += 1
         for owner, caps in enumerate(self.locked):
             for cap in caps:
                 if cap == owner or cap == GOLD or not 0 <= cap < 4:
-                    raise StateError(f"{COLOURS[owner]} cannot hold {NAMES[cap] if 0 <= cap <= 4 else cap} "
-                                     "locked up")
+                    raise StateError(tr("{owner} cannot hold {cap} locked up", owner=COLOURS[owner],
+                                        cap=NAMES[cap] if 0 <= cap <= 4 else cap))
                 counts[cap] += 1
         for colour in range(4):
             expected = CAPS_PER_PLAYER if colour in rules.seats else 0
             if counts[colour] != expected:
-                raise StateError(f"{COLOURS[colour]} has {counts[colour]} caps; expected {expected}")
+                raise StateError(tr("{colour} has {n} caps; expected {expected}", colour=COLOURS[colour], n=counts[colour],
+                                    expected=expected))
         if counts[GOLD] != (1 if rules.golden else 0):
-            raise StateError("the golden cap must be on the board exactly in the golden cap game")
+            raise StateError(tr("the golden cap must be on the board exactly in the golden cap game"))
         if self.golden_owner is not None and (not rules.golden or self.golden_owner not in rules.seats):
-            raise StateError("the golden cap's owner does not play")
+            raise StateError(tr("the golden cap's owner does not play"))
         if not 0 <= self.turn < len(rules.seats):
-            raise StateError(f"seat {self.turn} is not in the game")
+            raise StateError(tr("seat {seat} is not in the game", seat=self.turn))
         if not 0 <= self.first < len(rules.seats):
-            raise StateError(f"the first seat {self.first} is not in the game")
+            raise StateError(tr("the first seat {seat} is not in the game", seat=self.first))
         if self.die is not None and self.die not in range(1, 7):
-            raise StateError(f"a die shows {self.die}")
+            raise StateError(tr("a die shows {die}", die=self.die))
         if not 0 <= self.rounds:
-            raise StateError("negative round count")
+            raise StateError(tr("negative round count"))
 
     # -- who moves ------------------------------------------------------------------------------------
     @property
