@@ -792,7 +792,7 @@ class GameScene(TableModeMixin, Scene):
         summary = self.result_summary()
         self.log.add(tr("Game over.") + " " + summary, theme.ACCENT_DARK)
         if kept is not None:
-            self.log.add(tr("The game is kept in {path} (tabletop replay opens it).", path=str(kept)), theme.INK_SOFT)
+            self.log.add(tr("The game is kept with the finished games as {name}.", name=kept.name), theme.INK_SOFT)
         date = time.strftime("%Y-%m-%d %H:%M")
         said = {}
         for lang in LANGUAGES:  # in every language: the menu shows it in the one chosen then

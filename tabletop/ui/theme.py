@@ -169,8 +169,10 @@ def render(text: str, size: int, rgb: tuple[int, int, int] = INK, bold: bool = F
     return _render(text, size, tuple(rgb[:3]), bold, _marks and turnable(text))
 
 
-def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split ``text`` into lines that fit ``width`` pixels (paragraphs kept)."""
+def wrap(text: str, size: int, width: int, bold: bool = False, split_long: bool = False) -> list[str]:
+    """Split ``text`` into lines that fit ``width`` pixels (paragraphs kept). A word wider than
+    ``width`` keeps a line of its own, or with ``split_long`` (a log line naming a file) is cut
+    into pieces that fit, after a "-", "_", "/" or "." where one fits."""
     f = font(size, bold)
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -183,5 +185,19 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
             else:
                 lines.append(line)
                 line = word
+            while split_long and f.size(line)[0] > width and len(line) > 1:
+                head = _longest_head(line, f, width)
+                lines.append(head)
+                line = line[len(head):].lstrip(" ")
         lines.append(line)
     return lines
+
+
+def _longest_head(text: str, f: pygame.font.Font, width: int) -> str:
+    """The longest start of ``text`` that fits ``width`` (at least one character), ended after a
+    space, "-", "_", "/" or "." when one lies in its second half."""
+    n = 1
+    while n < len(text) and f.size(text[:n + 1])[0] <= width:
+        n += 1
+    cut = max(text.rfind(c, 0, n) for c in " -_/.") + 1
+    return text[:cut] if cut > n // 2 else text[:n]

