@@ -55,3 +55,23 @@ def test_other_wrapping_keeps_words_whole():
     lines = theme.wrap("a captain_flip-20261202-164144.json b", 13, 60)
     assert "captain_flip-20261202-164144.json" in lines
 
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_menu_option_hints_name_the_choices_as_the_menu_shows_them(lang):
+    """An option's hint under the form never names a choice by its id ("own_three: ...") when
+    the menu shows it in other words ("three own chicks"), in any game or language."""
+    import re
+
+    from tabletop.games import all_games
+    from tabletop.i18n import tr, tr_value
+
+    set_language(lang)
+    for spec in all_games().values():
+        for opt in spec.options:
+            hint = tr(opt.help)
+            rest = hint.lower()
+            for choice in opt.choices:  # the shown words may hold an id ("only occupies")
+                rest = rest.replace(tr_value(choice).lower(), "")
+            for choice in opt.choices:
+                if tr_value(choice) != choice:
+                    assert not re.search(rf"(?<![\w+]){re.escape(choice)}(?![\w+])", rest), (spec.id, opt.key, hint)

@@ -58,8 +58,8 @@ GAME = GameSpec(
                    "Points needed to win the match."),
         OptionSpec("pinned_home", "Pinned home checker", "blocks", ("blocks", "occupies"),
                    choice_parser(("blocks", "occupies")),
-                   "blocks: a pinned checker in your home board stops bearing off; "
-                   "occupies: it only occupies its point."),
+                   "Blocks bearing off: while one of your checkers is pinned in your home board, you cannot "
+                   "bear off; only occupies: it only holds its point."),
     ),
     new_state=_new_state,
     state_class=PlakotoState,
