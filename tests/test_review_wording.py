@@ -75,3 +75,66 @@ def test_menu_option_hints_name_the_choices_as_the_menu_shows_them(lang):
             for choice in opt.choices:
                 if tr_value(choice) != choice:
                     assert not re.search(rf"(?<![\w+]){re.escape(choice)}(?![\w+])", rest), (spec.id, opt.key, hint)
+
+
+def _to_second_roll(game: str, table: bool = False, lang: str = "en", first: bool = False):
+    """Two people; the first has rolled and moved: the second's roll is due, the first's die used
+    (``first``: the first roll of the game is due)."""
+    from feedback_helpers import start
+
+    from tabletop.core import CHANCE
+    from tabletop.launch import Seat
+
+    app, scene = start(game, [Seat("human"), Seat("human")], seed=5, table=table,
+                       size=(3840, 2160) if table else (1366, 768))
+    set_language(lang)  # after the app set its own
+    moved = first
+    for _ in range(0 if first else 200):
+        state = scene.state
+        if state.current_player == CHANCE and scene.can_roll():
+            if moved:
+                break
+            scene.roll()
+        elif state.current_player not in (None, CHANCE) and not scene.queued:
+            scene.play(state.legal_moves()[0])
+            moved = True
+        else:
+            scene.update(0.0)
+        scene.timers.skip()
+        scene.update(0.0)
+    assert scene.can_roll() and moved
+    return app, scene
+
+
+@pytest.mark.parametrize("game", ["trap_the_cap", "plakoto"])
+def test_a_due_roll_shows_inviting_dice_and_no_words_in_the_dice_box(game):
+    """When a roll is due, the dice box shows clean dice to roll: not the last roll's die dimmed
+    and struck through in red (read as "you cannot roll"), and no "Click to roll" over the Roll
+    button that says it already."""
+    from tabletop.ui.text_audit import TextAudit
+
+    app, scene = _to_second_roll(game)
+    assert scene.dice() or game == "plakoto", "the last roll is still known (Plakoto clears it)"
+    with TextAudit() as audit:
+        app.render()
+    box = scene.dice_rect
+    words = [e.text for e in audit.placed() if box.colliderect(e.rect)]
+    assert words == [], words
+    surface = app.screen
+    red = [(x, y) for x in range(box.left, box.right) for y in range(box.top, box.bottom)
+           if tuple(surface.get_at((x, y)))[:3] == tuple(theme.BAD[:3])]
+    assert red == [], "no struck-through die"
+    assert any(e.text.startswith("Roll") for e in audit.placed()), "the button says it"
+
+
+def test_a_table_strip_says_roll_once():
+    """A table strip: the prompt and the Roll button, no third «Коснитесь, чтобы бросить»."""
+    from tabletop.ui.text_audit import TextAudit
+
+    app, scene = _to_second_roll("trap_the_cap", table=True, lang="ru", first=True)
+    with TextAudit() as audit:
+        app.render()
+    texts = [e.text for e in audit.placed()]
+    assert any(t.startswith("Бросить") for t in texts), texts
+    assert not any(t.startswith("Коснитесь, чтобы бросить") for t in texts), texts
+

@@ -515,6 +515,12 @@ class ChickenChaseScene(ChickenPainter, GameScene):
     def shows_dice(self) -> bool:
         return self.state.phase in ("roll", "place")
 
+    def dice_to_roll(self) -> int:
+        from tabletop.games.chicken_chase.dice import ROLL_SIZES
+
+        index = self.state.roll_index
+        return ROLL_SIZES[index] if 0 <= index < len(ROLL_SIZES) else 1
+
     def roll_dice(self) -> tuple[int, ...]:
         """The whole current roll (used dice included), read back from the record."""
         if self.state.phase != "place":

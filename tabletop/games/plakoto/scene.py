@@ -342,6 +342,9 @@ class PlakotoScene(CoachMixin, GameScene):
     def shows_dice(self) -> bool:
         return self.state.phase != "next"
 
+    def dice_to_roll(self) -> int:
+        return 2  # the opening roll too: one die each
+
     def dice(self) -> list[tuple[int, bool]]:
         state = self.state
         if state.dice is not None:
