@@ -138,3 +138,40 @@ def test_a_table_strip_says_roll_once():
     assert any(t.startswith("Бросить") for t in texts), texts
     assert not any(t.startswith("Коснитесь, чтобы бросить") for t in texts), texts
 
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_chicken_chase_setup_prompt_says_it_is_the_setup_before_the_starter_plays(lang):
+    """Green starts; Red places his setup chick: the prompt said only "Red: put a chick on a lit
+    feed field 1–4 (1 to place)", against the log's "Green starts". It says it is the setup,
+    before Green's first turn; the log says Red *chooses* action A (no dice are rolled yet)."""
+    from tabletop.app import App, AppOptions
+    from tabletop.core import CHANCE
+    from tabletop.games import get_game
+    from tabletop.games.chicken_chase.moves import ChooseRoll
+    from tabletop.launch import Seat, new_session
+    from tabletop.ui.game_scene import make_scene
+
+    app = App(AppOptions(size=(1366, 768), headless=True, mute=True, lang=lang))
+    set_language(lang)
+    session = new_session(get_game("chicken_chase"), app.store, 2, None, {}, [Seat("human")] * 2, 7,
+                          first_player=1)
+    scene = make_scene(app, session)
+    while session.state.current_player == CHANCE:
+        session.roll()
+    scene.on_state_changed()
+    state = session.state
+    assert state.phase == "setup" and state.current_player == 0 and state.turn == 1
+    prompt = scene.prompt_line()
+    red, green = scene.seat_name(0), scene.seat_name(1)
+    if lang == "en":
+        assert prompt == f"{red}: setup, then {green} starts — put a chick on a lit feed field 1–4 (1 left to place)."
+    else:
+        assert prompt.startswith(f"{red}: расстановка, затем начинает {green} — "), prompt
+    while state.phase == "setup" or state.current_player == CHANCE:
+        session.play(state.legal_moves()[0]) if state.current_player != CHANCE else session.roll()
+        state = session.state
+    choose = next(m for m in state.legal_moves() if isinstance(m, ChooseRoll))
+    said = state.describe_move(choose, [red, green])
+    assert said == (f"{green} chooses action A (rolling the dice)" if lang == "en"
+                    else f"{green} выбирает действие A (бросок кубиков)"), said
+
