@@ -175,3 +175,48 @@ def test_chicken_chase_setup_prompt_says_it_is_the_setup_before_the_starter_play
     assert said == (f"{green} chooses action A (rolling the dice)" if lang == "en"
                     else f"{green} выбирает действие A (бросок кубиков)"), said
 
+
+@pytest.mark.parametrize("table", [False, True])
+def test_trap_the_cap_offers_another_piece_only_when_there_is_one(table):
+    """All caps still in the hideout: one piece to move, selected at once; the prompt said
+    "(right-click: other piece)" anyway. It says so only when another piece may move."""
+    from feedback_helpers import start
+
+    from tabletop.core import CHANCE
+    from tabletop.launch import Seat
+
+    app, scene = start("trap_the_cap", [Seat("human"), Seat("human")], seed=5, table=table)
+    other = "(hold: other piece)" if table else "(right-click: other piece)"
+    seen = set()
+    for _ in range(300):
+        state = scene.state
+        if state.current_player == CHANCE:
+            scene.roll()
+        elif state.current_player is not None and not scene.queued:
+            if scene.selected is None and scene.movable():
+                scene.selected = scene.movable()[0]
+            count = len(scene.movable())
+            if scene.selected is not None and scene.choice is None and count:
+                said = scene.prompt()
+                assert (other in said) == (count > 1), (count, said)
+                seen.add(count > 1)
+            scene.play(state.legal_moves()[0])
+        scene.timers.skip()
+        scene.update(0.0)
+        if seen == {False, True}:
+            break
+    assert seen == {False, True}, seen
+
+
+def test_trap_the_cap_russian_counts_its_fields_and_calls_its_pieces_caps():
+    """«ход на 4» said no word for what is counted; «другая фишка» for a cap."""
+    from tabletop.games.trap_the_cap.scene import _mouse_words, _touch_words
+    from tabletop.i18n import plural, tr
+
+    set_language("ru")
+    words = {**_mouse_words(), **{"t " + k: v for k, v in _touch_words().items()}}
+    assert not any("фишк" in w for w in words.values()), words
+    got = [plural(d, tr("{n}\u00a0step", n=d), tr("{n}\u00a0steps (2–4)", n=d), tr("{n}\u00a0steps", n=d))
+           for d in (1, 4, 5)]
+    assert got == ["1\u00a0клетку", "4\u00a0клетки", "5\u00a0клеток"]
+

@@ -147,9 +147,13 @@ def turnable(text: str) -> bool:
     return bool(_TURNABLE.match(text)) and ("6" in text or "9" in text)
 
 
+NBSP = "\u00a0"
+
+
 @lru_cache(maxsize=2048)
 def _render(text: str, size: int, rgb: tuple[int, int, int], bold: bool, marked: bool = False) -> pygame.Surface:
     f = font(size, bold)
+    text = text.replace(NBSP, " ")  # a space that keeps its words on one line: the fonts have no glyph for it
     img = f.render(text, True, rgb)
     if marked:  # a bar under the digits, in the descender's room: upside down it sits on top
         img = img.copy()
