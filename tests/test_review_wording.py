@@ -220,3 +220,36 @@ def test_trap_the_cap_russian_counts_its_fields_and_calls_its_pieces_caps():
            for d in (1, 4, 5)]
     assert got == ["1\u00a0клетку", "4\u00a0клетки", "5\u00a0клеток"]
 
+
+def test_plakoto_match_end_prompt_names_the_match_winner():
+    """«Матч окончен. Чёрные выигрывают партию…» told the last game; it names the match's winner."""
+    from feedback_helpers import start
+
+    from tabletop.games.plakoto.rules import PlakotoState
+    from tabletop.launch import Seat
+
+    for lang, said in (("en", "Match over. Black wins the match 3–2."), ("ru", "Матч окончен. Чёрные выигрывают матч 3–2.")):
+        app, scene = start("plakoto", [Seat("human"), Seat("human")])
+        set_language(lang)
+        scene.session.state = PlakotoState.from_notation("over - 2:w3 off:w12,b15 mother:w-b- match:2-3/3 start:w")
+        scene._changed()
+        assert scene.prompt_line() == said
+
+
+
+def test_plakoto_russian_calls_its_pieces_checkers_and_names_sides_alike():
+    """Plakoto's pieces are «шашки» (were «фишки»), its pinning one word («Зафиксированная шашка в
+    доме», was «Зафиксированная фишка дома»), and a score names both sides with capitals («Белые 0,
+    Чёрные 2»; one log line said «чёрные»)."""
+    import yaml
+
+    from tabletop import PACKAGE_DIR
+
+    texts = yaml.safe_load((PACKAGE_DIR / "games" / "plakoto" / "locale" / "ru.yaml").read_text(encoding="utf-8"))
+    assert not [v for v in texts.values() if "фишк" in v or "фишек" in v]
+    assert not [v for v in texts.values() if "чёрные {" in v or "белые {" in v]
+    set_language("ru")
+    from tabletop.i18n import tr
+
+    assert tr("Pinned home checker") == "Зафиксированная шашка в доме"
+    assert "фишк" not in tr("Plakoto as played in Greece: pin, don't hit.")

@@ -798,7 +798,7 @@ class GameScene(TableModeMixin, Scene):
         for lang in LANGUAGES:  # in every language: the menu shows it in the one chosen then
             with in_language(lang):
                 said[lang] = tr("{game}, {date}: {result}", game=tr(self.spec.title), date=date,
-                                result=self.result_summary())
+                                result=self.menu_result())
         self.app.settings["last_results"] = said
         self.app.settings["last_result"] = said[language()]
         self.show_game_over()
@@ -823,6 +823,10 @@ class GameScene(TableModeMixin, Scene):
         from tabletop.ui.menu import MenuScene
 
         self.app.replace_scenes(MenuScene(self.app, self.spec.id))
+
+    def menu_result(self) -> str:
+        """The menu's "Last game" words (a game whose banner reads wrong there says it its way)."""
+        return self.result_summary()
 
     def result_summary(self) -> str:
         """One line for the panel, the log and the menu: who won, and every seat's score."""
