@@ -236,7 +236,6 @@ def test_plakoto_match_end_prompt_names_the_match_winner():
         assert scene.prompt_line() == said
 
 
-
 def test_plakoto_russian_calls_its_pieces_checkers_and_names_sides_alike():
     """Plakoto's pieces are «шашки» (were «фишки»), its pinning one word («Зафиксированная шашка в
     доме», was «Зафиксированная фишка дома»), and a score names both sides with capitals («Белые 0,
@@ -253,3 +252,25 @@ def test_plakoto_russian_calls_its_pieces_checkers_and_names_sides_alike():
 
     assert tr("Pinned home checker") == "Зафиксированная шашка в доме"
     assert "фишк" not in tr("Plakoto as played in Greece: pin, don't hit.")
+
+def test_the_continue_list_says_a_plakoto_match_or_single_game_and_keeps_counts_whole(tmp_path, monkeypatch):
+    """The Plakoto entry said only "Plakoto" (one variant), unlike the others; it says the match's
+    length. The count of moves is never broken between its number and word («4 / хода»)."""
+    from tabletop.app import App, AppOptions
+    from tabletop.games import get_game
+    from tabletop.launch import Seat, new_session
+    from tabletop.ui.continue_list import saved_games
+
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path))
+    app = App(AppOptions(size=(1366, 768), headless=True, mute=True))
+    for match in ("3", "1"):
+        session = new_session(get_game("plakoto"), app.store, 2, None, {"match": match},
+                              [Seat("human"), Seat("human")], 3)
+        session.roll()
+        app.saves.write(session)
+        entry = next(e for e in saved_games(app) if e.game_id == "plakoto")
+        assert entry.title == ("Plakoto — Match to 3" if match == "3" else "Plakoto — Single game"), entry.title
+        set_language("ru")
+        assert entry.title == ("Плакото — Матч до 3" if match == "3" else "Плакото — Одна партия"), entry.title
+        set_language("en")
+        assert "\u00a0move" in entry.detail, entry.detail
