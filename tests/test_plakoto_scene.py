@@ -388,7 +388,7 @@ def test_the_log_heading_names_the_options_not_at_their_default():
         session = new_session(get_game("plakoto"), app.store, 2, None, {"pinned_home": "occupies"},
                               [Seat("human"), Seat("human")], 1)
         assert make_scene(app, session).log.entries[0].text == \
-            "Плакото — Обычный; Зафиксированная фишка дома: только занимает"
+            "Плакото — Обычный; Зафиксированная фишка в доме: только занимает"
     finally:
         set_language("en")
     session = session_from_position(get_game("plakoto"), app.store,

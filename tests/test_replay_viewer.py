@@ -145,7 +145,7 @@ def test_the_viewer_at_a_table_puts_its_controls_in_the_strip_and_never_rolls(tm
 def test_a_finished_game_is_kept_for_replay_and_replaying_one_to_its_end_touches_no_save(tmp_path, monkeypatch):
     """A finished game's record is kept in the data folder's ``finished/`` (its autosave goes at
     the end, and with it the only record: ``tabletop replay`` had nothing to open), and the log
-    says where. The viewer stepping such a record to its end is no game ending: the autosave of
+    names the file (in words, no folder path that a panel would cut). The viewer stepping such a record to its end is no game ending: the autosave of
     a game in progress stays, and no record is kept again."""
     from feedback_helpers import play_out, start
     from scene_input import instant_scenes
@@ -161,7 +161,9 @@ def test_a_finished_game_is_kept_for_replay_and_replaying_one_to_its_end_touches
     assert scene.over_shown, "the game ended"
     kept = sorted((app.saves.folder / FOLDER).glob("plakoto-*.json"))
     assert len(kept) == 1
-    assert any(str(kept[0]) in e.text for e in scene.log.entries), "the log says where"
+    said = [e.text for e in scene.log.entries if kept[0].name in e.text]
+    assert said == [f"The game is kept with the finished games as {kept[0].name}."], "the log names the file"
+    assert not any(str(kept[0].parent) in e.text for e in scene.log.entries), "in words, not a folder path"
     replay = read_replay(kept[0], app.store)
     assert replay.session.state.current_player is not None and len(replay.moves) == len(scene.session.played)
 

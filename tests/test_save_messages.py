@@ -60,7 +60,9 @@ def _players_moves(session) -> int:
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_continue_list_counts_the_players_moves_not_the_rolls(tmp_path, lang):
-    forms = {"en": {1: "1 move", 3: "3 moves", 5: "5 moves"}, "ru": {1: "1 ход", 3: "3 хода", 5: "5 ходов"}}
+    # the number and its word kept together (a no-break space): «4 / хода» never wraps apart
+    forms = {"en": {1: "1\u00a0move", 3: "3\u00a0moves", 5: "5\u00a0moves"},
+             "ru": {1: "1\u00a0ход", 3: "3\u00a0хода", 5: "5\u00a0ходов"}}
     for wanted in (1, 3, 5):
         session = _played("captain_flip", 1)
         while _players_moves(session) < wanted:  # the draws come between the player's moves

@@ -74,13 +74,13 @@ def test_two_games_in_progress_are_listed_and_both_resume_also_after_a_restart(d
     assert isinstance(listing, ContinueScene)
     app.render()
     first, second = listing.entries
-    assert first.title == "Captain Flip — Board A: The pirate ship" and second.title == "Plakoto"
+    assert first.title == "Captain Flip — Board A: The pirate ship" and second.title == "Plakoto — Match to 5"
     # the players' moves are counted, not the rolls and draws between them
     saved = [json.loads((data / f"autosave-{g}.json").read_text())["moves"] for g in ("captain_flip", "plakoto")]
     by_players = [sum(seat != CHANCE for seat, _ in moves) for moves in saved]
     assert 0 < by_players[0] < 9 and 0 < by_players[1] < 12
-    assert first.detail.startswith(f"Red (you); Blue (computer, easy) · {by_players[0]} moves · ")
-    assert second.detail.startswith(f"White (you); Black (computer, easy) · {by_players[1]} moves · ")
+    assert first.detail.startswith(f"Red (you); Blue (computer, easy) · {by_players[0]}\u00a0moves · ")
+    assert second.detail.startswith(f"White (you); Black (computer, easy) · {by_players[1]}\u00a0moves · ")
     when = second.detail.rsplit(" · ", 1)[1]
     assert time.strftime("%Y-%m-%d") in when and len(when) == len("2025-01-31 21:45")
     click(app, listing.rows[1].center)  # Plakoto
@@ -109,7 +109,8 @@ def test_a_new_game_of_a_game_in_progress_is_asked_about_and_nothing_is_overwrit
     question = app.top
     assert isinstance(question, MessageOverlay) and question.title == "A game is in progress"
     by_players = sum(seat != CHANCE for seat, _ in json.loads(before)["moves"])  # not the rolls
-    assert f"{by_players} moves" in question.body and "gone" in question.body
+    assert f"{by_players}\u00a0moves" in question.body  # the count never wraps apart
+    assert question.body.endswith("Starting a new game replaces the saved one."), question.body
     app.render()
     click(app, button(question, "Back").rect.center)
     assert app.top is menu and slot.read_bytes() == before

@@ -82,8 +82,8 @@ def test_the_log_reads_both_entries_in_english_and_russian(russian):
     move = state.parse_move(TWICE_HOME)
     assert state.describe_move(move) == (
         "Жёлтый: Жёлтый–Зелёный 1->Жёлтый домик->Жёлтый луч 1->Жёлтый домик — ведёт золотой колпачок в домик "
-        "на 2, запирает пленников: 1, затем выходит на 2, ловит там 1 колпачок (Зелёный), затем на 2 назад в "
-        "домик, запирает пленников: 1.")
+        "на 2\u00a0клетки, запирает пленников: 1, затем выходит на 2\u00a0клетки, ловит там 1 колпачок (Зелёный), "
+        "затем на 2\u00a0клетки назад в домик, запирает пленников: 1.")
     i18n.set_language("en")
     assert state.describe_move(move) == (
         "Yellow: Yellow–Green 1->Yellow hideout->Yellow spoke 1->Yellow hideout — moves the golden cap 2 fields "

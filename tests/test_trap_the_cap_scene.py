@@ -177,7 +177,7 @@ def test_tooltip_hover_and_team_rows_render():
     app, scene = start([Seat("human"), Seat("ai", "random"), Seat("human"), Seat("ai", "random")],
                        variant="partners", seed=11)
     rows = scene.player_rows()
-    assert any(r.seat < 0 and r.name.startswith("Team ") for r in rows)
+    assert any(r.seat < 0 and r.name.startswith("Team: ") for r in rows)
     state = TrapState.from_position(
         scene.state.rules, {"R05": [["blue", "green", "red"]]},
         {"red": ["red"] * 3, "green": ["green"] * 3, "yellow": ["yellow"] * 4, "blue": ["blue"] * 3},

@@ -34,12 +34,15 @@ class SavedGame:
     variant_title: str  # in English; "" when the game has one variant only
     detail: str
     header: dict[str, Any]
+    variant_values: dict[str, Any] | None = None  # the variant title's values (a template's)
 
     @property
     def title(self) -> str:
         """The game and its board or variant in the language of the moment: the menu's footer
         says it, and reads right as soon as the language is changed in Settings."""
-        return f"{tr(self.game_title)} — {tr(self.variant_title)}" if self.variant_title else tr(self.game_title)
+        if not self.variant_title:
+            return tr(self.game_title)
+        return f"{tr(self.game_title)} — {tr(self.variant_title, **(self.variant_values or {}))}"
 
     @classmethod
     def read(cls, slot: SaveSlot, games: dict[str, Any], store: Any = None) -> SavedGame | None:
@@ -53,14 +56,20 @@ class SavedGame:
         players = seats_text(seats, colour_names(spec, header)) or tr("{n} players", n=meta.get("players", "?"))
         variant = next((v.label for v in spec.all_variants(store) if v.id == meta.get("variant")), "")
         variant = variant if len(spec.all_variants(store)) > 1 else ""
+        values: dict[str, Any] = {}
+        note = spec.extra.get("saved_note")  # a one-variant game's own words (Plakoto: match to 5)
+        if not variant and note is not None:
+            options = meta.get("options") if isinstance(meta.get("options"), dict) else {}
+            variant, values = note(options)
         moves = header.get("moves") if isinstance(header.get("moves"), list) else []
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.modified()))
         # the players' moves, not the rolls and draws (an entry of the wrong shape is no move:
         # continuing refuses such a record, listing it must not fail)
         n = player_moves(move[0] if isinstance(move, list) and move else CHANCE for move in moves)
         counted = plural(n, tr("{n} move", n=n), tr("{n} moves (2–4)", n=n), tr("{n} moves", n=n))
+        counted = counted.replace(f"{n} ", f"{n}\u00a0", 1)  # "4 moves" never broken after its number
         detail = f"{players} · {counted} · {when}"
-        return cls(slot, spec.id, spec.title, variant, detail, header)
+        return cls(slot, spec.id, spec.title, variant, detail, header, values)
 
 
 def colour_names(spec: Any, header: dict[str, Any]) -> list[str]:

@@ -146,6 +146,20 @@ def die_face(surface: pygame.Surface, rect: pygame.Rect, value: int, used: bool 
     surface.blit(face, face.get_rect(center=rect.center))
 
 
+def die_to_roll(surface: pygame.Surface, rect: pygame.Rect, angle: float = 0.0) -> None:
+    """A die waiting to be rolled: a clean white die with a "?" for the number to come (never the
+    last roll's dimmed, struck-through die, which reads as "you cannot roll")."""
+    size = rect.w
+    face = pygame.Surface((size, size), pygame.SRCALPHA)
+    die_face(face, pygame.Rect(0, 0, size, size), 0)
+    inner = size - size // 16
+    mark = theme.render("?", max(8, int(size * 0.62)), theme.ACCENT_DARK, bold=True, audit=False)
+    face.blit(mark, mark.get_rect(center=(inner // 2, inner // 2)))
+    if angle:
+        face = pygame.transform.rotozoom(face, angle, 1.0)
+    surface.blit(face, face.get_rect(center=rect.center))
+
+
 def text(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int, rgb=theme.INK,
          bold: bool = False, anchor: str = "topleft", box: pygame.Rect | None = None) -> pygame.Rect:
     """Blit text at ``pos`` using ``anchor`` (any pygame.Rect attribute name). ``box``: the area the

@@ -798,13 +798,13 @@ class GameScene(TableModeMixin, Scene):
         summary = self.result_summary()
         self.log.add(tr("Game over.") + " " + summary, theme.ACCENT_DARK)
         if kept is not None:
-            self.log.add(tr("The game is kept in {path} (tabletop replay opens it).", path=str(kept)), theme.INK_SOFT)
+            self.log.add(tr("The game is kept with the finished games as {name}.", name=kept.name), theme.INK_SOFT)
         date = time.strftime("%Y-%m-%d %H:%M")
         said = {}
         for lang in LANGUAGES:  # in every language: the menu shows it in the one chosen then
             with in_language(lang):
                 said[lang] = tr("{game}, {date}: {result}", game=tr(self.spec.title), date=date,
-                                result=self.result_summary())
+                                result=self.menu_result())
         self.app.settings["last_results"] = said
         self.app.settings["last_result"] = said[language()]
         self.show_game_over()
@@ -829,6 +829,10 @@ class GameScene(TableModeMixin, Scene):
         from tabletop.ui.menu import MenuScene
 
         self.app.replace_scenes(MenuScene(self.app, self.spec.id))
+
+    def menu_result(self) -> str:
+        """The menu's "Last game" words (a game whose banner reads wrong there says it its way)."""
+        return self.result_summary()
 
     def result_summary(self) -> str:
         """One line for the panel, the log and the menu: who won, and every seat's score."""
@@ -1060,10 +1064,17 @@ class GameScene(TableModeMixin, Scene):
         if highlight:
             pygame.draw.rect(surface, (255, 236, 190), rect, border_radius=size // 5)
             pygame.draw.rect(surface, theme.ACCENT, rect, width=2, border_radius=size // 5)
+        n = self.waiting_dice()
+        if n:  # the dice to roll, inviting; the Roll button beside says the word
+            size = min(int(rect.h * 0.8), size, int(rect.w / (n + (n - 1) / 4)))
+            gap = size // 4
+            x = rect.centerx - (n * size + (n - 1) * gap) // 2
+            for k in range(n):
+                draw.die_to_roll(surface, pygame.Rect(x, rect.centery - size // 2, size, size),
+                                 angle=8.0 if k % 2 else -8.0)
+                x += size + gap
+            return
         if not values:
-            if highlight:
-                draw.fitted_text(surface, self.roll_label(), rect, m.body, theme.ACCENT_DARK, bold=True,
-                                 min_size=m.small)
             return
         owners = self.dice_owners()
         top = rect.centery - size // 2
@@ -1196,6 +1207,18 @@ class GameScene(TableModeMixin, Scene):
 
     def shows_dice(self) -> bool:
         return True
+
+    def dice_to_roll(self) -> int:
+        """How many dice the next roll throws (the dice box shows as many, waiting)."""
+        return 1
+
+    def waiting_dice(self) -> int:
+        """How many dice the dice box shows waiting to be rolled: when a person may roll and no
+        die still says something (the last roll used up, or none; an opening roll's result, whose
+        dice tell who starts, stays until rolled over); else 0."""
+        if not self.can_roll() or self.rolling() or not all(used for _value, used in self.dice()):
+            return 0
+        return self.dice_to_roll()
 
     def dice(self) -> list[tuple[int, bool]]:
         """The dice to show: (value, used)."""

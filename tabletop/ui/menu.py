@@ -145,7 +145,7 @@ class MenuScene(Scene):
             start_new()
             return
         body = tr("A game of {game} is in progress: {detail}.", game=tr(self.games[game_id].title),
-                  detail=waiting.detail) + "\n\n" + tr("A new game is saved in its place: the game in progress is then gone.")
+                  detail=waiting.detail) + "\n\n" + tr("Starting a new game replaces the saved one.")
         self.app.message(tr("A game is in progress"), body,
                          [(tr("Continue it"), lambda: self.continue_game(slot)), (tr("Start a new game"), start_new),
                           (tr("Back"), None)], default=0, cancel=2)

@@ -172,9 +172,8 @@ class TableModeMixin:
         m = self.metrics
         values = self.dice()
         size = m.button_h
-        if not values:
-            return theme.font(m.body, True).size(self.roll_label())[0] + 2 * m.pad if self.can_roll() else 0
-        return len(values) * size + (len(values) - 1) * (size // 4)
+        count = self.waiting_dice() or len(values)
+        return count * size + (count - 1) * (size // 4) if count else 0
 
     # -- hooks for the game ------------------------------------------------------------------------
     def table_buttons_for(self, seat: int, buttons: list[Button]) -> list[Button]:
@@ -654,13 +653,6 @@ class TableModeMixin:
         """The edges that have a seat, clockwise from the bottom (a card's Turn button cycles them)."""
         used = {p.edge for p in getattr(self, "table_panels", [])}
         return [e for e in CLOCKWISE if e in used] or ["bottom"]
-
-    def roll_label(self) -> str:
-        """The word on the dice that wait to be rolled (touch words in table mode)."""
-        word = self.roll_word()
-        if self.app.table_mode:
-            return tr("Tap to roll") if word == "roll" else tr("Tap to {word}", word=tr(word))
-        return tr("Click to roll") if word == "roll" else tr("Click to {word}", word=tr(word))
 
 
 def wrap_parts(text: str, size: int, width: int) -> list[str]:

@@ -263,7 +263,7 @@ def log_rows(entries: list[tuple[str, tuple[int, int, int]]], size: int, width: 
     newest entry, when it alone is longer than the box, shows just its last lines."""
     rows: list[tuple[str, tuple[int, int, int]]] = []
     for text, rgb in reversed(entries):
-        entry = [(part, rgb) for part in theme.wrap(text, size, width, break_words=True)]
+        entry = [(part, rgb) for part in theme.wrap(text, size, width, split_long=True)]
         if rows and len(rows) + len(entry) > fit:
             break
         rows[:0] = entry

@@ -147,9 +147,13 @@ def turnable(text: str) -> bool:
     return bool(_TURNABLE.match(text)) and ("6" in text or "9" in text)
 
 
+NBSP = "\u00a0"
+
+
 @lru_cache(maxsize=2048)
 def _render(text: str, size: int, rgb: tuple[int, int, int], bold: bool, marked: bool = False) -> pygame.Surface:
     f = font(size, bold)
+    text = text.replace(NBSP, " ")  # a space that keeps its words on one line: the fonts have no glyph for it
     img = f.render(text, True, rgb)
     if marked:  # a bar under the digits, in the descender's room: upside down it sits on top
         img = img.copy()
@@ -169,16 +173,14 @@ def render(text: str, size: int, rgb: tuple[int, int, int] = INK, bold: bool = F
     return _render(text, size, tuple(rgb[:3]), bold, _marks and turnable(text))
 
 
-def wrap(text: str, size: int, width: int, bold: bool = False, break_words: bool = False) -> list[str]:
+def wrap(text: str, size: int, width: int, bold: bool = False, split_long: bool = False) -> list[str]:
     """Split ``text`` into lines that fit ``width`` pixels (paragraphs kept). A word wider than
-    ``width`` stays whole on its own line, unless ``break_words``: then it is cut into pieces that
-    fit (a log's file path, which ran out of a table strip's card)."""
+    ``width`` keeps a line of its own, or with ``split_long`` (a log line naming a file) is cut
+    into pieces that fit, after a "-", "_", "/" or "." where one fits."""
     f = font(size, bold)
     lines: list[str] = []
     for paragraph in text.split("\n"):
         words = paragraph.split(" ")
-        if break_words:
-            words = [piece for word in words for piece in _pieces(word, f, width)]
         line = ""
         for word in words:
             candidate = f"{line} {word}" if line else word
@@ -187,15 +189,19 @@ def wrap(text: str, size: int, width: int, bold: bool = False, break_words: bool
             else:
                 lines.append(line)
                 line = word
+            while split_long and f.size(line)[0] > width and len(line) > 1:
+                head = _longest_head(line, f, width)
+                lines.append(head)
+                line = line[len(head):].lstrip(" ")
         lines.append(line)
     return lines
 
 
-def _pieces(word: str, f: Face, width: int) -> list[str]:
-    """``word`` cut into the longest runs of letters that each fit ``width`` (itself if it fits)."""
-    pieces: list[str] = []
-    while f.size(word)[0] > width and len(word) > 1:
-        k = next((k for k in range(len(word) - 1, 0, -1) if f.size(word[:k])[0] <= width), 1)
-        pieces.append(word[:k])
-        word = word[k:]
-    return [*pieces, word]
+def _longest_head(text: str, f: Face, width: int) -> str:
+    """The longest start of ``text`` that fits ``width`` (at least one character), ended after a
+    space, "-", "_", "/" or "." when one lies in its second half."""
+    n = 1
+    while n < len(text) and f.size(text[:n + 1])[0] <= width:
+        n += 1
+    cut = max(text.rfind(c, 0, n) for c in " -_/.") + 1
+    return text[:cut] if cut > n // 2 else text[:n]

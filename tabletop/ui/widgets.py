@@ -226,7 +226,7 @@ class LogPanel:
         key = (text, size, width)
         lines = self._wrapped.get(key)
         if lines is None:
-            lines = self._wrapped[key] = theme.wrap(text, size, width, break_words=True)  # a path fits too
+            lines = self._wrapped[key] = theme.wrap(text, size, width, split_long=True)
         return lines
 
     def rows(self, entries: list[LogEntry], size: int, width: int) -> list[tuple[LogEntry, str, bool]]:

@@ -95,7 +95,7 @@ GAME = GameSpec(
     options=(
         OptionSpec("card_rule", "Who takes a card", "own_three", ("own_three", "any_three"),
                    choice_parser(("own_three", "any_three")),
-                   "own_three: three of your own chicks; any_three: whoever places the third chick"),
+                   "Three own chicks: three of your own on a feed field take its card; any three chicks: whoever places the third chick there takes it."),
         OptionSpec("blocked", "Blocked fields", "5,12",
                    ("5,12", "4,5,12", "4,5,10,12", "4,5,8,10,13,14", "4,5,8,11,13", "none"),
                    parse_blocked, "Click the value to choose any hill fields 1–14 (the arrows step through the "

@@ -564,7 +564,7 @@ class ChickenState(GameState):
         if kind is SetupChick:
             return tr("{who}: chick supply->feed field {field}", who=who, field=move.field)
         if kind is ChooseRoll:
-            return tr("{who} rolls the dice (action A)", who=who)
+            return tr("{who} chooses action A (rolling the dice)", who=who)
         if kind is Place:
             dice = " + ".join(str(d) for d in move.dice)
             if move.source:

@@ -515,6 +515,12 @@ class ChickenChaseScene(ChickenPainter, GameScene):
     def shows_dice(self) -> bool:
         return self.state.phase in ("roll", "place")
 
+    def dice_to_roll(self) -> int:
+        from tabletop.games.chicken_chase.dice import ROLL_SIZES
+
+        index = self.state.roll_index
+        return ROLL_SIZES[index] if 0 <= index < len(ROLL_SIZES) else 1
+
     def roll_dice(self) -> tuple[int, ...]:
         """The whole current roll (used dice included), read back from the record."""
         if self.state.phase != "place":
@@ -617,7 +623,8 @@ class ChickenChaseScene(ChickenPainter, GameScene):
         phase = state.phase
         if phase == "setup":
             left = state.setup_queue[0][1] if state.setup_queue else 0
-            return tr("put a chick on a lit feed field 1–4 ({left} to place).", left=left)
+            return tr("setup, then {starter} starts — put a chick on a lit feed field 1–4 ({left} left to place).",
+                      starter=self.seat_name(state.turn), left=left)
         if phase == "action":
             if self.mode == "B":
                 codes = self.sel_codes()
@@ -690,6 +697,11 @@ class ChickenChaseScene(ChickenPainter, GameScene):
         band at 1366x768 or at 3840x2160 and was cut): the dice and the lit fields show the rest."""
         forms = super().table_prompts()
         state = self.state
+        if state.phase == "setup" and self.human_to_move():  # the starter's name gives way first
+            left = state.setup_queue[0][1] if state.setup_queue else 0
+            shorter = [tr("setup: put a chick on a lit feed field 1–4 ({left} left to place).", left=left),
+                       tr("setup: a chick on a lit field 1–4.")]
+            forms[1:1] = [f"{self.seat_name(state.current_player)}: {words}" for words in shorter]
         if state.phase == "place" and self.human_to_move() and self.placements() and not self.group():
             nth = tr("roll {k} of 3", k=state.roll_index + 1)
             if state.supply[state.turn] == 0 and not self.source:

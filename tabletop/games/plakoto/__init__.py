@@ -37,6 +37,16 @@ def _new_state(setup: Setup) -> PlakotoState:
     return new_state(setup)
 
 
+def _saved_note(options: dict) -> tuple[str, dict]:
+    """What the continue list says beside "Plakoto" (it has one variant): the match's length,
+    as an English template and its values (translated when shown)."""
+    try:
+        target = _match_parser(str(options.get("match", "5")))
+    except ValueError:
+        return "", {}
+    return ("Single game", {}) if target == 1 else ("Match to {target}", {"target": target})
+
+
 def _match_parser(text: str) -> int:
     value = int_parser(1, 7)(text)
     if value not in (1, 3, 5, 7):
@@ -58,8 +68,8 @@ GAME = GameSpec(
                    "Points needed to win the match."),
         OptionSpec("pinned_home", "Pinned home checker", "blocks", ("blocks", "occupies"),
                    choice_parser(("blocks", "occupies")),
-                   "blocks: a pinned checker in your home board stops bearing off; "
-                   "occupies: it only occupies its point."),
+                   "Blocks bearing off: while one of your checkers is pinned in your home board, you cannot "
+                   "bear off; only occupies: it only holds its point."),
     ),
     new_state=_new_state,
     state_class=PlakotoState,
@@ -72,5 +82,5 @@ GAME = GameSpec(
     # the log sentences name the mover; the bench counts single games, not matches; the frozen
     # yardstick hard-2026-11 (ai_2026_11) plays in `tabletop simulate --agents` but is not in the menu
     extra={"log_has_subject": True, "bench_options": {"match": "1"},
-           "hidden_agent_levels": ("hard-2026-11",), "seat_names": _seat_names},
+           "hidden_agent_levels": ("hard-2026-11",), "seat_names": _seat_names, "saved_note": _saved_note},
 )

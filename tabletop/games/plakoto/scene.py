@@ -342,6 +342,9 @@ class PlakotoScene(CoachMixin, GameScene):
     def shows_dice(self) -> bool:
         return self.state.phase != "next"
 
+    def dice_to_roll(self) -> int:
+        return 2  # the opening roll too: one die each
+
     def dice(self) -> list[tuple[int, bool]]:
         state = self.state
         if state.dice is not None:
@@ -418,7 +421,12 @@ class PlakotoScene(CoachMixin, GameScene):
         result = state.game_result()
         if cp is None and state.single_game and result is not None:  # no match to speak of
             return tr("Game over: {result}.", result=result.text)
-        if cp is None:
+        if cp is None:  # the match's winner, not only the last game's
+            outcome = state.outcome()
+            if outcome is not None and outcome.winners:
+                winner = outcome.winners[0]
+                return tr("Match over.") + " " + tr("{who} wins the match {won}–{lost}.", who=self.who(winner),
+                                                    won=state.score[winner], lost=state.score[1 - winner])
             return tr("Match over.") + " " + (result.text + "." if result else "")
         if state.phase == "next" and result is not None:
             head = tr("Game over: {result}.", result=result.text) + f" {self.score_text()}. "
@@ -606,6 +614,21 @@ class PlakotoScene(CoachMixin, GameScene):
         if outcome is None:
             return ""
         return table_text(self.result_table(outcome))
+
+    def menu_result(self) -> str:
+        """The menu's last game, told after it: "White won the game double (2 points)", "Black
+        won the match 4–0" (the points already say the score: no second bracket of them)."""
+        state = self.state
+        outcome = state.outcome()
+        if outcome is None or not outcome.winners:
+            return self.result_summary()
+        winner = outcome.winners[0]
+        who = self.who(winner)
+        if not state.single_game:
+            return tr("{who} won the match {won}–{lost}", who=who, won=state.score[winner], lost=state.score[1 - winner])
+        if state.score[winner] >= 2:
+            return tr("{who} won the game double (2 points)", who=who)
+        return tr("{who} won the game (1 point)", who=who)
 
     def result_table(self, outcome: Any) -> ResultTable:
         """The match: each colour's games won (how, for how many points) and the match score."""

@@ -18,7 +18,7 @@ from typing import Any
 from tabletop.core.errors import IllegalMoveError, StateError
 from tabletop.core.game import CHANCE, GameState, Outcome
 from tabletop.games.trap_the_cap.board import COLOURS, Topology, Walk
-from tabletop.i18n import tr
+from tabletop.i18n import plural, tr
 
 GOLD = 4
 NAMES = (*COLOURS, "gold")
@@ -47,7 +47,7 @@ def _steps(template: str, count: int, **more: object) -> str:
     """Fill a translated phrase's ``{steps}`` with "1 field" / "n fields" (translated too), and
     any other placeholders with ``more``."""
     n = count
-    text = template.replace("{steps}", tr("{n} field", n=n) if n == 1 else tr("{n} fields", n=n))
+    text = template.replace("{steps}", plural(n, tr("{n} field", n=n), tr("{n} fields (2–4)", n=n), tr("{n} fields", n=n)))
     for key, value in more.items():
         text = text.replace("{" + key + "}", str(value))
     return text

@@ -21,7 +21,7 @@ from tabletop.games.trap_the_cap.fields import field_name_by_id
 from tabletop.games.trap_the_cap.rules import GOLD, NAMES, Move, Pass, Roll, colour_text
 from tabletop.games.trap_the_cap.scene_geom import Geometry, Point, centre, geometry
 from tabletop.games.trap_the_cap.scene_panel import PanelMixin
-from tabletop.i18n import tr
+from tabletop.i18n import plural, tr
 from tabletop.ui import draw, theme
 from tabletop.ui.game_scene import GameScene
 from tabletop.ui.table import SeatPlace
@@ -352,10 +352,10 @@ class TrapTheCapScene(PanelMixin, GameScene):
             return words["pass, roll again" if d == 6 else "pass"].format(n=d)
         if self.choice is not None:
             return self.way_prompt(self.choice[2])
-        step = "1" if d == 1 else "n"
-        if self.selected is not None:
-            return words["to a field " + step].format(n=d) + again
-        return words["a piece " + step].format(n=d) + again
+        steps = plural(d, tr("{n}\u00a0step", n=d), tr("{n}\u00a0steps (2–4)", n=d), tr("{n}\u00a0steps", n=d))
+        if self.selected is not None:  # another piece to choose only when there is one
+            return words["to a field" if len(self.movable()) > 1 else "to a field, one piece"].format(steps=steps) + again
+        return words["a piece"].format(steps=steps) + again
 
     def way_prompt(self, i: int) -> str:
         """The prompt while way ``i`` of the open choice is shown."""
@@ -840,10 +840,9 @@ def _mouse_words() -> dict[str, str]:
         "pass, roll again": tr("no legal move with a {n}. Click Pass, then roll again."),
         "pass": tr("no legal move with a {n}. Click Pass."),
         "next way": tr("way {k} of {n} — {way}. Click the field again for the next way, or Confirm."),
-        "to a field 1": tr("click a lit field to move {n} step (right-click: other piece)."),
-        "to a field n": tr("click a lit field to move {n} steps (right-click: other piece)."),
-        "a piece 1": tr("click a glowing cap or tower to move {n} step."),
-        "a piece n": tr("click a glowing cap or tower to move {n} steps."),
+        "to a field": tr("click a lit field to move {steps} (right-click: other piece)."),
+        "to a field, one piece": tr("click a lit field to move {steps}."),
+        "a piece": tr("click a glowing cap or tower to move {steps}."),
     }
 
 
@@ -853,8 +852,7 @@ def _touch_words() -> dict[str, str]:
         "pass, roll again": tr("no legal move with a {n}. Tap Pass, then roll again."),
         "pass": tr("no legal move with a {n}. Tap Pass."),
         "next way": tr("way {k} of {n} — {way}. Tap the field again for the next way, or Confirm."),
-        "to a field 1": tr("tap a lit field to move {n} step (hold: other piece)."),
-        "to a field n": tr("tap a lit field to move {n} steps (hold: other piece)."),
-        "a piece 1": tr("tap a glowing cap or tower to move {n} step."),
-        "a piece n": tr("tap a glowing cap or tower to move {n} steps."),
+        "to a field": tr("tap a lit field to move {steps} (hold: other piece)."),
+        "to a field, one piece": tr("tap a lit field to move {steps}."),
+        "a piece": tr("tap a glowing cap or tower to move {steps}."),
     }

@@ -13,7 +13,7 @@ import pygame
 from tabletop.core import CHANCE
 from tabletop.games.trap_the_cap.board import COLOURS
 from tabletop.games.trap_the_cap.rules import GOLD, NAMES, Move, colour_text
-from tabletop.i18n import tr
+from tabletop.i18n import and_list, tr
 from tabletop.ui import draw, theme
 from tabletop.ui.game_scene import PlayerRow
 from tabletop.ui.results import ResultRow, ResultTable, table_text
@@ -76,7 +76,7 @@ class PanelMixin:
                 last_team = rules.team[colour]
                 members = [COLOURS[c] for c in rules.seats if rules.team[c] == last_team]
                 total = sum(state.prisoners(c) for c in rules.seats if rules.team[c] == last_team)
-                rows.append(PlayerRow(-1, tr("Team {names}", names="+".join(tr(m) for m in members)),
+                rows.append(PlayerRow(-1, tr("Team: {names}", names=and_list([tr(m) for m in members])),
                                       "+".join(members), tr("{n} trapped", n=total)))
             detail = tr("{n} trapped", n=state.prisoners(colour))
             if rules.golden and state.golden_owner == colour:
