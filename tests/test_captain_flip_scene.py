@@ -520,3 +520,29 @@ def test_the_bag_counts_several_dolphins_in_plural(lang, dolphins, said):
 
     with in_language(lang):
         assert scene_text.bag_count(72, dolphins) == said
+
+
+
+def test_solo_outlines_only_the_latest_turn():
+    """Solo, every move is the one captain's: after each placement the board frames that tile
+    alone (as with several captains), not every tile placed since the start."""
+    from tabletop.games.captain_flip.ledger import trace
+    from tabletop.games.captain_flip.scene_regions import outline_spots
+
+    app, scene = start([Seat("human")], seed=4)
+    rng = random.Random(2)
+    placed, turn, more = 0, [], False
+    while placed < 8 and scene.state.current_player is not None:
+        before = scene.state.copy()
+        human_step(app, scene, rng)
+        app.render()
+        if before.phase != PLACE:
+            continue
+        placed += 1
+        move = before.parse_move(scene.session.played[-1].text)
+        where = before.next_space(before.actor, move.col)
+        turn = [*turn, where] if more else [where]  # a Parrot's (a bonus's) extra tile: the same turn
+        more = any(e.kind == "draw" for e in trace(before, move))
+        framed = [s for _, s, width in outline_spots(scene.painter) if width == 3]
+        assert framed == turn, f"placement {placed}: framed {framed}"
+    assert placed == 8 and len(turn) == 2  # one turn placed two tiles

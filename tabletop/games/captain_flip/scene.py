@@ -557,6 +557,14 @@ class CaptainFlipScene(GameScene):
     def chance_sound(self, move: Any) -> str:
         return "flip"
 
+    def ends_turn(self, before: Any, move: Any) -> bool:
+        """A solo captain's turns follow each other: the rules' own end of the turn (the ledger
+        replays the move) says where the latest one began, as another seat moving does with
+        several captains."""
+        from tabletop.games.captain_flip.ledger import trace
+
+        return any(e.kind == "turn_end" for e in trace(before, move))
+
     def move_sound(self, before: Any, move: Any) -> str:
         if isinstance(move, FlipAt) or (isinstance(move, Choice) and move.flip):
             return "flip"
