@@ -227,6 +227,7 @@ def test_solo_result_joins_the_high_score_table_once():
     assert len(entries) == 1 and entries[0].board == "C"
     text = scene.result_text(scene.state.outcome())
     assert "High scores, board C" in text and "Your rank" in text
+    assert "This game is number 1 in the table." in text  # not "Place 1 on the board C table."
     for word in ("coins", "Swabby", "Carpenter", "Lookout", "Parrot", "board bonus", "Gunners"):
         assert word in text
 

@@ -255,7 +255,7 @@ def record_solo(scene: Any) -> str:
     except OSError as exc:
         return tr("The high-score table could not be saved ({error}).", error=exc)
     scene.high_entry = entry
-    note = (tr("Place {place} on the board {board} table.", place=place, board=state.variant) if place
+    note = (tr("This game is number {place} in the table.", place=place) if place
             else tr("Not in the top results this time."))
     return (message + " " + note).strip()
 
