@@ -112,12 +112,13 @@ def strip_lines(obs: CaptainFlipState, seat: int, name: str) -> list[tuple[str, 
 
 def seat_lines(obs: CaptainFlipState, seat: int) -> list[tuple[str, bool, bool]]:
     """A captain's own score card in his table strip (his name is in the strip's head): the score,
-    what it is made of, his columns and Gunners, and the Treasure Map when he holds it."""
+    what it is made of, his columns and Gunners, and the Treasure Map when he holds it. The score
+    says "your": right under "Blue — to play" a bare "Score if the game ended now" read as Blue's."""
     row = obs.score_breakdown()[seat]
     if obs.phase == OVER:
-        head = tr("Final score: {n}", n=int(row["total"])) + (tr(" (sunk: 0)") if row["lost"] else "")
+        head = tr("Your final score: {n}", n=int(row["total"])) + (tr(" (sunk: 0)") if row["lost"] else "")
     else:
-        head = tr("Score if the game ended now: {n}", n=int(row["shown"]))
+        head = tr("Your score if the game ended now: {n}", n=int(row["shown"]))
     lines = [(head, True, False), *_detail_lines(obs, seat, row)]
     if obs.map_holder == seat:
         lines.append((tr("You hold the Treasure Map (+1 coin after each of your turns)."), False, False))
