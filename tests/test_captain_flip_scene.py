@@ -547,3 +547,13 @@ def test_solo_outlines_only_the_latest_turn():
         framed = [s for _, s, width in outline_spots(scene.painter) if width == 3]
         assert framed == turn, f"placement {placed}: framed {framed}"
     assert placed == 8 and len(turn) == 2  # one turn placed two tiles
+
+
+def test_a_shared_win_is_said_once_on_the_result_card():
+    """"Blue and Green share the win." had "Shared win." under it: the banner says it alone."""
+    from tabletop.core.game import Outcome
+
+    app, scene = start([Seat("human"), Seat("ai", "easy"), Seat("ai", "easy")], seed=3)
+    table = scene_text.result_table(scene, Outcome("coins", (1, 2), (0, 5, 5), "shared win"))
+    assert table.banner == "Blue and Green share the win."
+    assert table.detail == ""

@@ -197,7 +197,9 @@ def result_table(scene: Any, outcome: Any) -> Any:
         head = tr("{name} wins.", name=names[0])
     else:
         head = tr("Every ship sank: nobody wins.")
-    detail = _sentence(outcome.detail) + "." if outcome.detail and not state.solo else ""
+    # "Shared win." under "Blue and Green share the win." said it twice
+    said = state.solo or (len(names) > 1 and outcome.detail == "shared win")
+    detail = _sentence(outcome.detail) + "." if outcome.detail and not said else ""
     order = sorted(range(state.num_players), key=lambda s: (bool(rows[s]["lost"]), -int(rows[s]["total"])))
     out = []
     for seat in order:
