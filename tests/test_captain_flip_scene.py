@@ -475,6 +475,10 @@ def test_menu_pictures_label_every_bonus_space(lang, w, h, text_size):
                 if column.bonus.kind in ("none", "take_map"):
                     continue
                 space = sd.px(vp, slot.space(layout.board, ci, column.top)).union(sd.px(vp, slot.tag(layout.board, ci)))
+                words = (sd.kraken_tag(state, 0, ci, column)[0] if column.bonus.kind == "kraken"
+                         else sd.bonus_short(column.bonus, False))
+                box = sd.tag_box(vp, slot, layout.board, ci, words, text_size)  # a tag grown upwards
+                space = space.union(box) if box is not None else space
                 assert any(space.contains(r) for r in placed), f"board {board} column {ci + 1}: no words"
     finally:
         set_language("en")
