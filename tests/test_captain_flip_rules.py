@@ -481,7 +481,7 @@ def test_a_monkeys_forced_flip_has_its_own_log_line():
     s.apply(KEEP)
     assert s.describe_lines(PLACES[0], NAMES) == [
         (0, "Red places the Monkey in column 1: Monkey +1"),
-        (0, "Red flips the Cartographer in column 1, row 1 (the Monkey): now Navigator"),
+        (0, "Red's Monkey flips the Cartographer in column 1, row 1 over to the Navigator"),
         (0, "Red ends the turn: Treasure Map +1"),
     ]
 
@@ -497,7 +497,7 @@ def test_the_column_bonus_stays_on_the_placings_line_after_a_forced_flip():
     s.apply(KEEP)
     lines = s.describe_lines(PLACES[4], NAMES)
     assert lines == [(0, "Red places the Monkey in column 5: Monkey +1"),
-                     (0, "Red flips the Swabby in column 5, row 2 (the Monkey): now Cook: Cook +1"),
+                     (0, "Red's Monkey flips the Swabby in column 5, row 2 over to the Cook: Cook +1"),
                      (0, "Red collects the column 5 bonus (for the Monkey): +3")]
 
 
@@ -513,10 +513,10 @@ def test_after_a_dolphin_each_forced_flip_is_told_by_its_own_seat():
     move = s.parse_move("dolphin 0,0")
     lines = s.describe_lines(move, NAMES)
     assert [seat for seat, _ in lines] == [0, 1, 2]
-    assert lines[0][1].startswith("Red flips the Monkey in column 1, row 1 (the Dolphin): now Cook: Cook +")
+    assert lines[0][1].startswith("Red flips the Monkey in column 1, row 1 over to the Cook for the Dolphin: Cook +")
     assert "Blue" not in lines[0][1]
-    assert lines[1][1] == "Blue flips the Lookout in column 1, row 1 (the Dolphin): now Cartographer: takes the Treasure Map"
-    assert lines[2][1] == "Green flips the Swabby in column 1, row 1 (the Dolphin): now Gunner: Gunner +5"
+    assert lines[1][1] == "Blue flips the Lookout in column 1, row 1 over to the Cartographer for the Dolphin: takes the Treasure Map"
+    assert lines[2][1] == "Green flips the Swabby in column 1, row 1 over to the Gunner for the Dolphin: Gunner +5"
     assert s.describe_move(move, NAMES) == "; ".join(text for _, text in lines)
 
 
@@ -565,7 +565,7 @@ def test_a_monkeys_flip_is_told_before_its_column_bonus_and_the_maps_coin():
     lines = s.describe_lines(PLACES[2], NAMES)
     assert lines == [
         (1, "Blue places the Monkey in column 3: Monkey +1"),
-        (1, "Blue flips the Parrot in column 3, row 4 (the Monkey): now Cartographer: takes the Treasure Map"),
+        (1, "Blue's Monkey flips the Parrot in column 3, row 4 over to the Cartographer: takes the Treasure Map"),
         (1, "Blue collects the column 3 bonus (for the Monkey): +5"),
         (1, "Blue ends the turn: Treasure Map +1"),
     ]
@@ -586,7 +586,7 @@ def test_russian_says_what_a_flipped_tile_becomes_in_the_instrumental(up, down, 
     s.apply(DRAWS[up][down])
     with in_language("ru"):
         assert s.describe_move(FLIP, ["Красный", "Синий"]) == said
-    assert s.describe_move(FLIP, NAMES) == f"Red flips the {CHARACTER_IDS[up]} over: {CHARACTER_IDS[down]}"
+    assert s.describe_move(FLIP, NAMES) == f"Red flips the {CHARACTER_IDS[up]} over to the {CHARACTER_IDS[down]}"
 
 
 def test_every_character_has_its_instrumental_form_in_russian():
@@ -594,3 +594,27 @@ def test_every_character_has_its_instrumental_form_in_russian():
 
     ru = catalogue("ru")
     assert all(f"{name}|instrumental" in ru for name in CHARACTER_IDS)
+
+
+def test_the_log_says_what_flipped_a_tile_and_what_gave_another_in_both_languages():
+    """The reviewer read "Red flips the Cartographer in column 3, row 2 (the Monkey): now Swabby"
+    and "Red places the Parrot in column 3: another tile (Parrot)": the cause, the tile and what
+    it became now make one sentence, in English and in Russian."""
+    from tabletop.i18n import in_language
+
+    s = new("A", 1)
+    put(s, 0, 0, CARTOGRAPHER, NAVIGATOR)
+    s.apply(DRAWS[MONKEY][COOK])
+    s.apply(KEEP)
+    flip = s.describe_lines(PLACES[0], NAMES)[1][1]
+    assert flip == "Red's Monkey flips the Cartographer in column 1, row 1 over to the Navigator"
+    with in_language("ru"):
+        flip = s.describe_lines(PLACES[0], ["Красный"])[1][1]
+    assert flip == "Мартышка: Красный переворачивает жетон «Картограф» в столбце 1, строке 1, и он становится Штурманом"
+    parrot = new("A", 1)
+    parrot.apply(DRAWS[PARROT][COOK])
+    parrot.apply(KEEP)
+    assert parrot.describe_move(PLACES[2], NAMES) == "Red places the Parrot in column 3: the Parrot gives another tile"
+    with in_language("ru"):
+        said = parrot.describe_move(PLACES[2], ["Красный"])
+    assert said == "Красный ставит жетон «Попугай» в столбец 3: Попугай даёт ещё один жетон"

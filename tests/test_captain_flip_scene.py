@@ -227,6 +227,7 @@ def test_solo_result_joins_the_high_score_table_once():
     assert len(entries) == 1 and entries[0].board == "C"
     text = scene.result_text(scene.state.outcome())
     assert "High scores, board C" in text and "Your rank" in text
+    assert "This game is number 1 in the table." in text  # not "Place 1 on the board C table."
     for word in ("coins", "Swabby", "Carpenter", "Lookout", "Parrot", "board bonus", "Gunners"):
         assert word in text
 
@@ -474,6 +475,10 @@ def test_menu_pictures_label_every_bonus_space(lang, w, h, text_size):
                 if column.bonus.kind in ("none", "take_map"):
                     continue
                 space = sd.px(vp, slot.space(layout.board, ci, column.top)).union(sd.px(vp, slot.tag(layout.board, ci)))
+                words = (sd.kraken_tag(state, 0, ci, column)[0] if column.bonus.kind == "kraken"
+                         else sd.bonus_short(column.bonus, False))
+                box = sd.tag_box(vp, slot, layout.board, ci, words, text_size)  # a tag grown upwards
+                space = space.union(box) if box is not None else space
                 assert any(space.contains(r) for r in placed), f"board {board} column {ci + 1}: no words"
     finally:
         set_language("en")
@@ -549,3 +554,38 @@ def test_a_card_over_the_game_keeps_the_boards_tooltip_away(monkeypatch):
     scene.update(0.0)  # the card gone: the hover under the resting pointer is current again
     assert scene.hover_tip is not None
     assert isinstance(card, MessageOverlay)
+
+
+def test_solo_outlines_only_the_latest_turn():
+    """Solo, every move is the one captain's: after each placement the board frames that tile
+    alone (as with several captains), not every tile placed since the start."""
+    from tabletop.games.captain_flip.ledger import trace
+    from tabletop.games.captain_flip.scene_regions import outline_spots
+
+    app, scene = start([Seat("human")], seed=4)
+    rng = random.Random(2)
+    placed, turn, more = 0, [], False
+    while placed < 8 and scene.state.current_player is not None:
+        before = scene.state.copy()
+        human_step(app, scene, rng)
+        app.render()
+        if before.phase != PLACE:
+            continue
+        placed += 1
+        move = before.parse_move(scene.session.played[-1].text)
+        where = before.next_space(before.actor, move.col)
+        turn = [*turn, where] if more else [where]  # a Parrot's (a bonus's) extra tile: the same turn
+        more = any(e.kind == "draw" for e in trace(before, move))
+        framed = [s for _, s, width in outline_spots(scene.painter) if width == 3]
+        assert framed == turn, f"placement {placed}: framed {framed}"
+    assert placed == 8 and len(turn) == 2  # one turn placed two tiles
+
+
+def test_a_shared_win_is_said_once_on_the_result_card():
+    """"Blue and Green share the win." had "Shared win." under it: the banner says it alone."""
+    from tabletop.core.game import Outcome
+
+    app, scene = start([Seat("human"), Seat("ai", "easy"), Seat("ai", "easy")], seed=3)
+    table = scene_text.result_table(scene, Outcome("coins", (1, 2), (0, 5, 5), "shared win"))
+    assert table.banner == "Blue and Green share the win."
+    assert table.detail == ""

@@ -69,7 +69,8 @@ def test_three_captains_strips_each_show_their_score_card_and_waiting_ships(size
         words = " ".join(e.text for e in texts)
         score = int(scene.obs.score_breakdown()[seat]["shown"])
         head = txt.seat_lines(scene.obs, seat)[0][0]
-        assert head == tr("Score if the game ended now: {n}", n=score)
+        assert head == tr("Your score if the game ended now: {n}", n=score)  # his own, not the actor's
+        assert head.startswith("Your score" if lang == "en" else "Ваш счёт")
         assert " ".join(head.split()) in words, (seat, words)  # whole, maybe on two lines
         inside = [e for e in texts if parts.extra.contains(pygame.Rect(e.rect))]
         assert inside, seat

@@ -428,3 +428,36 @@ def test_custom_blocked_fields_are_picked_freely_in_the_menu_and_kept(app, tmp_p
     assert menu.game_id == "chicken_chase" and menu.current.options["blocked"] == "3,7,9"
     click(again, menu.start_button.rect.center)
     assert again.top.state.blocked == frozenset({3, 7, 9})
+
+
+@pytest.mark.parametrize(("game_id", "argv", "players", "seats"), [
+    ("captain_flip", ["--players", "1"], 1, ["human"]),
+    ("trap_the_cap", ["--players", "2", "--variant", "golden_cap"], 2, ["human", "ai:easy"]),
+    ("chicken_chase", ["--seats", "human,ai:hard,human"], 3, ["human", "ai:hard", "human"]),
+    ("plakoto", ["--seats", "ai:hard,human"], 2, ["ai:hard", "human"]),
+])
+def test_a_command_line_game_puts_its_setup_in_the_menu_behind_it(app, game_id, argv, players, seats):
+    """`tabletop captain_flip --players 1` with a 3-player game saved asked "A game is in
+    progress" over a menu still set for 3 players: Back (then Start) did not lead to the game
+    typed. The menu behind now holds the command line's setup, and keeps it after a restart."""
+    from tabletop import cli
+    from tabletop.launch import new_session
+    from tabletop.ui.scene import MessageOverlay
+
+    spec = all_games()[game_id]
+    most = spec.max_players
+    app.saves.write(new_session(spec, app.store, most, None, {}, [Seat("ai", "easy")] * most, 3))
+    app.settings["menu"] = {game_id: {"players": most, "seats": ["ai:random"] * most}}
+    args = cli.build_parser(list(all_games())).parse_args([game_id, *argv])
+    session = cli.session_from_args(args, app.store, game_id)
+    menu = MenuScene(app, game_id)
+    app.push_scene(menu)
+    menu.start_session(session)
+    card = app.top
+    assert isinstance(card, MessageOverlay) and card.title == "A game is in progress"
+    next(b for b in card.row.buttons if b.label == "Back").action()
+    assert app.top is menu
+    for shown in (menu.current, MenuScene(app, game_id).current):  # now, and after a restart
+        assert shown.players == players
+        assert [s.kind if s.is_human else f"ai:{s.level}" for s in shown.in_play()] == seats
+        assert shown.variant == session.meta["variant"]

@@ -10,6 +10,7 @@ import pytest
 
 from tabletop import PACKAGE_DIR
 from tabletop.app import App, AppOptions
+from tabletop.core import Setup
 from tabletop.games import all_games
 from tabletop.ui.menu import MenuScene
 
@@ -174,3 +175,31 @@ def test_chicken_chases_field_numbers_are_no_bigger_than_its_fields(tmp_path, mo
         pygame.display.quit()
     assert drawn
     assert all(px <= radius for px, radius in drawn), drawn[:3]
+
+
+@pytest.mark.parametrize("variant", ["A", "B", "C", "D", "E"])
+def test_captain_flips_picture_says_each_bonus_once(tmp_path, monkeypatch, variant):
+    """The reviewer saw "+5" over "+5 coins" and "Map" over "Map": a column whose tag holds its
+    bonus leaves the top space under it plain (a map bonus keeps its picture, no word)."""
+    from tabletop.games.captain_flip import scene_draw as sd
+    from tabletop.games.captain_flip.layout import load
+
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path / "data"))
+    big = App(AppOptions(size=(1366, 768), headless=True, mute=True))
+    menu = open_menu(big, "captain_flip")
+    shown = picture(menu, variant=variant, players=2).picture
+    layout = load(big.store, variant)
+    board = layout.board
+    state = all_games()["captain_flip"].new_state(Setup(2, variant, {}, layout, 0))
+    vp, slot = sd.lone_board(shown.get_rect(), board)
+    tagged = sd.tagged_columns(vp, slot, board, state, 0, menu.metrics.small)
+    assert tagged, "the menu's picture is large enough for tags"
+    for ci in tagged:
+        column = board.columns[ci]
+        if column.bonus.kind in sd.MAP_BONUSES:
+            continue
+        space = sd.px(vp, slot.space(board, ci, column.top)).inflate(-8, -8)
+        fill = shown.get_at(space.center)[:3]
+        words = [(x, y) for x in range(space.x, space.right) for y in range(space.y, space.bottom)
+                 if shown.get_at((x, y))[:3] != fill]
+        assert words == [], f"board {variant}, column {ci + 1}: its top space repeats the tag"

@@ -323,10 +323,16 @@ class GameScene(TableModeMixin, Scene):
                 continue
             if mover is None:
                 mover = seat
-            elif seat != mover:
+            elif seat != mover or self.ends_turn(before, move):
                 break
             out.insert(0, (before, move))
         return out
+
+    def ends_turn(self, before: Any, move: Any) -> bool:
+        """Hook: did ``move`` end its seat's turn though the same seat moves next? Only a solo
+        game's turns follow each other without another seat between (Captain Flip's); without
+        it every move of the game would count as the latest turn."""
+        return False
 
     # -- seats: one name each, everywhere ------------------------------------------------------------
     def seats_label(self, seat: int | None) -> str:

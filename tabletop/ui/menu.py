@@ -131,9 +131,16 @@ class MenuScene(Scene):
 
     def start_session(self, session) -> None:
         """A game set up on the command line: it asks first like Start (a typed command must not
-        silently overwrite a game in progress either); Back leaves the menu open."""
+        silently overwrite a game in progress either); Back leaves the menu open, on that game
+        and holding its setup (it showed the last menu game's: Start there was not the game
+        typed), remembered as Start remembers a setup."""
         from tabletop.ui.game_scene import make_scene
 
+        gid = session.spec.id
+        if gid in self.choices:
+            self.choices[gid] = self.choices[gid].adopt(session.meta)
+            self.game_id = gid
+            self._changed()
         self.ask_before_replacing(session.spec.id, lambda: self.app.replace_scenes(make_scene(self.app, session)))
 
     def ask_before_replacing(self, game_id: str, start_new) -> None:

@@ -65,6 +65,23 @@ class GameChoices:
         choices._fit_players()
         return choices
 
+    def adopt(self, meta: Any) -> GameChoices:
+        """These choices turned into those a game set up elsewhere (the command line) started
+        with -- its record's ``meta``: player count, seats, variant, options (those not given at
+        their defaults) -- checked as :meth:`restore` checks the settings file. Seats beyond its
+        player count stay as they were."""
+        meta = meta if isinstance(meta, dict) else {}
+        data = self.to_json()
+        for key in ("players", "variant"):
+            if key in meta:
+                data[key] = meta[key]
+        given = meta.get("options")
+        data["options"] = {o.key: o.default for o in self.spec.options} | (given if isinstance(given, dict) else {})
+        raw = meta.get("seats")
+        seats = [_seat_text(Seat.from_json(s)) for s in raw] if isinstance(raw, list) else []
+        data["seats"] = seats + data["seats"][len(seats):]
+        return GameChoices.restore(self.spec, self.variant_ids, data)
+
     def to_json(self) -> dict[str, Any]:
         return {"players": self.players, "variant": self.variant, "options": dict(self.options),
                 "seats": [_seat_text(s) for s in self.seats]}

@@ -26,7 +26,8 @@ class Event:
     the Treasure Map), "map_back" (solo: put it back), "draw" (another tile is drawn, ``source``
     says why), "flip" (a tile of the seat's choice is flipped next), "flipped" (the one tile
     there was to flip was flipped at once, ``faces`` = (the side it showed, the side it shows
-    now), ``source`` = monkey, bonus or dolphin). ``space`` is the (col, row) it happened at, if
+    now), ``source`` = monkey, bonus or dolphin), "turn_end" (the seat's turn is over: a solo game's
+    next draw starts a new turn of the same seat). ``space`` is the (col, row) it happened at, if
     any."""
 
     seat: int
@@ -90,6 +91,7 @@ class _Traced(CaptainFlipState):
         turn, coins = self.turn, self.coins[self.turn]
         over = super()._end_turn()
         self._note(turn, coins, "Treasure Map", None)
+        self.events.append(Event(turn, "turn_end", ""))
         return over
 
 

@@ -59,6 +59,10 @@ TASK_KINDS = 7
 COMPLETED_TO_END = 4
 
 
+GIVES_A_TILE = {"Parrot": "the Parrot gives another tile", "column bonus": "the column bonus gives another tile"}
+"""A move's extra draw as the log tells it, by what gave it (the ledger's ``source``)."""
+
+
 def becomes(name: str) -> str:
     """A character's name as what a tile becomes ("Картограф становится Матросом"): the form the
     locale gives as ``"<name>|instrumental"`` (Russian declines it), else the name itself."""
@@ -655,12 +659,15 @@ class CaptainFlipState(GameState):
             return names[seat] if names is not None and seat < len(names) else tr("Player {n}", n=seat + 1)
 
         def flips(seat: int, face: int, new: int | None, col: int, row: int, why: str) -> str:
-            text = f"{who_is(seat)} " + tr("flips the {face} in column {col}, row {row} ({why})",
-                                           face=tr(names_[face]) if face >= 0 else tr("tile"), col=col + 1,
-                                           row=row + 1, why=whys[why])
-            return text + tr(": now {new}", new=tr(names_[new])) if new is not None and new >= 0 else text
+            """"Red's Monkey flips the Swabby in column 5, row 2 over to the Cook": what flipped it,
+            the tile and where, and what it is now, as one sentence (the coins it pays follow)."""
+            to = tr(" over to the {new}", new=becomes(names_[new])) if new is not None and new >= 0 else ""
+            return tr(whys[why], who=who_is(seat), face=tr(names_[face]) if face >= 0 else tr("tile"),
+                      col=col + 1, row=row + 1, to=to)
 
-        whys = {"monkey": tr("the Monkey"), "bonus": tr("the column bonus"), "dolphin": tr("the Dolphin")}
+        whys = {"monkey": "{who}'s Monkey flips the {face} in column {col}, row {row}{to}",
+                "bonus": "{who} flips the {face} in column {col}, row {row}{to} for the column bonus",
+                "dolphin": "{who} flips the {face} in column {col}, row {row}{to} for the Dolphin"}
         seat = self.actor
         who = who_is(seat)
         names_ = CHARACTER_IDS
@@ -670,7 +677,7 @@ class CaptainFlipState(GameState):
             text = tr("{who} draws the Dolphin: every captain flips one of his tiles", who=who)
         elif isinstance(move, Choice) and self.drawn is not None:
             face = tr(names_[self.drawn[0]])
-            what = (tr("flips the {face} over: {new}", face=face, new=becomes(names_[self.drawn[1]])) if move.flip
+            what = (tr("flips the {face} over to the {new}", face=face, new=becomes(names_[self.drawn[1]])) if move.flip
                     else tr("keeps the {face}", face=face))
             return [(seat, f"{who} {what}")]
         elif isinstance(move, Place) and self.drawn is not None:
@@ -705,7 +712,7 @@ class CaptainFlipState(GameState):
             elif e.kind == "map_back":
                 part = tr("puts the Treasure Map back")
             elif e.kind == "draw":
-                part = tr("another tile ({source})", source=tr(e.source))
+                part = tr(GIVES_A_TILE.get(e.source, "another tile"))
             else:
                 continue
             # the lines follow the order the effects were applied in: a column bonus goes on the

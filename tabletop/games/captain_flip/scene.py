@@ -198,8 +198,9 @@ class CaptainFlipScene(GameScene):
     def draw_preview(cls, surface: pygame.Surface, rect: pygame.Rect, layout: Any, state: Any,
                      text_size: int) -> bool:
         """The menu's picture: the chosen Adventure board alone, as large as it fits, with its
-        bonuses in its top spaces and tags (what tells boards A–E, or a user's F, apart); with one
-        player, a line over it saying this is the solo game (nothing else in the menu does)."""
+        bonuses in its tags, or in its top spaces where a tag has no room (what tells boards A–E,
+        or a user's F, apart), each said once; with one player, a line over it saying this is the
+        solo game (nothing else in the menu does)."""
         if state.num_players == 1:
             pad = max(4, text_size // 2)
             band = pygame.Rect(rect.x + pad, rect.y + pad, rect.w - 2 * pad,
@@ -207,7 +208,7 @@ class CaptainFlipScene(GameScene):
             bottom = draw.paragraph(surface, tr("Solo mode: the coins you end with give your rank."), band,
                                     text_size, theme.PANEL, bold=True)
             rect = pygame.Rect(rect.x, bottom, rect.w, rect.bottom - bottom)
-        sd.paint_lone_board(surface, rect, layout, state, 0, text_size)
+        sd.paint_lone_board(surface, rect, layout, state, 0, text_size, once=True)
         return True
 
     @classmethod
@@ -556,6 +557,14 @@ class CaptainFlipScene(GameScene):
 
     def chance_sound(self, move: Any) -> str:
         return "flip"
+
+    def ends_turn(self, before: Any, move: Any) -> bool:
+        """A solo captain's turns follow each other: the rules' own end of the turn (the ledger
+        replays the move) says where the latest one began, as another seat moving does with
+        several captains."""
+        from tabletop.games.captain_flip.ledger import trace
+
+        return any(e.kind == "turn_end" for e in trace(before, move))
 
     def move_sound(self, before: Any, move: Any) -> str:
         if isinstance(move, FlipAt) or (isinstance(move, Choice) and move.flip):

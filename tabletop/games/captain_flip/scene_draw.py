@@ -502,16 +502,24 @@ def lone_board(rect: pygame.Rect, board: Board, extra_w: float = 0.0) -> tuple[V
 
 def paint_lone_board(surface: pygame.Surface, rect: pygame.Rect, layout, state, seat: int, small: int,
                      extra_w: float = 0.0, least: int | None = None, tags: bool = True,
-                     skip_words: frozenset[int] = frozenset()) -> tuple[Viewport, Slot]:
+                     skip_words: frozenset[int] = frozenset(), once: bool = False) -> tuple[Viewport, Slot]:
     """A board with its bonuses (kraken tags included) and ``seat``'s tiles of ``state``; no word
     smaller than ``least`` (the screen's smallest readable size; by default about 1/60 of the
     height, from ``small``'s 1/56 -- a scene that knows its metrics passes their ``tiny``, which
-    that rounding can miss by a pixel)."""
+    that rounding can miss by a pixel). ``once`` (the menu's picture): a bonus whose tag has room
+    for its words is not said again in its top space ("+5" over "+5 coins", "Map" over "Map"),
+    which keeps only a map bonus's picture."""
     board = layout.board
     vp, slot = lone_board(rect, board, extra_w)
     if least is None:
         least = max(10, small * 56 // 60)
-    draw_board_base(surface, vp, slot, board, small, state.num_players == 1, least, tags, skip_words)
+    solo = state.num_players == 1
+    said = tagged_columns(vp, slot, board, state, seat, small) if once and tags else frozenset()
+    draw_board_base(surface, vp, slot, board, small, solo, least, tags, skip_words | said)
+    for ci in said:
+        column = board.columns[ci]
+        if column.bonus.kind in MAP_BONUSES:
+            _token_and_word(surface, px(vp, slot.space(board, ci, column.top)), map_token, 1.43, [], small, None)
     if tags:
         draw_tags(surface, vp, slot, board, state, seat, small, least, kraken_only=True)
     chars = layout.tiles.characters
@@ -520,6 +528,21 @@ def paint_lone_board(surface: pygame.Surface, rect: pygame.Rect, layout, state, 
             r = px(vp, slot.space(board, ci, column.low + i))
             blit_tile(surface, tile_surface(chars[face], r.w, tile_caption(chars, face, r.w, small), None), r)
     return vp, slot
+
+
+def tagged_columns(vp: Viewport, slot: Slot, board: Board, state, seat: int, small: int) -> frozenset[int]:
+    """The columns whose bonus tag has room for its words (:func:`draw_tags`' and
+    :func:`draw_board_base`'s), so that the tag alone says the bonus."""
+    solo = state.num_players == 1
+    out = set()
+    for ci, column in enumerate(board.columns):
+        kind = column.bonus.kind
+        if kind == "none":
+            continue
+        words = kraken_tag(state, seat, ci, column)[0] if kind == "kraken" else bonus_short(column.bonus, solo)
+        if tag_box(vp, slot, board, ci, words, small) is not None:
+            out.add(ci)
+    return frozenset(out)
 
 
 def draw_tags(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Board, state, seat: int, small: int,

@@ -112,12 +112,13 @@ def strip_lines(obs: CaptainFlipState, seat: int, name: str) -> list[tuple[str, 
 
 def seat_lines(obs: CaptainFlipState, seat: int) -> list[tuple[str, bool, bool]]:
     """A captain's own score card in his table strip (his name is in the strip's head): the score,
-    what it is made of, his columns and Gunners, and the Treasure Map when he holds it."""
+    what it is made of, his columns and Gunners, and the Treasure Map when he holds it. The score
+    says "your": right under "Blue — to play" a bare "Score if the game ended now" read as Blue's."""
     row = obs.score_breakdown()[seat]
     if obs.phase == OVER:
-        head = tr("Final score: {n}", n=int(row["total"])) + (tr(" (sunk: 0)") if row["lost"] else "")
+        head = tr("Your final score: {n}", n=int(row["total"])) + (tr(" (sunk: 0)") if row["lost"] else "")
     else:
-        head = tr("Score if the game ended now: {n}", n=int(row["shown"]))
+        head = tr("Your score if the game ended now: {n}", n=int(row["shown"]))
     lines = [(head, True, False), *_detail_lines(obs, seat, row)]
     if obs.map_holder == seat:
         lines.append((tr("You hold the Treasure Map (+1 coin after each of your turns)."), False, False))
@@ -196,7 +197,9 @@ def result_table(scene: Any, outcome: Any) -> Any:
         head = tr("{name} wins.", name=names[0])
     else:
         head = tr("Every ship sank: nobody wins.")
-    detail = _sentence(outcome.detail) + "." if outcome.detail and not state.solo else ""
+    # "Shared win." under "Blue and Green share the win." said it twice
+    said = state.solo or (len(names) > 1 and outcome.detail == "shared win")
+    detail = _sentence(outcome.detail) + "." if outcome.detail and not said else ""
     order = sorted(range(state.num_players), key=lambda s: (bool(rows[s]["lost"]), -int(rows[s]["total"])))
     out = []
     for seat in order:
@@ -255,7 +258,7 @@ def record_solo(scene: Any) -> str:
     except OSError as exc:
         return tr("The high-score table could not be saved ({error}).", error=exc)
     scene.high_entry = entry
-    note = (tr("Place {place} on the board {board} table.", place=place, board=state.variant) if place
+    note = (tr("This game is number {place} in the table.", place=place) if place
             else tr("Not in the top results this time."))
     return (message + " " + note).strip()
 
