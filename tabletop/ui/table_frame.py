@@ -143,6 +143,9 @@ class TableModeMixin:
         widths = tuple(max(int(m.button_h * 1.6), theme.font(m.body, b.primary).size(b.label)[0] + 3 * m.pad)
                        for b in buttons)
         dice_w = self.table_dice_width() if active and not over and self.shows_dice() else 0
+        # dice still to roll show only "tap to roll", as the Roll button beside them says: a full
+        # strip lets them go before the prompt or the Menu (tapping the strip rolls too)
+        spare = bool(dice_w) and not self.dice() and any(b.action == self.roll and b.enabled for b in buttons)
         prompt_h = 0
         if active or over:  # a long prompt (a game's end, longer languages) may take more lines in a stack
             width = min(panel.size[0], 10 * m.button_h) - 4 * m.pad
@@ -151,7 +154,7 @@ class TableModeMixin:
         texts = tuple(theme.font(m.small, b.primary).size(b.label)[0] for b in buttons)
         return StripNeeds(head_w, menu_w, widths, dice_w, self.table_extra_size(panel.seat, panel),
                           prompt=active or over, prompt_h=prompt_h, button_text=texts,
-                          button_least=tuple(self._button_least(b) for b in buttons))
+                          button_least=tuple(self._button_least(b) for b in buttons), dice_spare=spare)
 
     def _button_least(self, button: Button) -> int:
         """The least width of a strip's button whose label stays whole: on one line in the smallest
@@ -444,6 +447,8 @@ class TableModeMixin:
         if row is not None:
             self.draw_row_piece(surf, (rect.x + r + 2, rect.centery), r, row)
         left = rect.x + int(2 * r) + m.pad
+        if rect.right - left < 3 * m.small:  # a full strip kept the piece only (the prompt names him)
+            return
         name = self.head_name(seat, row)
         name_size = m.body
         name_h = theme.font(m.body, True).get_linesize()
@@ -467,7 +472,7 @@ class TableModeMixin:
         name and buttons do: from the top they kept a few pixels from the board's side of the strip
         and left a wide gap at the player's."""
         m = self.metrics
-        forms, area = self.table_prompts(), parts.prompt
+        forms, area = self.fitted_prompts(), parts.prompt
         if parts.mode != "band":
             self.draw_fitted_prompt(surf, forms, area)
             return
@@ -498,6 +503,15 @@ class TableModeMixin:
                 forms += [tr("Game over: {result}", result=banner), banner]
         return forms
 
+    def fitted_prompts(self) -> list[str]:
+        """The game's forms, and last whose turn it is: a strip full of the hand, dice and buttons
+        (130% text, five captains) still says who acts, where before it said nothing."""
+        forms = self.table_prompts()
+        acting = self.acting_seat()
+        if self.state.current_player is not None and acting is not None:
+            forms.append(tr("{name}: your turn.", name=self.seat_name(acting)))
+        return forms
+
     def fit_prompt(self, forms: list[str], area: pygame.Rect) -> tuple[list[str], int] | None:
         """The lines and size of the first of ``forms`` that fits ``area`` whole (smaller type when
         it needs more lines than fit, down to the smallest readable size), or None."""
@@ -517,7 +531,7 @@ class TableModeMixin:
 
     def _prompt_fits(self, parts: StripParts) -> bool:
         area = parts.prompt
-        return area.w >= NO_PROMPT * self.metrics.body and self.fit_prompt(self.table_prompts(), area) is not None
+        return area.w >= NO_PROMPT * self.metrics.body and self.fit_prompt(self.fitted_prompts(), area) is not None
 
     def draw_fitted_prompt(self, surf: pygame.Surface, forms: list[str], area: pygame.Rect) -> int:
         """The first of the prompt's ``forms`` that fits ``area`` whole; only if none does, the last
