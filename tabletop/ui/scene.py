@@ -69,6 +69,22 @@ class FacingScene(Scene):
     facing: str | None
     edges: list[str]
 
+    def face_asker(self) -> None:
+        """At a table, face the seat the game scene below names (``message_edge``: the seat whose
+        strip asked, else the winner or the seat on turn), with the edges to hand it on round."""
+        self.facing, self.edges = None, []
+        host = next((s for s in reversed(self.app.stack) if hasattr(s, "message_edge")), None) \
+            if getattr(self.app, "table_mode", False) else None
+        if host is not None:
+            self.facing = host.message_edge()
+            self.edges = host.table_edge_cycle()
+
+    def turn_button_rect(self, card: pygame.Rect, label: str) -> pygame.Rect:
+        """Where a card's Turn button goes: its top right corner, in small type."""
+        m = self.metrics
+        tw = max(int(m.button_h * 1.6), theme.font(m.small).size(label)[0] + 2 * m.pad)
+        return pygame.Rect(card.right - tw - m.pad, card.y + m.pad, tw, int(m.button_h * 0.8))
+
     def frame(self) -> EdgePanel | None:
         """The screen as the facing seat sees it (None: upright, as in a window)."""
         if self.facing in (None, "bottom") or not self.size[0]:
@@ -121,13 +137,7 @@ class MessageOverlay(FacingScene):
         self.row.set([Button(label, self._wrap(action), primary=(i == self.default))
                       for i, (label, action) in enumerate(specs)])
         self.card = pygame.Rect(0, 0, 0, 0)
-        self.facing: str | None = None
-        self.edges: list[str] = []
-        host = next((s for s in reversed(app.stack) if hasattr(s, "message_edge")), None) \
-            if getattr(app, "table_mode", False) else None
-        if host is not None:
-            self.facing = host.message_edge()
-            self.edges = host.table_edge_cycle()
+        self.face_asker()
         self.turn_button = Button(tr("Turn"), self.turn_to_next) if len(self.edges) > 1 else None
         self._drag_y: float | None = None
 
@@ -154,9 +164,7 @@ class MessageOverlay(FacingScene):
                           self.card.w - 4 * m.pad, m.button_h)
         row_buttons(self.row.buttons, bar, 2 * m.pad)
         if self.turn_button is not None:
-            tw = max(int(m.button_h * 1.6), theme.font(m.small).size(self.turn_button.label)[0] + 2 * m.pad)
-            self.turn_button.rect = pygame.Rect(self.card.right - tw - m.pad, self.card.y + m.pad, tw,
-                                                int(m.button_h * 0.8))
+            self.turn_button.rect = self.turn_button_rect(self.card, self.turn_button.label)
 
     def _body_area(self) -> pygame.Rect:
         m = self.metrics
