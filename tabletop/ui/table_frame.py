@@ -573,9 +573,8 @@ class TableModeMixin:
                 self.app.audio.play("click")
                 return True
             for b in self.table_buttons.get(panel.seat, []):
-                if b.hit(point):
-                    self.table_focus = panel.seat
-                    b.action()
+                if b.hit(point):  # a card it opens faces him; a later one (Esc) the seat on turn
+                    self._for_seat(panel.seat, b.action)
                     self.app.audio.play("click")
                     return True
             if panel.seat == self.acting_seat() and self.can_roll():  # anywhere in his own strip
@@ -648,9 +647,13 @@ class TableModeMixin:
         self.table_focus = None
 
     def _for_seat(self, seat: int, action: Any) -> None:
+        """Run ``action`` for a seat: a card it opens faces him. Only while it runs: kept after a
+        strip's Keep, Esc's Leave card on the next captain's turn faced the one who had tapped."""
         self.table_focus = seat
-        action()
-        self.table_focus = None
+        try:
+            action()
+        finally:
+            self.table_focus = None
 
     def message_edge(self) -> str:
         """The edge a new card faces: the seat that asked for it (its strip was tapped), else
