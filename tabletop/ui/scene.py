@@ -157,19 +157,39 @@ class MessageOverlay(FacingScene):
         lines = richtext.layout(self.body, m.body, cw - 4 * m.pad)
         line_h = theme.font(m.body).get_linesize()
         body_h = min(int(h * 0.66), len(lines) * line_h)
-        ch = min(int(h * 0.92), m.large * 2 + body_h + m.button_h + 8 * m.pad)
+        rows = self._button_rows(cw - 4 * m.pad)
+        extra = (len(rows) - 1) * (m.button_h + m.pad)
+        ch = min(int(h * 0.92), m.large * 2 + body_h + m.button_h + 8 * m.pad + extra)
         self.card = pygame.Rect(0, 0, cw, ch)
         self.card.center = (w // 2, h // 2)
-        bar = pygame.Rect(self.card.x + 2 * m.pad, self.card.bottom - m.button_h - 2 * m.pad,
-                          self.card.w - 4 * m.pad, m.button_h)
-        row_buttons(self.row.buttons, bar, 2 * m.pad)
+        for i, row in enumerate(rows):
+            bar = pygame.Rect(self.card.x + 2 * m.pad,
+                              self.card.bottom - m.button_h - 2 * m.pad - (len(rows) - 1 - i) * (m.button_h + m.pad),
+                              self.card.w - 4 * m.pad, m.button_h)
+            row_buttons(row, bar, 2 * m.pad)
         if self.turn_button is not None:
             self.turn_button.rect = self.turn_button_rect(self.card, self.turn_button.label)
 
+    def _button_rows(self, width: int) -> list[list[Button]]:
+        """The buttons in as few rows as keep every label whole in body type (equal widths, as
+        ``row_buttons`` gives): five in one row (a table seat's Menu) shrank "Sound off" to a
+        fraction of the others' size."""
+        m = self.metrics
+        buttons = self.row.buttons
+        need = max((theme.font(m.body, b.primary).size(b.label)[0] + max(6, m.button_h // 4) + m.button_h // 3
+                    for b in buttons), default=0)
+        per_row = len(buttons)
+        while per_row > 1 and per_row * need + (per_row - 1) * 2 * m.pad > width:
+            per_row -= 1
+        rows = -(-len(buttons) // per_row) if buttons else 1
+        per_row = -(-len(buttons) // rows) if buttons else 1  # rows as even as they go (3 + 2, not 4 + 1)
+        return [buttons[i:i + per_row] for i in range(0, len(buttons), per_row)] or [[]]
+
     def _body_area(self) -> pygame.Rect:
         m = self.metrics
+        top = min((b.rect.top for b in self.row.buttons), default=self.card.bottom - m.button_h - 2 * m.pad)
         return pygame.Rect(self.card.x + 2 * m.pad, self.card.y + m.large * 2 + 2 * m.pad,
-                           self.card.w - 4 * m.pad, self.card.h - m.large * 2 - m.button_h - 6 * m.pad)
+                           self.card.w - 4 * m.pad, top - 2 * m.pad - self.card.y - m.large * 2 - 2 * m.pad)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):

@@ -99,6 +99,7 @@ class TableModeMixin:
         old = {s: {b.label: b.hover for b in bs} for s, bs in getattr(self, "table_buttons", {}).items()}
         old_menu = {s: b.hover for s, b in getattr(self, "table_menus", {}).items()}
         self.table_buttons, self.table_menus, self.table_parts = {}, {}, {}
+        undoer = self.undoer()
         for panel in self.table_panels:
             seat = panel.seat
             active = seat == acting
@@ -107,6 +108,8 @@ class TableModeMixin:
             elif active and self.seat_is_human(acting):  # no greyed Roll or Undo: a strip's room is for what works
                 visible = [b for b in self.action_buttons()
                            if b.label and (b.enabled or b.action not in (self.roll, self.undo))]
+            elif seat == undoer:  # his move stands open to Undo while a computer has not answered it
+                visible = [Button(tr("Undo"), self.undo)]
             else:
                 visible = []
             visible = self.table_buttons_for(seat, visible)
@@ -131,6 +134,16 @@ class TableModeMixin:
             self.table_menus[seat] = menu
             self.table_parts[seat] = parts
             self.table_place_extra(panel, parts)
+
+    def undoer(self) -> int | None:
+        """The seat who may take his last move back now, when it is not the seat on turn (a
+        computer's turn, or one decided by itself): his strip offers Undo as the window's panel
+        does. Before, only the acting seat's strip had buttons, so no strip had Undo then."""
+        if not self.can_undo():
+            return None
+        last = self.session.last_mover()
+        acting = self.acting_seat()
+        return last if last != acting or not self.seat_is_human(acting) else None
 
     def _needs(self, panel: EdgePanel, active: bool, over: bool, buttons: list[Button], menu: Button) -> StripNeeds:
         m = self.metrics
@@ -636,14 +649,16 @@ class TableModeMixin:
 
     # -- the seat's own menu, and cards that face a seat -------------------------------------------
     def open_table_menu(self, seat: int) -> None:
-        """A seat's Menu: the rules, the sound, leaving — on a card that faces that seat."""
+        """A seat's Menu: the rules, the sound, the settings (text size mid-game), leaving — on a
+        card that faces that seat, as the cards it opens do."""
         self.table_focus = seat
         sound = tr("Sound off") if self.app.audio.enabled else tr("Sound on")
         self.app.message(tr("Menu"), tr("{game}: {name}", game=tr(self.spec.title), name=self.seat_name(seat)),
                          [(tr("Rules"), lambda: self._for_seat(seat, self.show_rules)),
                           (sound, self.toggle_sound),
+                          (tr("Settings"), lambda: self._for_seat(seat, self.show_settings)),
                           (tr("Leave"), lambda: self._for_seat(seat, self.confirm_leave)),
-                          (tr("Close"), None)], cancel=3)
+                          (tr("Close"), None)], cancel=4)
         self.table_focus = None
 
     def _for_seat(self, seat: int, action: Any) -> None:
