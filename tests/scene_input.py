@@ -39,3 +39,17 @@ def drag(app, a, b) -> None:
     for p in (mid, b):
         app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0)))
     app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+
+
+def random_step(app, scene, rng) -> None:
+    """One step of a game among people at random: the roll (or the deal) when chance is due,
+    else any legal move; the scene's timers skipped and the app ticked."""
+    from tabletop.core import CHANCE
+
+    state = scene.state
+    if state.current_player == CHANCE:
+        scene.roll() if scene.can_roll() else scene.update(0.0)
+    else:
+        scene.play(rng.choice(state.legal_moves()))
+    scene.timers.skip()
+    app.tick(0.0)

@@ -97,3 +97,25 @@ def test_the_settings_name_every_text_size_as_offered():
         app.replace_scenes(settings)
         shown.append(next(e.control.value for e in settings.entries if e.key == "ui_scale"))
     assert shown == ["85%", "100%", "115%", "130%"]
+
+
+@pytest.mark.parametrize("window", ["1366x768", "table 3840x2160"])
+def test_the_form_rows_keep_a_gap_when_the_tallest_form_does_not_fit_at_130_percent(window):
+    """At 130% the rows were sized for the tallest form of any game (five captains): too tall to
+    fit, so every form's rows were set at their least height and touched, with half the panel
+    empty under a shorter form. Each form's rows now keep a gap and stay above the help."""
+    size, table = WINDOWS[window]
+    app = App(AppOptions(size=size, headless=True, mute=True, table=table, lang="ru"))
+    app.ui_scale = 1.3
+    found = []
+    for gid in all_games():
+        menu = MenuScene(app, gid)
+        app.replace_scenes(menu)
+        for players in (min(menu.current.allowed_players()), max(menu.current.allowed_players())):
+            menu.current.players = players
+            menu.layout(menu.size)
+            rects = [r.rect for r in menu.rows]
+            gaps = [b.top - a.bottom for a, b in zip(rects, rects[1:], strict=False)]
+            if min(gaps) < menu.metrics.pad // 2 or rects[-1].bottom > menu.help_rect.top:
+                found.append((gid, players, min(gaps), rects[-1].bottom, menu.help_rect.top))
+    assert found == []

@@ -11,7 +11,7 @@ import random
 
 import pygame
 import pytest
-from scene_input import instant_scenes
+from scene_input import instant_scenes, random_step
 
 from tabletop import i18n
 from tabletop.app import App, AppOptions
@@ -41,12 +41,7 @@ def table(game: str, players: int, size: tuple[int, int], acting: int | None = N
         state = scene.state
         if acting is None or (scene.acting_seat() == acting and state.current_player != CHANCE):
             break
-        if state.current_player == CHANCE:
-            scene.roll() if scene.can_roll() else scene.update(0.0)
-        else:
-            scene.play(rng.choice(state.legal_moves()))
-        scene.timers.skip()
-        app.tick(0.0)
+        random_step(app, scene, rng)
     assert acting is None or scene.acting_seat() == acting
     return app, scene
 

@@ -381,11 +381,15 @@ class MenuScene(Scene):
         line_h = theme.font(m.small).get_linesize()
         help_h = 3 * line_h + m.pad  # a row's help on up to two lines, then the keys
         foot = bh + help_h + 2 * m.pad
-        most = self.most_rows()
-        room = inner.h - title_h - foot
-        row_h = max(int(m.small * 1.6), min(int(bh * 0.92), room // most - m.pad))
-        gap = max(2, min(m.pad, (room - most * row_h) // max(1, most)))
         self.rows = self._form_rows()
+        room = inner.h - title_h - foot
+        most = self.most_rows()
+        if room // max(1, most) - m.pad < int(m.small * 1.6):
+            # the tallest form would not fit with a pad between rows (130% text): size the rows
+            # for this form instead, which left its rows touching above an empty half panel
+            most = len(self.rows)
+        row_h = max(int(m.small * 1.6), min(int(bh * 0.92), room // max(1, most) - m.pad))
+        gap = max(2, min(m.pad, (room - most * row_h) // max(1, most)))
         label_w = self._label_width(inner.w, row_h)
         self.labels: list[tuple[str, pygame.Rect]] = []
         self.swatches: list[tuple[str, pygame.Rect]] = []

@@ -1,6 +1,8 @@
 """The rules screen: a game's rules summary beside a picture of a real move, drawn by the game's
 own scene code (``GameScene.draw_rules_picture``) on the board file in use, with a caption saying
-what the picture shows. Opened from the menu ("How to play") and from a game (Rules, F1)."""
+what the picture shows. Opened from the menu ("How to play") and from a game (Rules, F1). At a
+table the card faces the seat that opened it (his strip's Menu), and its Turn button hands it on
+round the table, as every other card does."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from tabletop.i18n import language, rules_text, tr
 from tabletop.layout import LayoutErrors
 from tabletop.ui import draw, richtext, theme
 from tabletop.ui.preview import scene_class
-from tabletop.ui.scene import Scene
+from tabletop.ui.scene import FacingScene
 from tabletop.ui.widgets import Button, ButtonRow
 
 if TYPE_CHECKING:
@@ -22,7 +24,7 @@ if TYPE_CHECKING:
 CAPTION_LINES = 5
 
 
-class RulesScene(Scene):
+class RulesScene(FacingScene):
     """A card over the scene below: the rules text (scrolls) on the left, the picture on the right."""
 
     opaque = False
@@ -41,10 +43,15 @@ class RulesScene(Scene):
         self._picture: tuple[Any, pygame.Surface | None, str] | None = None
         self._lines: tuple[Any, list] | None = None
         self._drag_y: int | None = None  # where a press on the text was: dragging scrolls it
+        self.face_asker()
+        self.turn_button = Button(tr("Turn"), self.turn_to_next) if len(self.edges) > 1 else None
+        if self.facing is not None:
+            self.row.buttons[0].key = ""  # no keyboard hint on a touch table
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        w, h = size
+        frame = self.frame()
+        w, h = frame.size if frame is not None else size
         m = self.metrics
         self.card = pygame.Rect(0, 0, int(w * 0.92), int(h * 0.92))
         self.card.center = (w // 2, h // 2)
@@ -61,6 +68,8 @@ class RulesScene(Scene):
         button.rect.midbottom = (self.card.centerx, self.card.bottom - 2 * m.pad)
         # the text runs down to just above the Close button (the picture column keeps its margin)
         self.text_area = pygame.Rect(inner.x, inner.y, text_w, max(0, button.rect.top - m.pad - inner.y))
+        if self.turn_button is not None:
+            self.turn_button.rect = self.turn_button_rect(self.card, self.turn_button.label)
 
     # -- the picture -------------------------------------------------------------------------------------
     def picture(self) -> tuple[pygame.Surface | None, str]:
@@ -131,15 +140,25 @@ class RulesScene(Scene):
 
     # -- events -----------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if not self.row.click(event.pos) and self.text_area.collidepoint(event.pos):
-                self._drag_y = event.pos[1]
+        pos = self._local(event.pos) if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                                                       pygame.MOUSEMOTION) else None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and pos is not None:
+            if self.turn_button is not None and self.turn_button.hit(pos):
+                self.turn_button.action()
+            elif not self.row.click(pos) and self.text_area.collidepoint(pos):
+                self._drag_y = pos[1]
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self._drag_y = None
         elif event.type == pygame.MOUSEMOTION:
-            self.dirty |= self.row.motion(event.pos)
+            if pos is None:
+                return
+            self.dirty |= self.row.motion(pos)
+            if self.turn_button is not None:
+                hover = self.turn_button.rect.collidepoint(pos)
+                self.dirty |= hover != self.turn_button.hover
+                self.turn_button.hover = hover
             if self._drag_y is not None and getattr(event, "buttons", (0,))[0]:
-                self.dirty |= self.drag_to(event.pos[1])
+                self.dirty |= self.drag_to(pos[1])
             else:
                 self._drag_y = None
             return
@@ -158,8 +177,39 @@ class RulesScene(Scene):
 
     # -- drawing ----------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        frame = self.frame()
+        if frame is None:
+            self._draw_card(surface, veil=True)
+            return
+        draw.dim(surface)  # the card drawn upright as its seat sees the screen, then turned to him
+        region = self.card.inflate(4 * self.metrics.pad, 4 * self.metrics.pad).clip(pygame.Rect((0, 0), frame.size))
+        upright = pygame.Surface(region.size, pygame.SRCALPHA)
+        self._draw_card(upright, veil=False, at=(-region.x, -region.y))
+        frame.blit(surface, upright, region)
+
+    def _draw_card(self, surface: pygame.Surface, veil: bool, at: tuple[int, int] = (0, 0)) -> None:
+        """The card with its rects moved by ``at`` while it is drawn (onto a piece of the upright screen)."""
+        rects = [self.card, self.text_area, self.picture_area, self.caption_area, self.row.buttons[0].rect]
+        if self.turn_button is not None:
+            rects.append(self.turn_button.rect)
+        for r in rects:
+            r.move_ip(at)
+        try:
+            self._paint(surface, veil)
+        finally:
+            for r in rects:
+                r.move_ip(-at[0], -at[1])
+
+    def _paint(self, surface: pygame.Surface, veil: bool) -> None:
         m = self.metrics
-        draw.dialog(surface, self.card, self.title, m.large, m.pad)
+        if self.turn_button is None:
+            draw.dialog(surface, self.card, self.title, m.large, m.pad, veil=veil)
+        else:  # the title between the Turn button and its mirror: it ran under the button
+            draw.dialog(surface, self.card, "", m.large, m.pad, veil=veil)
+            side = self.card.right - self.turn_button.rect.x + m.pad
+            title = pygame.Rect(self.card.x + side, self.card.y + 2 * m.pad, self.card.w - 2 * side,
+                                theme.font(m.large, True).get_linesize())
+            draw.fitted_text(surface, self.title, title, m.large, theme.INK, bold=True, anchor="midtop", min_size=m.body)
         area = self.text_area
         fit, below = self.page()
         note = self.more_note(below)
@@ -173,6 +223,8 @@ class RulesScene(Scene):
             surface.blit(picture, self.picture_area.inflate(-2 * m.pad, -2 * m.pad).topleft)
         self.draw_caption(surface, caption)
         self.row.draw(surface, m.body)
+        if self.turn_button is not None:
+            self.turn_button.draw(surface, m.small, min_size=m.small)
 
     def draw_caption(self, surface: pygame.Surface, caption: str) -> None:
         """The caption under the picture, in body type, or smaller (never below small) when long."""

@@ -69,6 +69,22 @@ class FacingScene(Scene):
     facing: str | None
     edges: list[str]
 
+    def face_asker(self) -> None:
+        """At a table, face the seat the game scene below names (``message_edge``: the seat whose
+        strip asked, else the winner or the seat on turn), with the edges to hand it on round."""
+        self.facing, self.edges = None, []
+        host = next((s for s in reversed(self.app.stack) if hasattr(s, "message_edge")), None) \
+            if getattr(self.app, "table_mode", False) else None
+        if host is not None:
+            self.facing = host.message_edge()
+            self.edges = host.table_edge_cycle()
+
+    def turn_button_rect(self, card: pygame.Rect, label: str) -> pygame.Rect:
+        """Where a card's Turn button goes: its top right corner, in small type."""
+        m = self.metrics
+        tw = max(int(m.button_h * 1.6), theme.font(m.small).size(label)[0] + 2 * m.pad)
+        return pygame.Rect(card.right - tw - m.pad, card.y + m.pad, tw, int(m.button_h * 0.8))
+
     def frame(self) -> EdgePanel | None:
         """The screen as the facing seat sees it (None: upright, as in a window)."""
         if self.facing in (None, "bottom") or not self.size[0]:
@@ -121,13 +137,7 @@ class MessageOverlay(FacingScene):
         self.row.set([Button(label, self._wrap(action), primary=(i == self.default))
                       for i, (label, action) in enumerate(specs)])
         self.card = pygame.Rect(0, 0, 0, 0)
-        self.facing: str | None = None
-        self.edges: list[str] = []
-        host = next((s for s in reversed(app.stack) if hasattr(s, "message_edge")), None) \
-            if getattr(app, "table_mode", False) else None
-        if host is not None:
-            self.facing = host.message_edge()
-            self.edges = host.table_edge_cycle()
+        self.face_asker()
         self.turn_button = Button(tr("Turn"), self.turn_to_next) if len(self.edges) > 1 else None
         self._drag_y: float | None = None
 
@@ -147,21 +157,39 @@ class MessageOverlay(FacingScene):
         lines = richtext.layout(self.body, m.body, cw - 4 * m.pad)
         line_h = theme.font(m.body).get_linesize()
         body_h = min(int(h * 0.66), len(lines) * line_h)
-        ch = min(int(h * 0.92), m.large * 2 + body_h + m.button_h + 8 * m.pad)
+        rows = self._button_rows(cw - 4 * m.pad)
+        extra = (len(rows) - 1) * (m.button_h + m.pad)
+        ch = min(int(h * 0.92), m.large * 2 + body_h + m.button_h + 8 * m.pad + extra)
         self.card = pygame.Rect(0, 0, cw, ch)
         self.card.center = (w // 2, h // 2)
-        bar = pygame.Rect(self.card.x + 2 * m.pad, self.card.bottom - m.button_h - 2 * m.pad,
-                          self.card.w - 4 * m.pad, m.button_h)
-        row_buttons(self.row.buttons, bar, 2 * m.pad)
+        for i, row in enumerate(rows):
+            bar = pygame.Rect(self.card.x + 2 * m.pad,
+                              self.card.bottom - m.button_h - 2 * m.pad - (len(rows) - 1 - i) * (m.button_h + m.pad),
+                              self.card.w - 4 * m.pad, m.button_h)
+            row_buttons(row, bar, 2 * m.pad)
         if self.turn_button is not None:
-            tw = max(int(m.button_h * 1.6), theme.font(m.small).size(self.turn_button.label)[0] + 2 * m.pad)
-            self.turn_button.rect = pygame.Rect(self.card.right - tw - m.pad, self.card.y + m.pad, tw,
-                                                int(m.button_h * 0.8))
+            self.turn_button.rect = self.turn_button_rect(self.card, self.turn_button.label)
+
+    def _button_rows(self, width: int) -> list[list[Button]]:
+        """The buttons in as few rows as keep every label whole in body type (equal widths, as
+        ``row_buttons`` gives): five in one row (a table seat's Menu) shrank "Sound off" to a
+        fraction of the others' size."""
+        m = self.metrics
+        buttons = self.row.buttons
+        need = max((theme.font(m.body, b.primary).size(b.label)[0] + max(6, m.button_h // 4) + m.button_h // 3
+                    for b in buttons), default=0)
+        per_row = len(buttons)
+        while per_row > 1 and per_row * need + (per_row - 1) * 2 * m.pad > width:
+            per_row -= 1
+        rows = -(-len(buttons) // per_row) if buttons else 1
+        per_row = -(-len(buttons) // rows) if buttons else 1  # rows as even as they go (3 + 2, not 4 + 1)
+        return [buttons[i:i + per_row] for i in range(0, len(buttons), per_row)] or [[]]
 
     def _body_area(self) -> pygame.Rect:
         m = self.metrics
+        top = min((b.rect.top for b in self.row.buttons), default=self.card.bottom - m.button_h - 2 * m.pad)
         return pygame.Rect(self.card.x + 2 * m.pad, self.card.y + m.large * 2 + 2 * m.pad,
-                           self.card.w - 4 * m.pad, self.card.h - m.large * 2 - m.button_h - 6 * m.pad)
+                           self.card.w - 4 * m.pad, top - 2 * m.pad - self.card.y - m.large * 2 - 2 * m.pad)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):

@@ -4,7 +4,10 @@
 Every value is a ◀ value ▶ stepper as in the new-game menu: the arrows step back and forth, a
 click on the value steps forwards and a right-click (or the wheel over it) backwards, Up/Down pick
 a row and Left/Right step it. Ordered values (text size, pace) stop at their ends; on/off and the
-language go round."""
+language go round.
+
+At a table the card faces the seat that opened it (Settings in his strip's Menu), laid out as he
+sees the screen, with a Turn button to hand it on round the table."""
 
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ import pygame
 
 from tabletop.i18n import LANGUAGES, language, set_language, tr
 from tabletop.ui import draw, stepper, theme
-from tabletop.ui.scene import Scene
+from tabletop.ui.scene import FacingScene
 from tabletop.ui.stepper import Stepper, ValueButton
 from tabletop.ui.widgets import Button, ButtonRow
 
@@ -36,7 +39,7 @@ class Entry:
     rect: pygame.Rect
 
 
-class SettingsScene(Scene):
+class SettingsScene(FacingScene):
     opaque = False
 
     def __init__(self, app) -> None:
@@ -44,6 +47,8 @@ class SettingsScene(Scene):
         self.row = ButtonRow()
         self.entries: list[Entry] = []
         self.focus = 0  # the row Left/Right change (Up/Down move it)
+        self.face_asker()
+        self.turn_button = Button(tr("Turn"), self.turn_to_next) if len(self.edges) > 1 else None
 
     def _current(self, key: str) -> object:
         """The value now of an ordered setting (the default's index when the file held another)."""
@@ -106,7 +111,8 @@ class SettingsScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        w, h = size
+        frame = self.frame()
+        w, h = frame.size if frame is not None else size
         m = self.metrics
         settings = self.app.settings
         entries = [
@@ -119,7 +125,8 @@ class SettingsScene(Scene):
             (tr("Computer pace"), tr(PACE_WORDS.get(settings["computer_pace"], "Normal")), "computer_pace"),
             (tr("Forced moves play themselves"), tr("On") if settings["auto_forced"] else tr("Off"), "auto_forced"),
         ]
-        self.card = pygame.Rect(0, 0, int(w * 0.56), (m.button_h + m.pad) * (len(entries) + 1) + m.large * 2 + 4 * m.pad)
+        share = 0.56 if w > h else 0.9  # a side seat's upright screen stands on end: a wider card
+        self.card = pygame.Rect(0, 0, int(w * share), (m.button_h + m.pad) * (len(entries) + 1) + m.large * 2 + 4 * m.pad)
         self.card.h = min(self.card.h, h - 2 * m.pad)
         self.card.center = (w // 2, h // 2)
         self.labels = []
@@ -141,10 +148,21 @@ class SettingsScene(Scene):
         done.rect = pygame.Rect(self.card.centerx, self.card.bottom - m.button_h - 2 * m.pad,
                                 self.card.w // 2 - 3 * m.pad, m.button_h)
         buttons.append(done)
+        if self.turn_button is not None:
+            done.key = ""  # no keyboard hint on a touch table
+            self.turn_button.rect = self.turn_button_rect(self.card, self.turn_button.label)
         self.row.set(buttons)
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            pos = self._local(event.pos)  # as the seat it faces sees the screen
+            if pos is None:
+                return
+            event = pygame.event.Event(event.type, {**event.dict, "pos": pos})
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.turn_button is not None \
+                and self.turn_button.hit(event.pos):
+            self.turn_button.action()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._focus_at(event.pos)
             if self.row.click(event.pos):
                 self.app.audio.play("click")
@@ -155,12 +173,14 @@ class SettingsScene(Scene):
                 value.back()
                 self.app.audio.play("click")
         elif event.type == pygame.MOUSEWHEEL and event.y:
-            pos = pygame.mouse.get_pos()
-            if self._value_at(pos) is not None:
+            pos = self._local(pygame.mouse.get_pos())
+            if pos is not None and self._value_at(pos) is not None:
                 self._focus_at(pos)
                 self._step_focused(1 if event.y < 0 else -1)
         elif event.type == pygame.MOUSEMOTION:
             self.row.motion(event.pos)
+            if self.turn_button is not None:
+                self.turn_button.hover = self.turn_button.rect.collidepoint(event.pos)
         elif event.type == pygame.KEYDOWN:
             self.key(event)
         self.dirty = True
@@ -193,10 +213,37 @@ class SettingsScene(Scene):
                 self.focus = i
 
     def draw(self, surface: pygame.Surface) -> None:
+        frame = self.frame()
+        if frame is None:
+            self._paint(surface, veil=True)
+            return
+        draw.dim(surface)  # drawn upright as its seat sees the screen, then only the card turned to him
+        upright = pygame.Surface(frame.size, pygame.SRCALPHA)
+        self._paint(upright, veil=False)
+        region = self.card.inflate(4 * self.metrics.pad, 4 * self.metrics.pad).clip(upright.get_rect())
+        frame.blit(surface, upright.subsurface(region), region)
+
+    def _paint(self, surface: pygame.Surface, veil: bool) -> None:
         m = self.metrics
-        draw.dialog(surface, self.card, tr("Settings"), m.large, m.pad)
+        draw.dialog(surface, self.card, tr("Settings"), m.large, m.pad, veil=veil)
         if self.entries:
             stepper.draw_focus(surface, self.entries[self.focus].rect.inflate(m.pad, m.pad // 2 + 2), m.pad)
         for label, r in self.labels:
-            draw.fitted_text(surface, label, r, m.body, theme.INK, anchor="midleft", min_size=m.small)
+            self._draw_label(surface, label, r)
         self.row.draw(surface, m.body)
+        if self.turn_button is not None:
+            self.turn_button.draw(surface, m.small, min_size=m.small)
+
+    def _draw_label(self, surface: pygame.Surface, label: str, rect: pygame.Rect) -> None:
+        """A row's label in body type like the others: on two lines when one is too short (at 130%
+        text "Forced moves play themselves" was drawn smaller than its neighbours, in Russian cut)."""
+        m = self.metrics
+        lines = theme.wrap(label, m.body, rect.w)
+        line_h = theme.font(m.body).get_linesize()
+        if len(lines) == 1 or len(lines) * line_h > rect.h or any(theme.font(m.body).size(t)[0] > rect.w for t in lines):
+            draw.fitted_text(surface, label, rect, m.body, theme.INK, anchor="midleft", min_size=m.small)
+            return
+        y = rect.centery - len(lines) * line_h // 2
+        for text in lines:
+            draw.text(surface, text, (rect.x, y), m.body, theme.INK)
+            y += line_h

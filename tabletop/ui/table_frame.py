@@ -99,6 +99,7 @@ class TableModeMixin:
         old = {s: {b.label: b.hover for b in bs} for s, bs in getattr(self, "table_buttons", {}).items()}
         old_menu = {s: b.hover for s, b in getattr(self, "table_menus", {}).items()}
         self.table_buttons, self.table_menus, self.table_parts = {}, {}, {}
+        undoer = self.undoer()
         for panel in self.table_panels:
             seat = panel.seat
             active = seat == acting
@@ -107,6 +108,8 @@ class TableModeMixin:
             elif active and self.seat_is_human(acting):  # no greyed Roll or Undo: a strip's room is for what works
                 visible = [b for b in self.action_buttons()
                            if b.label and (b.enabled or b.action not in (self.roll, self.undo))]
+            elif seat == undoer:  # his move stands open to Undo while a computer has not answered it
+                visible = [Button(tr("Undo"), self.undo)]
             else:
                 visible = []
             visible = self.table_buttons_for(seat, visible)
@@ -132,6 +135,16 @@ class TableModeMixin:
             self.table_parts[seat] = parts
             self.table_place_extra(panel, parts)
 
+    def undoer(self) -> int | None:
+        """The seat who may take his last move back now, when it is not the seat on turn (a
+        computer's turn, or one decided by itself): his strip offers Undo as the window's panel
+        does. Before, only the acting seat's strip had buttons, so no strip had Undo then."""
+        if not self.can_undo():
+            return None
+        last = self.session.last_mover()
+        acting = self.acting_seat()
+        return last if last != acting or not self.seat_is_human(acting) else None
+
     def _needs(self, panel: EdgePanel, active: bool, over: bool, buttons: list[Button], menu: Button) -> StripNeeds:
         m = self.metrics
         row = next((r for r in self.player_rows() if r.seat == panel.seat), None)
@@ -143,6 +156,9 @@ class TableModeMixin:
         widths = tuple(max(int(m.button_h * 1.6), theme.font(m.body, b.primary).size(b.label)[0] + 3 * m.pad)
                        for b in buttons)
         dice_w = self.table_dice_width() if active and not over and self.shows_dice() else 0
+        # dice still to roll show only "tap to roll", as the Roll button beside them says: a full
+        # strip lets them go before the prompt or the Menu (tapping the strip rolls too)
+        spare = bool(dice_w) and not self.dice() and any(b.action == self.roll and b.enabled for b in buttons)
         prompt_h = 0
         if active or over:  # a long prompt (a game's end, longer languages) may take more lines in a stack
             width = min(panel.size[0], 10 * m.button_h) - 4 * m.pad
@@ -151,7 +167,7 @@ class TableModeMixin:
         texts = tuple(theme.font(m.small, b.primary).size(b.label)[0] for b in buttons)
         return StripNeeds(head_w, menu_w, widths, dice_w, self.table_extra_size(panel.seat, panel),
                           prompt=active or over, prompt_h=prompt_h, button_text=texts,
-                          button_least=tuple(self._button_least(b) for b in buttons))
+                          button_least=tuple(self._button_least(b) for b in buttons), dice_spare=spare)
 
     def _button_least(self, button: Button) -> int:
         """The least width of a strip's button whose label stays whole: on one line in the smallest
@@ -443,6 +459,8 @@ class TableModeMixin:
         if row is not None:
             self.draw_row_piece(surf, (rect.x + r + 2, rect.centery), r, row)
         left = rect.x + int(2 * r) + m.pad
+        if rect.right - left < 3 * m.small:  # a full strip kept the piece only (the prompt names him)
+            return
         name = self.head_name(seat, row)
         name_size = m.body
         name_h = theme.font(m.body, True).get_linesize()
@@ -466,7 +484,7 @@ class TableModeMixin:
         name and buttons do: from the top they kept a few pixels from the board's side of the strip
         and left a wide gap at the player's."""
         m = self.metrics
-        forms, area = self.table_prompts(), parts.prompt
+        forms, area = self.fitted_prompts(), parts.prompt
         if parts.mode != "band":
             self.draw_fitted_prompt(surf, forms, area)
             return
@@ -497,6 +515,15 @@ class TableModeMixin:
                 forms += [tr("Game over: {result}", result=banner), banner]
         return forms
 
+    def fitted_prompts(self) -> list[str]:
+        """The game's forms, and last whose turn it is: a strip full of the hand, dice and buttons
+        (130% text, five captains) still says who acts, where before it said nothing."""
+        forms = self.table_prompts()
+        acting = self.acting_seat()
+        if self.state.current_player is not None and acting is not None:
+            forms.append(tr("{name}: your turn.", name=self.seat_name(acting)))
+        return forms
+
     def fit_prompt(self, forms: list[str], area: pygame.Rect) -> tuple[list[str], int] | None:
         """The lines and size of the first of ``forms`` that fits ``area`` whole (smaller type when
         it needs more lines than fit, down to the smallest readable size), or None."""
@@ -516,7 +543,7 @@ class TableModeMixin:
 
     def _prompt_fits(self, parts: StripParts) -> bool:
         area = parts.prompt
-        return area.w >= NO_PROMPT * self.metrics.body and self.fit_prompt(self.table_prompts(), area) is not None
+        return area.w >= NO_PROMPT * self.metrics.body and self.fit_prompt(self.fitted_prompts(), area) is not None
 
     def draw_fitted_prompt(self, surf: pygame.Surface, forms: list[str], area: pygame.Rect) -> int:
         """The first of the prompt's ``forms`` that fits ``area`` whole; only if none does, the last
@@ -558,9 +585,8 @@ class TableModeMixin:
                 self.app.audio.play("click")
                 return True
             for b in self.table_buttons.get(panel.seat, []):
-                if b.hit(point):
-                    self.table_focus = panel.seat
-                    b.action()
+                if b.hit(point):  # a card it opens faces him; a later one (Esc) the seat on turn
+                    self._for_seat(panel.seat, b.action)
                     self.app.audio.play("click")
                     return True
             if panel.seat == self.acting_seat() and self.can_roll():  # anywhere in his own strip
@@ -622,20 +648,26 @@ class TableModeMixin:
 
     # -- the seat's own menu, and cards that face a seat -------------------------------------------
     def open_table_menu(self, seat: int) -> None:
-        """A seat's Menu: the rules, the sound, leaving — on a card that faces that seat."""
+        """A seat's Menu: the rules, the sound, the settings (text size mid-game), leaving — on a
+        card that faces that seat, as the cards it opens do."""
         self.table_focus = seat
         sound = tr("Sound off") if self.app.audio.enabled else tr("Sound on")
         self.app.message(tr("Menu"), tr("{game}: {name}", game=tr(self.spec.title), name=self.seat_name(seat)),
                          [(tr("Rules"), lambda: self._for_seat(seat, self.show_rules)),
                           (sound, self.toggle_sound),
+                          (tr("Settings"), lambda: self._for_seat(seat, self.show_settings)),
                           (tr("Leave"), lambda: self._for_seat(seat, self.confirm_leave)),
-                          (tr("Close"), None)], cancel=3)
+                          (tr("Close"), None)], cancel=4)
         self.table_focus = None
 
     def _for_seat(self, seat: int, action: Any) -> None:
+        """Run ``action`` for a seat: a card it opens faces him. Only while it runs: kept after a
+        strip's Keep, Esc's Leave card on the next captain's turn faced the one who had tapped."""
         self.table_focus = seat
-        action()
-        self.table_focus = None
+        try:
+            action()
+        finally:
+            self.table_focus = None
 
     def message_edge(self) -> str:
         """The edge a new card faces: the seat that asked for it (its strip was tapped), else

@@ -56,6 +56,7 @@ class StripNeeds:
     prompt_h: int = 0            # in a stack: the height the prompt's lines want (0: three lines)
     button_text: tuple[int, ...] = ()  # the buttons' label widths (a stack puts fewer in a row)
     button_least: tuple[int, ...] = ()  # the least width of each button with its label whole
+    dice_spare: bool = False     # the dice only say "tap to roll", as a Roll button does: may go
 
 
 def strip_parts(size: tuple[int, int], m: theme.Metrics, needs: StripNeeds, home_right: bool = True) -> StripParts:
@@ -80,34 +81,56 @@ def strip_parts(size: tuple[int, int], m: theme.Metrics, needs: StripNeeds, home
     return _rows(card, card.inflate(-2 * q - p, -2 * q - p), m, needs)
 
 
+def head_least(m: theme.Metrics) -> int:
+    """The narrowest head: the seat's piece alone. A full strip keeps the prompt, which starts with
+    the seat's name, before the name beside the piece."""
+    return int(m.button_h * 0.8)
+
+
 def _row(area: pygame.Rect, m: theme.Metrics, needs: StripNeeds, items: tuple[str, ...],
          head_share: float = 0.24) -> dict[str, pygame.Rect]:
     """Lay ``items`` left to right across ``area`` (``text`` — the prompt or the log — takes what
-    is left; the head at most ``head_share`` of the width). When they do not all fit, the game's
-    part gives way first (down to 40% of what it asked: a hand's cards overlap more), then the
-    buttons (down to a touch target's width), then the text."""
+    is left; the head at most ``head_share`` of the width). When they do not all fit, lesser
+    items give way so that the Menu and the text always keep their place (a strip without them
+    left its player no way to the rules, leaving or what to do): first dice that only repeat a
+    Roll button, then the game's part (down to 40% of what it asked: a hand's cards overlap more),
+    then the buttons (down to their labels whole), then the head (down to the piece: the prompt
+    names the seat), and only then the text below its least."""
     p, bh = m.pad, m.button_h
     h = min(area.h, bh)
     want = {"head": min(needs.head_w, int(area.w * head_share)), "menu": needs.menu_w, "dice": needs.dice,
             "extra": needs.extra[0] if needs.extra else 0}
-    bws = list(needs.button_ws)
-    text_min = int((12 if needs.prompt else 6) * m.body)
-    used = [k for k in items if k != "buttons" and k != "text" and want.get(k)]
-    gaps = p * (len(used) + len(bws) + (1 if "text" in items else 0))
-    room = area.w - gaps - (text_min if "text" in items else 0)
-    over = sum(want[k] for k in used) + (sum(bws) if "buttons" in items else 0) - room
-    if over > 0 and want["extra"]:
-        cut = min(over, int(want["extra"] * 0.6))
-        want["extra"] -= cut
-        over -= cut
-    if over > 0 and "buttons" in items and bws:  # never narrower than a touch target or its label
+    bws = list(needs.button_ws) if "buttons" in items else []
+    text_min = (int((12 if needs.prompt else 6) * m.body) if "text" in items else 0)
+
+    def over() -> int:
+        used = [k for k in items if k in want and want[k]]
+        gaps = p * (len(used) + len(bws) + (1 if "text" in items else 0))
+        return sum(want[k] for k in used) + sum(bws) + gaps + text_min - area.w
+
+    if over() > 0 and needs.dice_spare and "dice" in items:
+        want["dice"] = 0
+    if over() > 0 and want["extra"]:
+        want["extra"] -= min(over(), int(want["extra"] * 0.6))
+    if over() > 0 and bws:  # never narrower than a touch target or its label
         least = [max(int(1.4 * bh), needs.button_least[i] if i < len(needs.button_least) else 0)
                  for i in range(len(bws))]
         give = sum(max(0, b - lo) for b, lo in zip(bws, least, strict=True))
-        cut = min(over, give)
+        cut = min(over(), give)
         bws = [b - (max(0, b - lo) * cut // give if give else 0) for b, lo in zip(bws, least, strict=True)]
-        over -= cut
-    fixed = sum(want[k] for k in used) + (sum(bws) if "buttons" in items else 0)
+    if over() > 0 and "head" in items and needs.prompt and want["head"] > head_least(m):
+        want["head"] -= min(over(), want["head"] - head_least(m))
+    if over() > 0:  # the text below its least; past that the game's part, then the buttons squeeze
+        text_min -= min(over(), text_min)
+        for k in ("extra", "dice"):
+            if over() > 0 and want[k]:
+                want[k] = max(0, want[k] - over())
+        if over() > 0 and bws:
+            total = sum(bws)
+            bws = [max(1, b - over() * b // total) for b in bws]
+    used = [k for k in items if k in want and want[k]]
+    gaps = p * (len(used) + len(bws) + (1 if "text" in items else 0))
+    fixed = sum(want[k] for k in used) + sum(bws)
     text_w = max(0, area.w - gaps - fixed) if "text" in items else 0
     out: dict[str, pygame.Rect] = {k: EMPTY.copy() for k in ("head", "menu", "dice", "extra", "text")}
     out_buttons: list[pygame.Rect] = []
@@ -182,7 +205,8 @@ def _rows(card: pygame.Rect, inner: pygame.Rect, m: theme.Metrics, needs: StripN
             head_share = 0.36  # else more of the top row: a whole score line beats a wider prompt
     t = _row(top, m, StripNeeds(needs.head_w, needs.menu_w, prompt=needs.prompt), top_items, head_share)
     r = _row(main, m, StripNeeds(needs.head_w, needs.menu_w, needs.button_ws, needs.dice, needs.extra, needs.prompt,
-                                 button_least=needs.button_least), main_items, head_share=1.0)
+                                 button_least=needs.button_least, dice_spare=needs.dice_spare),
+             main_items, head_share=1.0)
     head = t["head"] if t["head"].w else r["head"]
     middle = pygame.Rect(inner.x, top.bottom + p // 2, inner.w, main.y - top.bottom - p)
     line = theme.font(m.small).get_linesize()

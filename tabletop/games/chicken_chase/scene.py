@@ -710,6 +710,9 @@ class ChickenChaseScene(ChickenPainter, GameScene):
                 shorter = [tr("{nth}: tap dice, then a lit field; or Done.", nth=nth),
                            tr("{nth}: tap dice, then a lit field.", nth=nth)]
             forms[1:1] = [f"{self.seat_name(state.turn)}: {words}" for words in shorter]
+        elif state.phase == "setup" and state.setup_queue and self.human_to_move():  # 130% text: one band line
+            seat, left = state.setup_queue[0]
+            forms.insert(1, tr("{name}: a chick on a lit field 1–4 ({left} left).", name=self.seat_name(seat), left=left))
         return forms
 
     def result_summary(self) -> str:
