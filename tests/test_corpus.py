@@ -28,7 +28,7 @@ from tabletop.saves import SaveSlot
 
 HERE = Path(__file__).parent
 ISSUE_LINE = re.compile(r"^\S.*:\d+:\d+: \S")
-SUMMARY_LINE = re.compile(r"^\d+ problem\(s\) found$")
+SUMMARY_LINE = re.compile(r"^\d+ problems? found$")  # "1 problem found", "2 problems found"
 GAME_SCENES = {"TrapTheCapScene", "CaptainFlipScene", "ChickenChaseScene", "PlakotoScene"}
 
 
