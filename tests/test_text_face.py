@@ -128,3 +128,33 @@ def test_face_is_what_theme_measures_with():
     img = theme.render("waiting", LAPTOP.small)
     assert img.get_size() == (theme.font(LAPTOP.small).size("waiting")[0],
                               theme.font(LAPTOP.small).get_linesize())
+
+
+def test_a_no_break_space_keeps_its_words_on_one_line_and_measures_as_a_space():
+    """A saved game's date and time ("2026-12-02 16:34") were split over two lines of the
+    game-in-progress card: they are joined by a no-break space, which the font has no glyph for,
+    so it is measured and drawn as a plain space but never broken at."""
+    size = LAPTOP.body
+    joined = f"2026-12-02{theme.NBSP}16:34"
+    assert theme.font(size).size(joined) == theme.font(size).size("2026-12-02 16:34")
+    text = f"Red, Green · 4 moves · {joined}"
+    width = theme.font(size).size("Red, Green · 4 moves · 2026-12-02")[0] + 2  # the old break fell here
+    lines = theme.wrap(text, size, width)
+    assert any(joined in line for line in lines), lines
+
+
+def test_the_continue_list_joins_a_saved_games_date_and_time(tmp_path):
+    from tabletop.games import get_game
+    from tabletop.launch import Seat, new_session
+    from tabletop.layout import BoardStore
+    from tabletop.saves import SaveSlot
+    from tabletop.ui.continue_list import SavedGame
+
+    spec = get_game("plakoto")
+    session = new_session(spec, BoardStore.default(None), 2, None, {}, [Seat("human")] * 2, seed=1)
+    slot = SaveSlot(tmp_path)
+    assert slot.write(session)
+    entry = SavedGame.read(slot, {"plakoto": spec})
+    assert entry is not None
+    when = entry.detail.rsplit(" · ", 1)[-1]
+    assert theme.NBSP in when and " " not in when, entry.detail

@@ -62,7 +62,7 @@ class SavedGame:
             options = meta.get("options") if isinstance(meta.get("options"), dict) else {}
             variant, values = note(options)
         moves = header.get("moves") if isinstance(header.get("moves"), list) else []
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.modified()))
+        when = time.strftime("%Y-%m-%d\u00a0%H:%M", time.localtime(slot.modified()))  # never split
         # the players' moves, not the rolls and draws (an entry of the wrong shape is no move:
         # continuing refuses such a record, listing it must not fail)
         n = player_moves(move[0] if isinstance(move, list) and move else CHANCE for move in moves)

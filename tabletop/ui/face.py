@@ -95,7 +95,7 @@ class Face:
         return self._box(text)[2]
 
     def size(self, text: str) -> tuple[int, int]:
-        w, h, _base = self._box(text)
+        w, h, _base = self._box(text.replace("\u00a0", " "))  # measured as drawn (theme draws it as a space)
         return w, h
 
     def render(self, text: str, antialias: bool = True, color=(0, 0, 0)) -> pygame.Surface:

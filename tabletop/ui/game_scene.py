@@ -805,7 +805,7 @@ class GameScene(TableModeMixin, Scene):
         self.log.add(tr("Game over.") + " " + summary, theme.ACCENT_DARK)
         if kept is not None:
             self.log.add(tr("The game is kept with the finished games as {name}.", name=kept.name), theme.INK_SOFT)
-        date = time.strftime("%Y-%m-%d %H:%M")
+        date = time.strftime("%Y-%m-%d\u00a0%H:%M")  # a line may wrap, never between the date and the time
         said = {}
         for lang in LANGUAGES:  # in every language: the menu shows it in the one chosen then
             with in_language(lang):
