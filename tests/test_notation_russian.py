@@ -120,7 +120,7 @@ BAD_POSITIONS = [
      "'home:red=red,red,red,pink': 'pink' is not a cap colour (red, green, yellow, blue or gold)"),
     ("trap_the_cap", "red - home:red=red,red,red,red locked: gold:-",
      "колпачки в позиции есть у цветов: 1; играть должны от 2 до 4",
-     "1 colours have caps in the position; 2 to 4 must play"),
+     "colours with caps in the position: 1; 2 to 4 must play"),
     ("trap_the_cap", "red - home:red=red,red,red,red;blue=blue,blue,blue,blue locked: gold:- round:x",
      "'round:x': круг — нужно целое число от 0 до 10000000",
      "'round:x': the round must be a whole number from 0 to 10000000"),

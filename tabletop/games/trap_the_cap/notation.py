@@ -172,7 +172,7 @@ def _rules(found: dict[str, str], variant: str, topo: Topology, occ: dict[int, l
     present |= {cap for caps in locked.values() for cap in caps}
     seats = tuple(c for c in range(4) if c in present)
     if not 2 <= len(seats) <= 4:
-        raise StateError(tr("{n} colours have caps in the position; 2 to 4 must play", n=len(seats)))
+        raise StateError(tr("colours with caps in the position: {n}; 2 to 4 must play", n=len(seats)))
     if who not in COLOURS or CODE[who] not in seats:
         raise StateError(tr("{who} is not a colour in play (the colours with caps: {colours})", who=repr(who),
                             colours=", ".join(COLOURS[c] for c in seats)))
