@@ -180,7 +180,7 @@ def parse_state(text: str, layout: Any = None) -> R.CaptainFlipState:
     boards = [b or [[] for _ in range(ncols)] for b in boards]
     coins = found.get("coins", ",".join(["0"] * n)).split(",")
     if len(coins) != n:
-        raise StateError(tr("{token}: {values} values given, but {n} captains play", token=repr(f"coins:{found.get('coins')}"),
+        raise StateError(tr("{token}: one value per captain is needed ({n}), {values} given", token=repr(f"coins:{found.get('coins')}"),
                             values=len(coins), n=n))
     phase = PHASES[phase_word]
     turn = number(who, who, 1, n, "the seat whose turn it is") - 1
