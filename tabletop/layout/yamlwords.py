@@ -50,22 +50,25 @@ def _by_problem(problem: str, context: str, line: int, column: int,
         return Phrase("this line has no ':' after its key; write it as 'key: value'"), *at_open
     found = _FOUND_CHAR.fullmatch(problem)
     if found:
-        return Phrase("a value cannot start with {char} in YAML; put the value in quotes",
-                      char=f"'{found.group(1)}'"), line, column
+        return _cannot_start(found.group(1)), line, column
     if problem.startswith("expected <block end>"):
         return _block_end(problem, context), line, column
     if problem.startswith("found undefined alias"):
-        return Phrase("a value cannot start with {char} in YAML; put the value in quotes", char="'*'"), line, column
+        return _cannot_start("*"), line, column
     if problem.startswith("found unknown escape character"):
         return Phrase("a backslash in double quotes starts an escape such as \\n; write \\\\ for a backslash, "
                       "or use single quotes"), line, column
     if "anchor" in context or "alias" in context or "tag" in context:
-        return Phrase("a value cannot start with {char} in YAML; put the value in quotes",
-                      char="'&'" if "anchor" in context else "'*'" if "alias" in context else "'!'"), *at_open
+        return _cannot_start("&" if "anchor" in context else "*" if "alias" in context else "!"), *at_open
     if problem.startswith("expected '<document start>'"):
         return Phrase("this line is outside the board's YAML (after a '...' or '%' line); remove that line"), \
             line, column
     return Phrase("this line is not valid YAML; compare it with the lines around it"), line, column
+
+
+def _cannot_start(char: str) -> Phrase:
+    """A character YAML reads as its own syntax (an anchor, alias, tag, reserved mark) at a value's start."""
+    return Phrase("a value cannot start with {char} in YAML; put the value in quotes", char=f"'{char}'")
 
 
 def _block_end(problem: str, context: str) -> Phrase:
