@@ -10,7 +10,7 @@ import pygame
 from tabletop.i18n import tr
 from tabletop.ui import draw, richtext, theme
 from tabletop.ui.table import EdgePanel, facing_frame
-from tabletop.ui.widgets import Button, ButtonRow, row_buttons
+from tabletop.ui.widgets import Button, ButtonRow, label_width, row_buttons
 
 if TYPE_CHECKING:
     from tabletop.app import App
@@ -176,8 +176,7 @@ class MessageOverlay(FacingScene):
         fraction of the others' size."""
         m = self.metrics
         buttons = self.row.buttons
-        need = max((theme.font(m.body, b.primary).size(b.label)[0] + max(6, m.button_h // 4) + m.button_h // 3
-                    for b in buttons), default=0)
+        need = max((label_width(b, m.body, m.button_h) for b in buttons), default=0)
         per_row = len(buttons)
         while per_row > 1 and per_row * need + (per_row - 1) * 2 * m.pad > width:
             per_row -= 1

@@ -116,6 +116,11 @@ def stack_buttons(buttons: list[Button], area: pygame.Rect, height: int, gap: in
         y += height + gap
 
 
+def label_width(button: Button, size: int, height: int) -> int:
+    """How wide a button ``height`` tall must be for its label, at ``size``, to show whole."""
+    return theme.font(size, button.primary).size(button.label)[0] + max(6, height // 4) + height // 3
+
+
 def row_buttons(buttons: list[Button], area: pygame.Rect, gap: int, label_size: int = 0) -> None:
     """Lay buttons out side by side filling ``area``: equally wide; or, given ``label_size`` and
     a label too long for an equal share, each as wide as its label needs plus an equal share of
@@ -127,7 +132,7 @@ def row_buttons(buttons: list[Button], area: pygame.Rect, gap: int, label_size: 
     shared = 0
     if label_size:
         def needs(px: int) -> list[int]:
-            return [theme.font(px, b.primary).size(b.label)[0] + max(6, area.h // 4) + area.h // 3 for b in buttons]
+            return [label_width(b, px, area.h) for b in buttons]
 
         need = needs(label_size)
         if max(need) > widths[0]:
