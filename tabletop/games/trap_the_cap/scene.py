@@ -733,7 +733,7 @@ class TrapTheCapScene(PanelMixin, GameScene):
         piles = self._stacks(self.state).get(piece[0], [])
         if piece[1] >= len(piles):
             return []
-        x, y = self.to_px(self._slots_for(self.state, piece[0])[piece[1]])
+        x, y = self.piece_px(*piece)
         lift = (min(len(piles[piece[1]]), 5) - 1) * r * sd.LIFT
         reach = r * 1.15
         return [[(x - reach, y - lift - reach), (x + reach, y - lift - reach), (x + reach, y + reach),
