@@ -179,26 +179,13 @@ class RulesScene(FacingScene):
     def draw(self, surface: pygame.Surface) -> None:
         frame = self.frame()
         if frame is None:
-            self._draw_card(surface, veil=True)
+            self._paint(surface, veil=True)
             return
-        draw.dim(surface)  # the card drawn upright as its seat sees the screen, then turned to him
         region = self.card.inflate(4 * self.metrics.pad, 4 * self.metrics.pad).clip(pygame.Rect((0, 0), frame.size))
-        upright = pygame.Surface(region.size, pygame.SRCALPHA)
-        self._draw_card(upright, veil=False, at=(-region.x, -region.y))
-        frame.blit(surface, upright, region)
-
-    def _draw_card(self, surface: pygame.Surface, veil: bool, at: tuple[int, int] = (0, 0)) -> None:
-        """The card with its rects moved by ``at`` while it is drawn (onto a piece of the upright screen)."""
         rects = [self.card, self.text_area, self.picture_area, self.caption_area, self.row.buttons[0].rect]
         if self.turn_button is not None:
             rects.append(self.turn_button.rect)
-        for r in rects:
-            r.move_ip(at)
-        try:
-            self._paint(surface, veil)
-        finally:
-            for r in rects:
-                r.move_ip(-at[0], -at[1])
+        self.draw_card_turned(surface, frame, region, rects, lambda s: self._paint(s, veil=False))
 
     def _paint(self, surface: pygame.Surface, veil: bool) -> None:
         m = self.metrics

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -97,6 +98,23 @@ class FacingScene(Scene):
             at = self.edges.index(self.facing) if self.facing in self.edges else -1
             self.facing = self.edges[(at + 1) % len(self.edges)]
             self.layout(self.size)
+
+    def draw_card_turned(self, surface: pygame.Surface, frame: EdgePanel, region: pygame.Rect,
+                         rects: list[pygame.Rect], paint: Callable[[pygame.Surface], None]) -> None:
+        """A card at a table: the screen dimmed, the card painted upright on a surface the size of
+        ``region`` (of the seat's upright layout) and turned onto his part of the screen. ``rects``
+        are everything ``paint`` draws at (moved into the small surface while it paints): a whole
+        upright screen per frame cost far more than the card."""
+        draw.dim(surface)
+        upright = pygame.Surface(region.size, pygame.SRCALPHA)
+        for r in rects:
+            r.move_ip(-region.x, -region.y)
+        try:
+            paint(upright)
+        finally:
+            for r in rects:
+                r.move_ip(region.x, region.y)
+        frame.blit(surface, upright, region)
 
     def _local(self, pos: tuple[int, int]) -> tuple[int, int] | None:
         """A screen pixel in the upright layout's coordinates (None: outside it)."""
@@ -241,22 +259,9 @@ class MessageOverlay(FacingScene):
         if frame is None:
             self._draw_card(surface, veil=True)
             return
-        draw.dim(surface)
-        m = self.metrics
-        region = self.card.inflate(6 * m.pad, 6 * m.pad)
-        upright = pygame.Surface(region.size, pygame.SRCALPHA)
-        shift = (-region.x, -region.y)
-        self._move(shift)
-        try:
-            self._draw_card(upright, veil=False)
-        finally:
-            self._move((-shift[0], -shift[1]))
-        frame.blit(surface, upright, region)
-
-    def _move(self, by: tuple[int, int]) -> None:
-        self.card.move_ip(by)
-        for b in self.row.buttons + ([self.turn_button] if self.turn_button is not None else []):
-            b.rect.move_ip(by)
+        buttons = self.row.buttons + ([self.turn_button] if self.turn_button is not None else [])
+        self.draw_card_turned(surface, frame, self.card.inflate(6 * self.metrics.pad, 6 * self.metrics.pad),
+                              [self.card, *(b.rect for b in buttons)], lambda s: self._draw_card(s, veil=False))
 
     def _draw_card(self, surface: pygame.Surface, veil: bool) -> None:
         m = self.metrics
