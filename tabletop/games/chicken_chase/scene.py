@@ -699,9 +699,11 @@ class ChickenChaseScene(ChickenPainter, GameScene):
         state = self.state
         if state.phase == "setup" and self.human_to_move():  # the starter's name gives way first
             left = state.setup_queue[0][1] if state.setup_queue else 0
-            shorter = [tr("setup: put a chick on a lit feed field 1–4 ({left} left to place).", left=left),
-                       tr("setup: a chick on a lit field 1–4.")]
-            forms[1:1] = [f"{self.seat_name(state.current_player)}: {words}" for words in shorter]
+            name = self.seat_name(state.current_player)
+            forms[1:1] = [f"{name}: " + tr("setup: put a chick on a lit feed field 1–4 ({left} left to place).",
+                                            left=left),
+                          tr("{name}: a chick on a lit field 1–4 ({left} left).", name=name, left=left),  # 130%: one band line
+                          f"{name}: " + tr("setup: a chick on a lit field 1–4.")]
         if state.phase == "place" and self.human_to_move() and self.placements() and not self.group():
             nth = tr("roll {k} of 3", k=state.roll_index + 1)
             if state.supply[state.turn] == 0 and not self.source:
@@ -710,9 +712,6 @@ class ChickenChaseScene(ChickenPainter, GameScene):
                 shorter = [tr("{nth}: tap dice, then a lit field; or Done.", nth=nth),
                            tr("{nth}: tap dice, then a lit field.", nth=nth)]
             forms[1:1] = [f"{self.seat_name(state.turn)}: {words}" for words in shorter]
-        elif state.phase == "setup" and state.setup_queue and self.human_to_move():  # 130% text: one band line
-            seat, left = state.setup_queue[0]
-            forms.insert(1, tr("{name}: a chick on a lit field 1–4 ({left} left).", name=self.seat_name(seat), left=left))
         return forms
 
     def result_summary(self) -> str:
