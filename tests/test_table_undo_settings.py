@@ -107,3 +107,41 @@ def test_menu_and_settings_cards_keep_every_label_whole_at_130_percent(edge, siz
     words = {w for label, _ in settings.labels for w in label.split()}
     small = [(e.text, e.size) for e in audit.placed() if set(e.text.split()) <= words and e.size < body]
     assert small == [] and audit.cut() == []
+
+
+@pytest.mark.parametrize("edge", ["right", "top"])
+def test_settings_card_at_a_table_turns_only_the_card(edge, monkeypatch):
+    """The Settings card painted a whole upright screen per frame and turned a part of it (at 4K
+    far more than the card); it now paints the card alone, with the same pixels."""
+    import pygame
+
+    from tabletop.ui import draw
+
+    app, scene = table(["human"] * 4, (3840, 2160))
+    panel = next(p for p in scene.table_panels if p.edge == edge)
+    scene.open_table_menu(panel.seat)
+    next(b for b in app.top.row.buttons if b.label == "Настройки").action()
+    settings = app.top
+    assert isinstance(settings, SettingsScene)
+    app.render()
+    frame = settings.frame()
+    under = app.screen.copy()
+    painted: list[tuple[int, int]] = []
+    real_paint = settings._paint
+
+    def spy(surface, veil):
+        painted.append(surface.get_size())
+        return real_paint(surface, veil)
+
+    monkeypatch.setattr(settings, "_paint", spy)
+    now = under.copy()
+    settings.draw(now)
+    # the old way, written out: the whole upright screen painted, the card's part turned
+    old = under.copy()
+    draw.dim(old)
+    upright = pygame.Surface(frame.size, pygame.SRCALPHA)
+    real_paint(upright, veil=False)
+    region = settings.card.inflate(4 * settings.metrics.pad, 4 * settings.metrics.pad).clip(upright.get_rect())
+    frame.blit(old, upright.subsurface(region), region)
+    assert painted == [region.size]
+    assert pygame.image.tobytes(now, "RGB") == pygame.image.tobytes(old, "RGB")

@@ -217,11 +217,17 @@ class SettingsScene(FacingScene):
         if frame is None:
             self._paint(surface, veil=True)
             return
-        draw.dim(surface)  # drawn upright as its seat sees the screen, then only the card turned to him
-        upright = pygame.Surface(frame.size, pygame.SRCALPHA)
-        self._paint(upright, veil=False)
-        region = self.card.inflate(4 * self.metrics.pad, 4 * self.metrics.pad).clip(upright.get_rect())
-        frame.blit(surface, upright.subsurface(region), region)
+        # only the card, painted upright as its seat sees the screen and turned to him
+        region = self.card.inflate(4 * self.metrics.pad, 4 * self.metrics.pad).clip(pygame.Rect((0, 0), frame.size))
+        self.draw_card_turned(surface, frame, region, self._drawn_rects(), lambda s: self._paint(s, veil=False))
+
+    def _drawn_rects(self) -> list[pygame.Rect]:
+        """Every rect ``_paint`` draws at, each once (a rect moved twice would be drawn astray)."""
+        rects = [self.card, *(r for _, r in self.labels), *(e.rect for e in self.entries),
+                 *(b.rect for b in self.row.buttons)]
+        if self.turn_button is not None:
+            rects.append(self.turn_button.rect)
+        return list({id(r): r for r in rects}.values())
 
     def _paint(self, surface: pygame.Surface, veil: bool) -> None:
         m = self.metrics
