@@ -82,7 +82,7 @@ def new_session(spec: GameSpec, store: BoardStore, players: int, variant: str | 
         raise OptionError(tr("{n} players need {n} seats, got {got}", n=players, got=len(seats)))
     layout = spec.load_layout(store, variant)
     seed = random.randrange(1 << 30) if seed is None else seed
-    state = spec.new_state(Setup(players, variant, options, layout, first_player))
+    state = spec.new_state(Setup(players, variant, options, layout, first_player, seed))
     meta = {"players": players, "variant": variant, "options": dict(option_texts),
             "seats": [asdict(s) for s in seats]}
     return Session(spec, state, seed, meta)

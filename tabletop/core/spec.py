@@ -67,13 +67,16 @@ class OptionSpec:
 @dataclass(frozen=True)
 class Setup:
     """Everything a new game needs: seat count, variant, parsed options, the game's layout and the
-    first player (None: the game decides, e.g. by an opening roll or at random)."""
+    first player (None: the game decides, e.g. by an opening roll or at random); ``seed`` is the
+    session's, so a game that deals its first player at random deals the same one for the same
+    seed (``--seed`` replays the game from its start)."""
 
     players: int
     variant: str
     options: Mapping[str, Any]
     layout: Any = None
     first_player: int | None = None
+    seed: int | None = None
 
 
 def choice_parser(choices: tuple[str, ...]) -> Callable[[str], str]:

@@ -56,7 +56,8 @@ def _new_state(setup: Setup) -> Any:
 
     first = setup.first_player
     if first is None:
-        first = random.randrange(setup.players)  # the pirate flag board is dealt at random
+        deal = random.Random(setup.seed) if setup.seed is not None else random
+        first = deal.randrange(setup.players)  # the pirate flag board is dealt at random
     return CaptainFlipState(setup.layout, setup.variant, setup.players, first,
                             setup.options.get("dolphin", "off") == "on")
 
