@@ -47,10 +47,11 @@ def lost_parts(scene, size: tuple[int, int]) -> list[tuple]:
     return lost
 
 
-@pytest.mark.parametrize("size", [(3840, 2160), (1366, 768)])
+@pytest.mark.parametrize("size", [(3840, 2160), (1920, 1080), (1366, 768)])
 @pytest.mark.parametrize("scale", [1.0, 1.3])
 @pytest.mark.parametrize("game, players", [("chicken_chase", 3), ("chicken_chase", 4), ("trap_the_cap", 4),
-                                           ("captain_flip", 3), ("captain_flip", 4), ("plakoto", 2)])
+                                           ("captain_flip", 3), ("captain_flip", 4), ("captain_flip", 5),
+                                           ("plakoto", 2)])
 def test_every_strip_keeps_its_menu_and_prompt(game, players, scale, size):
     app = App(AppOptions(size=size, headless=True, mute=True, table=True, lang="ru"))
     app.ui_scale = scale

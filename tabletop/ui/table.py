@@ -289,6 +289,42 @@ def _attempt(size: tuple[int, int], aspect: float, places: list[SeatPlace], size
     return TablePlan(board, panels)
 
 
+def widen_band(panels: list[EdgePanel], seat: int, share: float) -> list[EdgePanel]:
+    """``panels`` with ``seat``'s band given ``share`` of its edge's band, the others on that band
+    sharing the rest evenly, in the same order along the edge and over the same span. Two
+    seats share the bottom band with five at a table: an even half held the acting seat's name,
+    its two choices and its Menu but no room to say what to do, while the other seat's half only
+    shows its name and last event. A seat that is not on a shared band gets ``panels`` back."""
+    me = next((p for p in panels if p.seat == seat), None)
+    if me is None or me.kind != "band":
+        return panels
+    mates = [p for p in panels if p.kind == "band" and p.edge == me.edge]
+    if len(mates) < 2:
+        return panels
+    along_x = me.edge in ("top", "bottom")  # a portrait screen's bands run down its sides
+
+    def span(r: pygame.Rect) -> tuple[int, int]:
+        return (r.x, r.right) if along_x else (r.y, r.bottom)
+
+    mates.sort(key=lambda p: span(p.screen_rect)[0])
+    start, end = span(mates[0].screen_rect)[0], span(mates[-1].screen_rect)[1]
+    rest = (1 - share) / (len(mates) - 1)
+    shares = [share if p.seat == seat else rest for p in mates]
+    done = 0.0
+    wider: dict[int, EdgePanel] = {}
+    for p, part in zip(mates, shares, strict=True):
+        a = start + round((end - start) * done)
+        done += part
+        b = start + round((end - start) * done)
+        r = p.screen_rect.copy()
+        if along_x:
+            r.x, r.w = a, b - a
+        else:
+            r.y, r.h = a, b - a
+        wider[p.seat] = EdgePanel(p.seat, p.edge, (b - a, p.size[1]), r, p.kind, p.end)
+    return [wider.get(p.seat, p) for p in panels]
+
+
 def _column_panels(column: str, cells: list[tuple[int, str]], width: int, w: int, h: int,
                    places: list[SeatPlace]) -> list[EdgePanel]:
     """A column's cells top to bottom: the top seat's block, the side seats, the bottom seat's

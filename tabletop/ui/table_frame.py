@@ -27,7 +27,7 @@ import pygame
 from tabletop.core import CHANCE
 from tabletop.i18n import language, tr
 from tabletop.ui import draw, placement, table_strip, text_audit, theme
-from tabletop.ui.table import EdgePanel, SeatPlace, Sizes, default_places, plan_table, uncovered
+from tabletop.ui.table import EdgePanel, SeatPlace, Sizes, default_places, plan_table, uncovered, widen_band
 from tabletop.ui.table_strip import StripNeeds, StripParts
 from tabletop.ui.widgets import Button, Viewport, arrow_text, arrow_text_width
 
@@ -38,6 +38,11 @@ CLOCKWISE = ("bottom", "left", "top", "right")
 ACTIVE_FILL = (255, 240, 205)
 NO_PROMPT = 4
 """A prompt area narrower than this many body-size ems holds no prompt (a band's buttons took it)."""
+
+
+WIDER_SHARES = (0.55, 0.6, 0.65, 0.7)
+"""The shares of a shared band tried for its acting seat, least first, until its prompt fits (the
+others keep the rest: their name, Menu and last event)."""
 
 
 class TableModeMixin:
@@ -73,7 +78,7 @@ class TableModeMixin:
     def table_layout(self, size: tuple[int, int]) -> None:
         theme.set_turn_marks(True)
         plan = plan_table(size, self.table_aspect(), self.table_places(), self.table_sizes())
-        self.table_panels = plan.panels
+        self.table_panels = self.planned_panels = plan.panels
         self.board_area = plan.board
         self.viewport = Viewport(self.board_box(), self.board_area, self.board_rotation())
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -91,13 +96,37 @@ class TableModeMixin:
         return cp
 
     def table_relayout(self) -> None:
-        """Every strip's buttons and parts for the position now (cheap: called every frame)."""
-        m = self.metrics
+        """Every strip's buttons and parts for the position now (cheap: called every frame). The
+        acting seat of a shared band whose even share leaves no room for its prompt gets the larger
+        share of that band (``widen_band``) while it acts: it needs to be told what to do, the
+        others on that band only show their name and last event."""
         self.buttons.set([])  # no shared buttons in table mode: every strip has its own Menu
         acting = self.acting_seat()
         over = self.state.current_player is None
         old = {s: {b.label: b.hover for b in bs} for s, bs in getattr(self, "table_buttons", {}).items()}
         old_menu = {s: b.hover for s, b in getattr(self, "table_menus", {}).items()}
+        planned = getattr(self, "planned_panels", self.table_panels)
+        self.table_panels = planned
+        self._lay_strips(acting, over, old, old_menu)
+        panel = self.panel_of(acting) if not over else None
+        if panel is None or panel.kind != "band" or self._prompt_fits(self.table_parts[panel.seat]):
+            return
+        mates = sum(1 for p in planned if p.kind == "band" and p.edge == panel.edge)
+        for share in WIDER_SHARES:  # the least widening that says what to do
+            if share <= 1 / mates:
+                continue
+            wider = widen_band(planned, panel.seat, share)
+            if wider is planned:
+                return
+            self.table_panels = wider
+            self._lay_strips(acting, over, old, old_menu)
+            if self._prompt_fits(self.table_parts[panel.seat]):
+                return
+
+    def _lay_strips(self, acting: int | None, over: bool, old: dict[int, dict[str, bool]],
+                    old_menu: dict[int, bool]) -> None:
+        """Each panel's buttons (keeping their hover from the last frame's ``old``) and parts."""
+        m = self.metrics
         self.table_buttons, self.table_menus, self.table_parts = {}, {}, {}
         undoer = self.undoer()
         for panel in self.table_panels:
