@@ -84,7 +84,7 @@ class DamagedFile(StateError):
     JSON reader found and where (for the end of a message, after the plain words)."""
 
     def __init__(self, name: str, detail: str) -> None:
-        super().__init__(f"{name} is damaged ({detail})")
+        super().__init__(tr("{name} is damaged ({detail})", name=name, detail=detail))
         self.name = name
         self.detail = detail
 
@@ -97,7 +97,7 @@ def _json_detail(exc: json.JSONDecodeError) -> str:
 
 
 def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number a save can hold")
+    raise ValueError(tr("{name} is not a number a save can hold", name=name))
 
 
 def _too_deep(data: Any, limit: int) -> bool:
@@ -130,11 +130,11 @@ def read_json(path: Path, max_bytes: int = MAX_SAVE_BYTES) -> Any:
     except json.JSONDecodeError as exc:
         raise DamagedFile(path.name, _json_detail(exc)) from None
     except RecursionError:
-        raise DamagedFile(path.name, "it nests too deeply") from None
+        raise DamagedFile(path.name, tr("it nests too deeply")) from None
     except ValueError as exc:  # a number of thousands of digits, NaN or Infinity
         raise DamagedFile(path.name, " ".join(str(exc).split())[:100]) from None
     if _too_deep(data, MAX_JSON_DEPTH):
-        raise DamagedFile(path.name, f"it nests deeper than {MAX_JSON_DEPTH} levels")
+        raise DamagedFile(path.name, tr("it nests deeper than {n} levels", n=MAX_JSON_DEPTH))
     return data
 
 
@@ -174,7 +174,8 @@ class SaveSlot:
             self.disabled_reason = ""
             return True
         except OSError as exc:
-            self.disabled_reason = f"saving is off: {self.folder} is not writable ({exc.strerror or exc})"
+            self.disabled_reason = tr("saving is off: {folder} is not writable ({why})", folder=self.folder,
+                                      why=exc.strerror or exc)
             return False
 
     def clear(self, session: Session | None = None) -> None:
@@ -402,7 +403,7 @@ class Settings:
             try:
                 data = read_json(self.path, 100_000)
                 if not isinstance(data, dict):
-                    raise StateError("settings.json is not a mapping")
+                    raise StateError(tr("settings.json is not a mapping"))
                 for key, default in self.DEFAULTS.items():
                     if isinstance(data.get(key), type(default)):
                         self.values[key] = data[key]

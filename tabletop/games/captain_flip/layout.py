@@ -379,7 +379,7 @@ def from_json(data: Any, board_id: str) -> CaptainFlipLayout:
     """Rebuild a layout saved inside a game state (validated like a file; cached: states are
     restored often in tests and replays, layouts rarely differ)."""
     if not isinstance(data, dict) or not isinstance(data.get("board"), dict) or not isinstance(data.get("tiles"), dict):
-        raise StateError("the saved Captain Flip state has no board/tiles layout")
+        raise StateError(tr("the saved Captain Flip state has no board/tiles layout"))
     key = board_id + json.dumps(data, sort_keys=True)
     if key in _CACHE:
         return _CACHE[key]
@@ -387,7 +387,7 @@ def from_json(data: Any, board_id: str) -> CaptainFlipLayout:
         board = build_board(SourceDoc("<saved board>", data["board"], {}), board_id)
         tiles = build_tiles(SourceDoc("<saved tiles>", data["tiles"], {}))
     except LayoutErrors as exc:
-        raise StateError(f"the saved board is invalid: {exc.lines()[0]}") from None
+        raise StateError(tr("the saved board is invalid: {error}", error=exc.lines()[0])) from None
     layout = CaptainFlipLayout(board, tiles, (json.dumps(data["board"], sort_keys=True),
                                               json.dumps(data["tiles"], sort_keys=True)))
     if len(_CACHE) < 64:

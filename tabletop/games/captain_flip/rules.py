@@ -108,9 +108,9 @@ class CaptainFlipState(GameState):
     def __init__(self, layout: CaptainFlipLayout, variant: str, players: int, first: int,
                  dolphin: bool) -> None:
         if not 1 <= players <= 5:
-            raise StateError(f"Captain Flip takes 1 to 5 players, not {players}")
+            raise StateError(tr("Captain Flip takes 1 to 5 players, not {players}", players=players))
         if not 0 <= first < players:
-            raise StateError(f"first player {first} is not a seat")
+            raise StateError(tr("first player {first} is not a seat", first=first))
         self.layout = layout
         self.topo = _topo(layout)
         self.variant = variant

@@ -12,13 +12,16 @@ from tabletop.i18n import tr
 
 def _int(value: Any, what: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise StateError(f"{what}: expected a whole number from {low} to {high}, got {value!r}")
+        raise StateError(tr("{what}: expected a whole number from {low} to {high}, got {got}", what=what, low=low,
+                            high=high, got=repr(value)))
     return value
 
 
 def _list(value: Any, what: str, length: int | None = None) -> list[Any]:
     if not isinstance(value, list) or (length is not None and len(value) != length):
-        raise StateError(f"{what}: expected a list{f' of {length}' if length is not None else ''}, got {value!r:.60}")
+        got = f"{value!r:.60}"
+        raise StateError(tr("{what}: expected a list, got {got}", what=what, got=got) if length is None
+                         else tr("{what}: expected a list of {n}, got {got}", what=what, n=length, got=got))
     return value
 
 
@@ -27,11 +30,11 @@ def _tile(value: Any, what: str, masked: bool, unknown: int, nchar: int) -> tupl
     face = _int(items[0], what, 0, nchar - 1)
     other = _int(items[1], what, unknown if masked else 0, nchar - 1)
     if not isinstance(items[2], bool):
-        raise StateError(f"{what}: 'seen' must be true or false")
+        raise StateError(tr("{what}: 'seen' must be true or false", what=what))
     if face == other:
-        raise StateError(f"{what}: a tile cannot show the same character on both sides")
+        raise StateError(tr("{what}: a tile cannot show the same character on both sides", what=what))
     if other == unknown and items[2]:
-        raise StateError(f"{what}: a seen side cannot be unknown")
+        raise StateError(tr("{what}: a seen side cannot be unknown", what=what))
     return face, other, items[2]
 
 
@@ -39,17 +42,17 @@ def state_from_json(cls: type, data: Any, layout_from_json: Callable[[Any, str],
     from tabletop.games.captain_flip import rules as R
 
     if not isinstance(data, dict) or data.get("game") != "captain_flip":
-        raise StateError("not a Captain Flip state")
+        raise StateError(tr("not a Captain Flip state"))
     try:
         variant = data["variant"]
         if not isinstance(variant, str):
-            raise StateError("variant must be text")
+            raise StateError(tr("variant must be text"))
         layout = layout_from_json(data["layout"], variant)
         players = _int(data["players"], "players", 1, 5)
         first = _int(data["first"], "first", 0, players - 1)
         if not isinstance(data["dolphin"], bool) or not isinstance(data["masked"], bool) \
                 or not isinstance(data["ended"], bool):
-            raise StateError("dolphin, masked and ended must be true or false")
+            raise StateError(tr("dolphin, masked and ended must be true or false"))
         masked = data["masked"]
         state = cls(layout, variant, players, first, data["dolphin"])
         topo = state.topo
@@ -76,7 +79,7 @@ def state_from_json(cls: type, data: Any, layout_from_json: Callable[[Any, str],
         state.kraken = _int(data["kraken"], "kraken", 0, (1 << topo.ncols) - 1)
         phase = data["phase"]
         if phase not in R.PHASE_NAMES or phase == "running":
-            raise StateError(f"unknown phase {phase!r}")
+            raise StateError(tr("unknown phase {phase}", phase=repr(phase)))
         state.phase = R.PHASE_NAMES.index(phase)
         state.actor = _int(data["actor"], "actor", 0, players - 1)
         drawn = data["drawn"]
@@ -99,13 +102,13 @@ def state_from_json(cls: type, data: Any, layout_from_json: Callable[[Any, str],
                                 _int(c, "stack", 0, topo.ncols - 1), _int(r, "stack", 0, 20)))
         state.ended = data["ended"]
     except KeyError as exc:
-        raise StateError(f"the Captain Flip state lacks {exc.args[0]!r}") from None
+        raise StateError(tr("the Captain Flip state lacks {key}", key=repr(exc.args[0]))) from None
     except (TypeError, ValueError) as exc:
-        raise StateError(f"bad Captain Flip state: {exc}") from None
+        raise StateError(tr("bad Captain Flip state: {error}", error=exc)) from None
     if not masked:
         _check_tiles(state, R)
     if state.ended != any(state.completed(s) >= R.COMPLETED_TO_END for s in range(players)):
-        raise StateError("'ended' does not match the boards (a fourth completed column)")
+        raise StateError(tr("'ended' does not match the boards (a fourth completed column)"))
     return state
 
 
@@ -113,11 +116,11 @@ def _check_tiles(state: Any, R: Any) -> None:
     """Every tile is somewhere: in the bag, in hand or on a board (72 in all)."""
     counts = list(state.bag)
     if sum(counts) != state.bag_n:
-        raise StateError("bag_n does not match the bag")
+        raise StateError(tr("bag_n does not match the bag"))
     spots = [t for board in state.boards for column in board for t in column]
     if state.drawn is not None:
         spots.append(state.drawn)
     for face, other, _ in spots:
         counts[R.PID[face][other]] += 1
     if counts != state.layout.tiles.pair_counts():
-        raise StateError("the tiles do not add up: each pair of characters must be on exactly two tiles")
+        raise StateError(tr("the tiles do not add up: each pair of characters must be on exactly two tiles"))

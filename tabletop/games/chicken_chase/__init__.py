@@ -8,6 +8,7 @@ from typing import Any
 
 from tabletop.core.spec import GameSpec, OptionSpec, Setup, VariantSpec, choice_parser
 from tabletop.games.chicken_chase import hill
+from tabletop.i18n import tr
 
 _HERE = Path(__file__).resolve().parent
 
@@ -30,11 +31,11 @@ def parse_blocked(text: str) -> tuple[int, ...]:
         try:
             value = int(part)
         except ValueError:
-            raise ValueError(f"expected hill fields like 4,5,12, got {part!r}") from None
+            raise ValueError(tr("expected hill fields like 4,5,12, got {given}", given=repr(part))) from None
         if not 1 <= value <= 14:
-            raise ValueError(f"a blocked field must be from 1 to 14, got {value}")
+            raise ValueError(tr("a blocked field must be from 1 to 14, got {value}", value=value))
         if value in fields:
-            raise ValueError(f"field {value} is listed twice")
+            raise ValueError(tr("field {n} is listed twice", n=value))
         fields.append(value)
     reason = hill.impassable_reason(fields)
     if reason:

@@ -94,13 +94,13 @@ class Topology:
                    tuple(str(x) for x in data["player_names"]))
         decks = len(topo.deck_ids)
         if not 1 <= decks <= 9 or len(topo.deck_names) != decks or len(topo.deck_cards) != decks:
-            raise StateError("the decks in the saved topology do not match")
+            raise StateError(tr("the decks in the saved topology do not match"))
         if any(len(c) != 9 or c[0] != 0 or min(c) < 0 for c in topo.deck_cards):
-            raise StateError("a saved deck has card values outside 1-8")
+            raise StateError(tr("a saved deck has card values outside 1-8"))
         if len(topo.feed_deck) != FEED_FIELDS or any(not 0 <= d < decks for d in topo.feed_deck):
-            raise StateError("the saved feed strip names a deck that does not exist")
+            raise StateError(tr("the saved feed strip names a deck that does not exist"))
         if any(not 0 <= d < decks for d in topo.starting_hand):
-            raise StateError("the saved starting hand names a deck that does not exist")
+            raise StateError(tr("the saved starting hand names a deck that does not exist"))
         return topo
 
 

@@ -23,11 +23,11 @@ from tabletop.i18n import tr
 
 def _ints(value: Any, what: str, length: int | None = None, low: int = 0, high: int = 10**6) -> list[int]:
     if not isinstance(value, list) or any(isinstance(v, bool) or not isinstance(v, int) for v in value):
-        raise StateError(f"{what}: expected a list of whole numbers")
+        raise StateError(tr("{what}: expected a list of whole numbers", what=what))
     if length is not None and len(value) != length:
-        raise StateError(f"{what}: expected {length} entries, got {len(value)}")
+        raise StateError(tr("{what}: expected {n} entries, got {got}", what=what, n=length, got=len(value)))
     if any(not low <= v <= high for v in value):
-        raise StateError(f"{what}: values must be from {low} to {high}")
+        raise StateError(tr("{what}: values must be from {low} to {high}", what=what, low=low, high=high))
     return list(value)
 
 
@@ -35,19 +35,20 @@ def _int(value: Any, what: str, low: int, high: int, none: bool = False) -> int 
     if value is None and none:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise StateError(f"{what}: expected a whole number from {low} to {high}, got {value!r}")
+        raise StateError(tr("{what}: expected a whole number from {low} to {high}, got {got}", what=what, low=low,
+                            high=high, got=repr(value)))
     return value
 
 
 def state_from_json(cls: type[ChickenState], data: Any) -> ChickenState:
     if not isinstance(data, dict) or data.get("game") != cls.game_id:
-        raise StateError("not a Chicken Chase position")
+        raise StateError(tr("not a Chicken Chase position"))
     try:
         return _build(cls, data)
     except StateError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-        raise StateError(f"malformed Chicken Chase position: {type(exc).__name__} {exc}") from None
+        raise StateError(tr("malformed Chicken Chase position: {error}", error=f"{type(exc).__name__} {exc}")) from None
 
 
 def _build(cls: type[ChickenState], data: dict[str, Any]) -> ChickenState:
@@ -57,23 +58,23 @@ def _build(cls: type[ChickenState], data: dict[str, Any]) -> ChickenState:
     decks = len(topo.deck_ids)
     blocked = _ints(data["blocked"], "blocked", low=1, high=hill.FINISH - 1)
     if data["card_rule"] not in CARD_RULES:
-        raise StateError(f"card_rule must be one of {', '.join(CARD_RULES)}")
+        raise StateError(tr("card_rule must be one of {names}", names=", ".join(CARD_RULES)))
     if not isinstance(data["variant"], str):
-        raise StateError("variant must be text")
+        raise StateError(tr("variant must be text"))
     state = cls(n, topo, tuple(blocked), data["card_rule"], data["variant"], 0)
 
     state.hens = _ints(data["hens"], "hens", 2 * n, 0, hill.FINISH)
     state.supply = _ints(data["supply"], "supply", n, 0, CHICKS)
     chicks = data["chicks"]
     if not isinstance(chicks, list) or len(chicks) != FEED_FIELDS:
-        raise StateError(f"chicks: expected {FEED_FIELDS} feed fields")
+        raise StateError(tr("chicks: expected {n} feed fields", n=FEED_FIELDS))
     state.chicks = [_ints(row, f"chicks[{i}]", n, 0, CHICKS) for i, row in enumerate(chicks)]
     codes = {d * 10 + v for d in range(decks) for v in range(1, 9)}
 
     def cards(value: Any, what: str) -> list[int]:
         got = _ints(value, what)
         if any(c not in codes for c in got):
-            raise StateError(f"{what}: not a card of these decks")
+            raise StateError(tr("{what}: not a card of these decks", what=what))
         return sorted(got)
 
     state.known = [cards(h, f"known[{s}]") for s, h in enumerate(_list(data["known"], "known", n))]
@@ -85,7 +86,7 @@ def _build(cls: type[ChickenState], data: dict[str, Any]) -> ChickenState:
                       for d, p in enumerate(_list(data["discards"], "discards", decks))]
     state.draws = [_draw(t, n, decks) for t in _list(data["draws"], "draws")]
     if data["phase"] not in PHASES:
-        raise StateError(f"phase must be one of {', '.join(PHASES)}")
+        raise StateError(tr("phase must be one of {names}", names=", ".join(PHASES)))
     state.phase = data["phase"]
     state.first = _int(data["first"], "first", 0, n - 1, none=True)
     state.turn = _int(data["turn"], "turn", 0, n - 1)  # type: ignore[assignment]
@@ -97,7 +98,7 @@ def _build(cls: type[ChickenState], data: dict[str, Any]) -> ChickenState:
     state.winner = _int(data["winner"], "winner", 0, n - 1, none=True)
     state.turns = _int(data["turns"], "turns", 0, 10**7)  # type: ignore[assignment]
     if not isinstance(data["reason"], str):
-        raise StateError("reason must be text")
+        raise StateError(tr("reason must be text"))
     state.reason = data["reason"]
     _check(state)
     return state
@@ -105,7 +106,8 @@ def _build(cls: type[ChickenState], data: dict[str, Any]) -> ChickenState:
 
 def _list(value: Any, what: str, length: int | None = None) -> list[Any]:
     if not isinstance(value, list) or (length is not None and len(value) != length):
-        raise StateError(f"{what}: expected a list" + (f" of {length} entries" if length is not None else ""))
+        raise StateError(tr("{what}: expected a list", what=what) if length is None
+                         else tr("{what}: expected a list of {n} entries", what=what, n=length))
     return value
 
 
@@ -114,7 +116,7 @@ def _draw(target: Any, n: int, decks: int) -> tuple[int, ...]:
         return (_int(target[0], "draw field", 0, FEED_FIELDS - 1),)  # type: ignore[return-value]
     if isinstance(target, list) and len(target) == 3 and target[0] == -1:
         return (-1, _int(target[1], "draw seat", 0, n - 1), _int(target[2], "draw deck", 0, decks - 1))  # type: ignore[return-value]
-    raise StateError(f"draws: bad draw target {target!r}")
+    raise StateError(tr("draws: bad draw target {target}", target=repr(target)))
 
 
 def _check(state: ChickenState) -> None:

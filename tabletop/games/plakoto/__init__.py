@@ -11,12 +11,12 @@ from typing import Any
 
 from tabletop.core.spec import GameSpec, OptionSpec, Setup, VariantSpec, choice_parser, int_parser
 from tabletop.games.plakoto.rules import PlakotoState, new_state
+from tabletop.i18n import tr
 
 
 def _seat_names(state: PlakotoState) -> list[str]:
     """Each seat by its checkers' colour, as the game names it: "White", "Black"."""
     from tabletop.games.plakoto.notation import NAMES
-    from tabletop.i18n import tr
 
     return [tr(name) for name in NAMES[: state.num_players]]
 
@@ -50,7 +50,7 @@ def _saved_note(options: dict) -> tuple[str, dict]:
 def _match_parser(text: str) -> int:
     value = int_parser(1, 7)(text)
     if value not in (1, 3, 5, 7):
-        raise ValueError(f"expected 1, 3, 5 or 7, got {value}")
+        raise ValueError(tr("expected 1, 3, 5 or 7, got {value}", value=value))
     return value
 
 

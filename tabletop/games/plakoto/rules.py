@@ -519,27 +519,27 @@ class PlakotoState(GameState):
     @classmethod
     def from_json(cls, data: Any) -> PlakotoState:
         if not isinstance(data, dict) or data.get("game") != "plakoto":
-            raise StateError("not a Plakoto state")
+            raise StateError(tr("not a Plakoto state"))
         state = cls.from_notation(data.get("position"))  # type: ignore[arg-type]
         games = data.get("games", [])
         if not isinstance(games, list):
-            raise StateError("'games' must be a list of finished games")
+            raise StateError(tr("'games' must be a list of finished games"))
         try:
             state.games = [GameResult(g["winner"], g["reason"], int(g["points"]), int(g["starter"]))
                            for g in games]
         except (KeyError, TypeError, ValueError) as exc:
-            raise StateError(f"bad finished-game entry in 'games': {exc}") from None
+            raise StateError(tr("bad finished-game entry in 'games': {entry}", entry=exc)) from None
         for g in state.games:
             if g.winner not in (0, 1, None) or g.reason not in ("borne_off", "mother", "tie"):
-                raise StateError(f"bad finished-game entry in 'games': {g}")
+                raise StateError(tr("bad finished-game entry in 'games': {entry}", entry=g))
         opening = data.get("last_opening")
         if opening is not None:
             if (not isinstance(opening, list) or len(opening) != 2
                     or not all(isinstance(v, int) and 1 <= v <= 6 for v in opening)):
-                raise StateError(f"bad last opening roll {opening!r}")
+                raise StateError(tr("bad last opening roll {roll}", roll=repr(opening)))
             state.last_opening = Opening(opening[0], opening[1])
         if state.phase == "move" and not state.left:
-            raise StateError("a player is to move but no dice are left")
+            raise StateError(tr("a player is to move but no dice are left"))
         return state
 
     # -- presentation ------------------------------------------------------------------------------

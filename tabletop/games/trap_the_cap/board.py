@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.core.errors import StateError
+from tabletop.i18n import tr
 
 COLOURS = ("red", "green", "yellow", "blue")
 """Player colours in turn order around the board (counter-clockwise from the NE corner)."""
@@ -97,17 +98,17 @@ class Topology:
             nodes = [(str(n), str(k), bool(g)) for n, k, g in data["nodes"]]
             names = {n[0] for n in nodes}
             if len(names) != len(nodes):
-                raise StateError("the board lists a field twice")
+                raise StateError(tr("the board lists a field twice"))
             if any(k not in KINDS for _, k, _ in nodes):
-                raise StateError("the board has a field of unknown kind")
+                raise StateError(tr("the board has a field of unknown kind"))
             edges = [(str(a), str(b)) for a, b in data["edges"]]
             if any(a not in names or b not in names for a, b in edges):
-                raise StateError("the board has an edge to an unknown field")
+                raise StateError(tr("the board has an edge to an unknown field"))
             hideouts = {str(c): str(h) for c, h in data["hideouts"].items()}
             if any(c not in COLOURS or h not in names for c, h in hideouts.items()):
-                raise StateError("the board names an unknown hideout")
+                raise StateError(tr("the board names an unknown hideout"))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise StateError(f"malformed board in the saved state ({exc!r})") from None
+            raise StateError(tr("malformed board in the saved state ({error})", error=repr(exc))) from None
         return cls.build(nodes, edges, hideouts)
 
     # -- walks -------------------------------------------------------------------------------------

@@ -168,7 +168,7 @@ class TrapState(GameState):
             state.occ[topo.hideouts[COLOURS[colour]]] = [(colour,)] * CAPS_PER_PLAYER
         if rules.golden:
             if topo.centre is None:
-                raise StateError("the golden cap game needs a centre field on the board")
+                raise StateError(tr("the golden cap game needs a centre field on the board"))
             state.occ.setdefault(topo.centre, []).append((GOLD,))
         state.turn = state.first = first_seat
         state._refresh()
@@ -187,15 +187,15 @@ class TrapState(GameState):
         try:
             for node, piles in stacks.items():
                 if node not in topo.index:
-                    raise StateError(f"unknown field {node!r}")
+                    raise StateError(tr("unknown field {node}", node=repr(node)))
                 for pile in piles:
                     stack = tuple(CODE[c] for c in pile)
                     if not stack:
-                        raise StateError(f"an empty stack on {node}")
+                        raise StateError(tr("an empty stack on {name}", name=node))
                     state.occ.setdefault(topo.index[node], []).append(stack)
             for colour, caps in home.items():
                 if colour not in topo.hideouts:
-                    raise StateError(f"{colour!r} has no hideout on this board")
+                    raise StateError(tr("{colour} has no hideout on this board", colour=repr(colour)))
                 for cap in caps:
                     state.occ.setdefault(topo.hideouts[colour], []).append((CODE[cap],))
             for colour, caps in locked.items():
@@ -204,11 +204,11 @@ class TrapState(GameState):
             colour = CODE[to_move]
             starter = rules.seats[0] if first is None else CODE[first]
         except (KeyError, TypeError) as exc:
-            raise StateError(f"unknown colour or malformed position ({exc})") from None
+            raise StateError(tr("unknown colour or malformed position ({error})", error=exc)) from None
         if colour not in rules.seats:
-            raise StateError(f"{to_move} does not play in this game")
+            raise StateError(tr("{colour} does not play in this game", colour=to_move))
         if starter not in rules.seats:
-            raise StateError(f"{first} does not play in this game")
+            raise StateError(tr("{colour} does not play in this game", colour=first))
         state.turn = rules.seats.index(colour)
         state.first = rules.seats.index(starter)
         state.die = die
@@ -648,25 +648,25 @@ class TrapState(GameState):
     @classmethod
     def from_json(cls, data: Any) -> TrapState:
         if not isinstance(data, dict) or data.get("game") != cls.game_id:
-            raise StateError("not a Trap the Cap state")
+            raise StateError(tr("not a Trap the Cap state"))
         try:
             topology = _topology_from_json(data["board"])
             seats = tuple(CODE[c] for c in data["seats"])
             if len(set(seats)) != len(seats) or not 2 <= len(seats) <= 4 or any(c >= 4 for c in seats):
-                raise StateError("the seats must be 2 to 4 different player colours")
+                raise StateError(tr("the seats must be 2 to 4 different player colours"))
             teams = data["teams"]
             team = tuple(int(teams.get(COLOURS[c], c)) for c in range(4))
             options = data["options"]
             variant = data["variant"]
             if variant not in VARIANTS:
-                raise StateError(f"unknown variant {variant!r}")
+                raise StateError(tr("unknown variant {variant}", variant=repr(variant)))
             rules = Rules(topology, variant, seats, team, int(options["turn_limit"]),
                           str(options["scoring"]), str(options["golden_win"]))
             stacks = data["stacks"]
             state = cls(rules)
             for node, piles in stacks.items():
                 if node not in topology.index:
-                    raise StateError(f"unknown field {node!r}")
+                    raise StateError(tr("unknown field {node}", node=repr(node)))
                 state.occ[topology.index[node]] = [tuple(CODE[c] for c in p) for p in piles]
             for colour, caps in data["locked"].items():
                 state.locked[CODE[colour]] = sorted(CODE[c] for c in caps)
@@ -680,7 +680,7 @@ class TrapState(GameState):
         except StateError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-            raise StateError(f"malformed Trap the Cap state ({exc!r})") from None
+            raise StateError(tr("malformed Trap the Cap state ({error})", error=repr(exc))) from None
         state.validate()
         state._refresh()
         return state

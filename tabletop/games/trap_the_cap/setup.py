@@ -12,6 +12,7 @@ from typing import Any
 from tabletop.core.spec import OptionError, Setup
 from tabletop.games.trap_the_cap.board import COLOURS
 from tabletop.games.trap_the_cap.rules import TEAM_VARIANTS, Rules, TrapState
+from tabletop.i18n import tr
 
 DEFAULT_COLOURS = {2: ("red", "yellow"), 3: ("red", "green", "yellow"), 4: COLOURS}
 """Opposite corners for two players; three neighbouring corners for three."""
@@ -36,14 +37,15 @@ def parse_colours(text: str) -> tuple[str, ...] | None:
         return None
     names = tuple(t.strip() for t in text.split(",") if t.strip())
     if len(names) < 2 or len(set(names)) != len(names) or any(n not in COLOURS for n in names):
-        raise ValueError(f"expected 'auto' or 2–4 different colours from {', '.join(COLOURS)}, got {text!r}")
+        raise ValueError(tr("expected 'auto' or 2–4 different colours from {colours}, got {given}",
+                            colours=", ".join(COLOURS), given=repr(text)))
     return names
 
 
 def parse_teams(text: str) -> str:
     """``red+X``: red's partner; the other two colours form the other team."""
     if text not in TEAM_CHOICES:
-        raise ValueError(f"expected one of {', '.join(TEAM_CHOICES)}, got {text!r}")
+        raise ValueError(tr("expected one of {choices}, got {given}", choices=", ".join(TEAM_CHOICES), given=repr(text)))
     return text
 
 
@@ -66,15 +68,15 @@ def make_rules(setup: Setup, layout: Any) -> Rules:
     variant = setup.variant
     options = setup.options
     if setup.players not in players_for_variant(variant):
-        raise OptionError(f"the {variant.replace('_', ' ')} game takes "
-                          f"{' or '.join(map(str, players_for_variant(variant)))} players")
+        raise OptionError(tr("the {variant} game takes {counts} players", variant=variant.replace("_", " "),
+                             counts=tr(" or ").join(map(str, players_for_variant(variant)))))
     names = playing_colours(setup.players, options.get("colours"))
     if len(names) != setup.players:
-        raise OptionError(f"colours: {len(names)} colours given for {setup.players} players")
+        raise OptionError(tr("colours: {n} colours given for {players} players", n=len(names), players=setup.players))
     topo = layout.topology
     for name in names:
         if name not in topo.hideouts:
-            raise OptionError(f"colours: the board has no {name} hideout")
+            raise OptionError(tr("colours: the board has no {colour} hideout", colour=name))
     seats = tuple(COLOURS.index(n) for n in seat_colours(setup.players, names))
     team = [0, 1, 2, 3]
     if variant in TEAM_VARIANTS:
@@ -98,5 +100,5 @@ def new_state(setup: Setup) -> TrapState:
     rules = make_rules(setup, layout)
     first = setup.first_player or 0
     if not 0 <= first < setup.players:
-        raise OptionError(f"there is no seat {first}")
+        raise OptionError(tr("there is no seat {seat}", seat=first))
     return TrapState.new_game(rules, first)
