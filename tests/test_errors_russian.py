@@ -1,7 +1,8 @@
-"""What is wrong with a save, a record's starting position or a game option is said in the language
-chosen: the state readers, the option parsers and the save reader raise their reasons through
-``tr``, with the field's name (``coins``, ``hens``, ``boards[0][1][0]``) kept as the file writes it.
-In English every text stays word for word what it was."""
+"""What is wrong with a save, a record (its starting position or a move) or a game option is said in
+the language chosen: the state readers, the option parsers, the save reader and the replay of a
+record raise their reasons through ``tr``, with the field's name (``coins``, ``hens``,
+``boards[0][1][0]``) kept as the file writes it. In English every text stays word for word what it
+was."""
 
 from __future__ import annotations
 
@@ -32,9 +33,10 @@ FUNCTIONS = [  # and these functions of modules that hold other (internal) raise
     ("games/captain_flip/rules.py", "__init__"), ("games/captain_flip/layout.py", "from_json"),
     ("games/chicken_chase/rules.py", "from_json"), ("games/plakoto/rules.py", "from_json"),
     ("games/trap_the_cap/rules.py", "from_position"), ("games/trap_the_cap/rules.py", "from_json"),
-    ("games/trap_the_cap/rules.py", "new_game"),
+    ("games/trap_the_cap/rules.py", "new_game"), ("games/trap_the_cap/rules.py", "apply"),
+    ("core/session.py", "from_record"), ("core/game.py", "apply"), ("core/game.py", "parse_move"),
 ]
-ERRORS = {"StateError", "ValueError", "OptionError", "DamagedFile"}
+ERRORS = {"StateError", "ValueError", "OptionError", "DamagedFile", "IllegalMoveError", "RecordError"}
 
 
 def _english(arg: ast.AST) -> bool:
@@ -72,6 +74,18 @@ def test_the_state_readers_and_option_parsers_raise_no_english_past_tr():
 def _record(game: str) -> dict:
     session = new_session(get_game(game), BoardStore.default(None), 2, None, {}, [Seat("ai", "random")] * 2, seed=4)
     return session.record()
+
+
+def _loaded_in_both(tmp_path, record: dict) -> dict[str, str]:
+    """What Continue says of a save holding ``record``, in Russian and in English (a slot each)."""
+    said = {}
+    for lang in ("ru", "en"):
+        slot = SaveSlot(tmp_path / lang)
+        slot.folder.mkdir()
+        slot.path.write_text(json.dumps(record), encoding="utf-8")
+        with in_language(lang):
+            said[lang] = slot.load(GAMES).message
+    return said
 
 
 def _tile_both_sides(initial: dict) -> None:
@@ -126,13 +140,7 @@ BROKEN_SAVES = [  # (game, how the starting position is broken, the Russian reas
 def test_a_broken_save_is_said_in_russian_and_unchanged_in_english(tmp_path, game, breaks, russian, english):
     record = _record(game)
     breaks(record["initial"])
-    messages = {}
-    for lang in ("ru", "en"):
-        slot = SaveSlot(tmp_path / lang)
-        slot.folder.mkdir()
-        slot.path.write_text(json.dumps(record), encoding="utf-8")
-        with in_language(lang):
-            messages[lang] = slot.load(GAMES).message
+    messages = _loaded_in_both(tmp_path, record)
     lead, rest = messages["ru"].split(": ", 1)
     assert lead == "Сохранённую игру не удалось восстановить"
     reason = rest.split(". Он отложен в сторону")[0]
@@ -207,3 +215,24 @@ def test_the_new_reasons_have_their_russian_with_the_same_values():
     for key in ("{what}: expected a whole number from {low} to {high}, got {got}", "not a Plakoto state",
                 "not a Trap the Cap state", "not a Chicken Chase position", "not a Captain Flip state"):
         assert key in ru and CYRILLIC.search(ru[key])
+
+
+def _bad_moves(game: str):
+    session = new_session(get_game(game), BoardStore.default(None), 2, None, {}, [Seat("ai", "random")] * 2, seed=4)
+    return session.record(), session.state.current_player
+
+
+@pytest.mark.parametrize("moves,russian,english", [
+    (lambda seat: [["x"]], "ход 1 записан неправильно: список", "move 1 is malformed: a list"),
+    (lambda seat: [[seat, "fly away"]], "ход 1 (fly away) недопустим: ход 'fly away' здесь недопустим",
+     "move 1 (fly away) is illegal: 'fly away' is not a legal move here"),
+    (lambda seat: [[seat + 7, "fly away"]], "ход 1 (fly away) сделан местом {bad}, а ходить должно место {seat}",
+     "move 1 (fly away) is by seat {bad}, but {seat} is to move"),
+], ids=["malformed", "illegal", "wrong-seat"])
+def test_a_bad_move_in_a_save_is_said_in_russian(tmp_path, moves, russian, english):
+    record, seat = _bad_moves("trap_the_cap")
+    record["moves"] = moves(seat)
+    said = _loaded_in_both(tmp_path, record)
+    values = {"bad": seat + 7, "seat": seat}
+    assert said["ru"].startswith(f"В сохранённой игре испорченный ход: {russian.format(**values)}. Игра продолжается")
+    assert said["en"].startswith(f"The saved game has a bad move: {english.format(**values)}. It resumes")

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from tabletop.core.errors import IllegalMoveError
+from tabletop.i18n import tr
 
 CHANCE = -1
 """``current_player`` when the dice must be rolled or a card drawn."""
@@ -99,8 +100,8 @@ class GameState(ABC):
         """Apply a move after checking it is legal; raise :class:`IllegalMoveError` otherwise."""
         if not self.is_legal(move):
             if self.current_player is None:
-                raise IllegalMoveError(f"the game is over; {move} cannot be played")
-            raise IllegalMoveError(f"{move} is not a legal move here")
+                raise IllegalMoveError(tr("the game is over; {move} cannot be played", move=move))
+            raise IllegalMoveError(tr("{move} is not a legal move here", move=move))
         self.apply_unchecked(move)
 
     def parse_move(self, text: str) -> Move:
@@ -114,7 +115,7 @@ class GameState(ABC):
         for move in candidates:
             if str(move) == text:
                 return move
-        raise IllegalMoveError(f"{text!r} is not a legal move here")
+        raise IllegalMoveError(tr("{move} is not a legal move here", move=repr(text)))
 
     # -- end -------------------------------------------------------------------------------------
     @abstractmethod

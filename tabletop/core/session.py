@@ -16,6 +16,7 @@ from tabletop.core.errors import IllegalMoveError, StateError
 from tabletop.core.game import CHANCE, GameState, Move
 from tabletop.core.records import RECORD_FORMAT, RECORD_VERSION, check_loaded, check_record, show
 from tabletop.core.spec import GameSpec
+from tabletop.i18n import tr
 
 __all__ = ["RECORD_FORMAT", "RECORD_VERSION", "PlayedMove", "RecordError", "Session"]
 
@@ -133,27 +134,28 @@ class Session:
         except StateError:
             raise
         except Exception as exc:  # noqa: BLE001 - see the docstring
-            raise StateError(f"the starting position cannot be read ({_reason(exc)})") from None
+            raise StateError(tr("the starting position cannot be read ({reason})", reason=_reason(exc))) from None
         session = cls(spec, state, data["seed"], data.get("meta", {}))
         check_loaded(session)
         moves = data["moves"]
         for index, entry in enumerate(moves[:upto] if upto is not None else moves):
             if (not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[0], int)
                     or isinstance(entry[0], bool) or not isinstance(entry[1], str) or len(entry[1]) > 200):
-                raise RecordError(index, session, f"move {index + 1} is malformed: {show(entry)}")
+                raise RecordError(index, session, tr("move {n} is malformed: {entry}", n=index + 1, entry=show(entry)))
             seat, text = entry
             if seat != session.state.current_player:
-                raise RecordError(index, session,
-                                  f"move {index + 1} ({text}) is by seat {seat}, but "
-                                  f"{session.state.current_player} is to move")
+                raise RecordError(index, session, tr("move {n} ({move}) is by seat {seat}, but {current} is to move",
+                                                     n=index + 1, move=text, seat=seat,
+                                                     current=session.state.current_player))
             try:
                 move = session.state.parse_move(text)
                 session._push(move, seat)
             except IllegalMoveError as exc:
-                raise RecordError(index, session, f"move {index + 1} ({text}) is illegal: {exc}") from None
+                raise RecordError(index, session, tr("move {n} ({move}) is illegal: {error}", n=index + 1, move=text,
+                                                     error=exc)) from None
             except Exception as exc:  # noqa: BLE001 - see the docstring
-                raise RecordError(index, session, f"move {index + 1} ({text}) cannot be played "
-                                                  f"({_reason(exc)})") from None
+                raise RecordError(index, session, tr("move {n} ({move}) cannot be played ({reason})", n=index + 1,
+                                                     move=text, reason=_reason(exc))) from None
         return session
 
 

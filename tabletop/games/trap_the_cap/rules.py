@@ -442,8 +442,8 @@ class TrapState(GameState):
     def apply(self, move: Any) -> None:
         if not self.is_legal(move):
             if self.current_player is None:
-                raise IllegalMoveError(f"the game is over; {move} cannot be played")
-            raise IllegalMoveError(f"{move} is not a legal move here")
+                raise IllegalMoveError(tr("the game is over; {move} cannot be played", move=move))
+            raise IllegalMoveError(tr("{move} is not a legal move here", move=move))
         if isinstance(move, Move):
             move = self._moves[self._moves.index(move)]  # type: ignore[union-attr]
         self.apply_unchecked(move)
