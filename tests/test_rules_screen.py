@@ -176,3 +176,41 @@ def line_height(size: int) -> int:
     from tabletop.ui import theme
 
     return theme.font(size).get_linesize()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_trap_the_cap_picture_says_which_cap_moves_and_which_is_trapped(app, lang):
+    """A reviewer could not tell the mover from the rival: the mover's cap was under a blue glow
+    that turned yellow green, and the caption said only "the cap" and "a rival's cap". The
+    caption names both colours (from the moment the search found) and the mover's cap is drawn
+    in its own colour (its pixels are the plain position's)."""
+    from tabletop.games.trap_the_cap.rules import NAMES, colour_text
+    from tabletop.games.trap_the_cap.scene import CAP_OF, TrapTheCapScene, paint_position
+    from tabletop.games.trap_the_cap.scene_geom import centre, geometry
+    from tabletop.i18n import tr
+
+    set_language(lang)
+    spec = all_games()["trap_the_cap"]
+    layout = spec.load_layout(BoardStore([]), "offensive")
+    state = spec.new_state(Setup(2, "offensive", spec.parse_options("offensive", {}), layout, 0))
+    rect = pygame.Rect(0, 0, 520, 520)
+    shown, plain = pygame.Surface(rect.size), pygame.Surface(rect.size)
+    caption = TrapTheCapScene.draw_rules_picture(shown, rect, spec, layout, 16)
+
+    def traps(s, m):  # lands on a field with caps and leaves no more stacks there: a trap
+        end = s.rules.topology.index[m.end] if hasattr(m, "path") else None
+        return end is not None and bool(s.occ.get(end)) and len(after(s, m).occ.get(end, [])) <= len(s.occ[end])
+
+    position, move = find_moment(state, traps)
+    vp, to_px = paint_position(plain, rect, layout, position, 16)
+    rival = NAMES[position.occ[position.rules.topology.index[move.end]][0][-1]]
+    assert move.label != rival
+    assert tr(CAP_OF[move.label]) in caption and tr(CAP_OF[rival]) in caption, caption
+    assert colour_text(move.label) != colour_text(rival)
+    x, y = to_px(centre(geometry(layout).fields[move.path[0]]))
+    cx, cy = int(x + vp.rect.x), int(y + vp.rect.y)
+    r = int(vp.length(geometry(layout).cap) * 0.8)
+    disc = [(cx + dx, cy + dy) for dx in range(-r, r + 1) for dy in range(-r, r + 1) if dx * dx + dy * dy <= r * r]
+    changed = [p for p in disc if shown.get_at(p) != plain.get_at(p)]
+    # the route's line starts on the cap; the rest of the cap shows its own colour
+    assert len(changed) < len(disc) / 3, f"the mover's cap is painted over at {len(changed)} of {len(disc)} pixels"

@@ -27,6 +27,10 @@ from tabletop.ui.game_scene import GameScene
 from tabletop.ui.table import SeatPlace
 from tabletop.ui.widgets import Button, Viewport
 
+CAP_OF = {"red": "the red cap", "green": "the green cap", "yellow": "the yellow cap", "blue": "the blue cap"}
+"""A cap named by its colour in the middle of a sentence (Russian agrees the colour with the noun,
+and the same words serve as subject and object: «красный колпачок»)."""
+
 Piece = tuple[str, int]  # (field id, stack index on that field)
 DRAG_PIXELS = 8
 LAST_MOVE = (30, 90, 220)
@@ -473,15 +477,19 @@ class TrapTheCapScene(PanelMixin, GameScene):
         for name in move.path:
             x, y = to_px(centre(geo.fields[name]))
             points.append((x + vp.rect.x, y + vp.rect.y))
-        draw.glow(surface, points[0], r * 1.3, theme.SELECT, 220)
+        ring = max(2, int(r / 3))  # rings, not a glow: the mover's and the rival's colours stay readable
+        pygame.draw.circle(surface, theme.SELECT, points[0], r * 1.45, width=ring)
         sd.path(surface, points, max(3, int(r * 0.3)))
-        pygame.draw.circle(surface, (255, 255, 255), points[-1], r * 1.45, width=max(2, int(r / 3)))
+        pygame.draw.circle(surface, (255, 255, 255), points[-1], r * 1.45, width=ring)
         die = pygame.Rect(rect.x + text_size // 2, rect.y + text_size // 2, text_size * 3, text_size * 3)
         steps = position.die or len(move.path) - 1
         draw.die_face(surface, die, steps)
         if traps(position, move):
-            return tr("A {n} is rolled: the cap moves {n} fields along the lines (never straight back) and "
-                      "lands on a yellow field with a rival's cap: the rival is trapped under it.", n=steps)
+            end = position.rules.topology.index[move.end]
+            rival = NAMES[position.occ[end][0][-1]]
+            return tr("A {n} is rolled: {mover} (blue ring) moves {n} fields along the lines (never straight back) "
+                      "and lands on {rival} (white ring) on a yellow field: {rival} is trapped under it.",
+                      n=steps, mover=tr(CAP_OF[move.label]), rival=tr(CAP_OF[rival]))
         return tr("A {n} is rolled: one cap moves exactly {n} fields along the lines.", n=steps)
 
     def draw_board(self, surface: pygame.Surface, vp: Viewport) -> None:
