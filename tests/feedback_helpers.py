@@ -29,11 +29,12 @@ class Clock:
 
 def start(game: str, seats: list[Seat] | None = None, *, players: int = 2, variant: str | None = None,
           options: dict | None = None, seed: int = 5, size=(1366, 768), clock: Clock | None = None,
-          settings: dict | None = None, table: bool = False) -> tuple[App, GameScene]:
-    """A scene of ``game`` in a headless window; computer seats play at random (fast, no AI code);
-    with ``clock`` every timer of the scene runs on it."""
+          settings: dict | None = None, table: bool = False, lang: str | None = None) -> tuple[App, GameScene]:
+    """A scene of ``game`` in a headless window (in ``lang``, else the settings' language);
+    computer seats play at random (fast, no AI code); with ``clock`` every timer of the scene
+    runs on it."""
     spec = get_game(game)
-    app = App(AppOptions(size=size, headless=True, mute=True, table=table))
+    app = App(AppOptions(size=size, headless=True, mute=True, table=table, lang=lang))
     for key, value in (settings or {}).items():
         app.settings[key] = value
     seats = seats or [Seat("human")] + [Seat("ai", "random") for _ in range(players - 1)]

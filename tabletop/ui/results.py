@@ -4,9 +4,12 @@ game points), then Look at the board / Play again / New game / Menu (and a game'
 as Plakoto's Review, after the first).
 
 A game builds a :class:`ResultTable` from its final state (``GameScene.result_table``); the
-card draws it, and :func:`table_text` gives the same content as plain lines (the card's body, for
-tests, logs and screen readers). The card keeps the frame's ending rules: keys count only after a
-second, its default button only closes it.
+card draws it as a grid, or, where a grid would break its cells a word a line (a card turned to a
+side seat of a table is as narrow as the screen is high), stacked: each seat's name with his
+breakdown under it, a line per heading (see :class:`ResultLayout`); the largest type that keeps
+every part of every cell whole wins. :func:`table_text` gives the same content as plain lines (the
+card's body, for tests, logs and screen readers). The card keeps the frame's ending rules: keys
+count only after a second, its default button only closes it.
 """
 
 from __future__ import annotations
@@ -20,7 +23,6 @@ import pygame
 from tabletop.i18n import tr
 from tabletop.ui import draw, theme
 from tabletop.ui.scene import MessageOverlay
-from tabletop.ui.widgets import row_buttons
 
 if TYPE_CHECKING:
     from tabletop.app import App
@@ -83,6 +85,42 @@ def wrap_parts(cell: str, size: int, width: int) -> list[str]:
     return lines
 
 
+@dataclass(frozen=True)
+class ResultLayout:
+    """The seats' table as the card lays it out at one text size (what ``_draw_card`` draws).
+
+    As a grid, a column per heading under a heading row; or ``stacked``: each seat's name, then a
+    line per heading under it (the heading as its label, the cell beside it). A card turned to a
+    side seat is as narrow as the screen is high: its grid broke "карта сокровищ 7" into a word a
+    line, while a seat's breakdown stacked under his name reads whole and the card's length holds
+    it."""
+
+    size: int
+    stacked: bool
+    widths: tuple[int, ...]
+    """Grid: the seat column, then one per heading. Stacked: the names' indent, the labels, the cells."""
+    heads: tuple[tuple[str, ...], ...]
+    """Per heading, its lines (over its column, or as the label beside each seat's cell)."""
+    cells: tuple[tuple[tuple[str, ...], ...], ...]
+    """Per seat, per heading, the cell's lines (stacked: none for an empty cell, it takes no line)."""
+    heights: tuple[int, ...]
+    """Per seat, its row's height."""
+    head_h: int
+    """The heading row's height (stacked: 0, there is none)."""
+    clean: bool
+    """Every " · " part of every cell whole on one line, every heading in at most two lines, all
+    within the card's width: nothing a player has to piece together."""
+
+    @property
+    def height(self) -> int:
+        return self.head_h + sum(self.heights)
+
+
+def parts_whole(lines: list[str], cell: str) -> bool:
+    """Whether ``lines`` (a cell as wrapped) keep each of its " · " parts whole on one line."""
+    return all(any(part in line.split(" · ") for line in lines) for part in cell.split(" · ") if part)
+
+
 class ResultOverlay(MessageOverlay):
     """The result card: banner, table, notes, buttons (see the module docstring)."""
 
@@ -91,13 +129,9 @@ class ResultOverlay(MessageOverlay):
         buttons = [*buttons[:1], *table.actions, *buttons[1:]]  # the default stays first: it only closes the card
         super().__init__(app, title, table_text(table), buttons, wide=True, default=0, cancel=0, keys_after=keys_after)
         self.table = table
-        self._plan: tuple[int, list[int], list[list[list[str]]], list[int]] | None = None
+        self._plan: ResultLayout | None = None
 
     # -- layout ----------------------------------------------------------------------------------
-    def _cells(self, size: int, widths: list[int]) -> list[list[list[str]]]:
-        return [[wrap_parts(cell, size, widths[k + 1] - size // 2) if cell else [""]
-                 for k, cell in enumerate(row.cells)] for row in self.table.rows]
-
     def _widths(self, size: int, width: int) -> list[int]:
         """Column widths: the seat column as wide as the longest name (up to a third), the others
         as wide as their longest cell or heading, shrunk (their cells wrap) to fit ``width``."""
@@ -133,37 +167,78 @@ class ResultOverlay(MessageOverlay):
             widths[i] = max(floors[i], widths[i] - max(1, (sum(widths) - rest) // 2))
         return [name_w] + widths
 
+    def _grid(self, size: int, width: int) -> ResultLayout:
+        """The table as a grid at ``size`` in ``width`` pixels (see ``_widths``)."""
+        m = self.metrics
+        widths = self._widths(size, width)
+        cells = tuple(tuple(tuple(wrap_parts(cell, size, widths[k + 1] - size // 2)) if cell else ("",)
+                            for k, cell in enumerate(row.cells)) for row in self.table.rows)
+        heads = tuple(tuple(theme.wrap(hd, size, widths[k + 1] - size // 2, bold=True))
+                      for k, hd in enumerate(self.table.columns))
+        line_h = theme.font(size).get_linesize()
+        heights = tuple(max(len(c) for c in row) * line_h + m.pad if row else line_h + m.pad for row in cells)
+        head_h = max([len(lines) for lines in heads] + [1]) * line_h + m.pad // 2
+        clean = (sum(widths) <= width and all(len(lines) <= 2 for lines in heads)
+                 and all(parts_whole(list(lines), cell) for row, row_cells in zip(self.table.rows, cells, strict=True)
+                         for cell, lines in zip(row.cells, row_cells, strict=False)))
+        return ResultLayout(size, False, tuple(widths), heads, cells, heights, head_h, clean)
+
+    def _stacked(self, size: int, width: int) -> ResultLayout:
+        """The table stacked at ``size`` in ``width`` pixels: per seat, his name (and role) on a
+        line, then a line per heading that has something to say: the heading in the label column,
+        the cell beside it, wrapped between its " · " parts."""
+        m = self.metrics
+        f = theme.font(size)
+        indent = 2 * int(size * 0.55) + size // 2  # as the names: past the seat's chip
+        room = width - indent
+        label_w = min(max([f.size(hd)[0] for hd in self.table.columns] + [0]) + size, int(room * 0.42))
+        value_w = room - label_w
+        heads = tuple(tuple(theme.wrap(hd, size, label_w - size // 2)) for hd in self.table.columns)
+        cells = tuple(tuple(tuple(wrap_parts(cell, size, value_w)) if cell else () for cell in row.cells)
+                      for row in self.table.rows)
+        line_h = theme.font(size).get_linesize()
+        heights = tuple(line_h + sum(max(len(lines), len(heads[k])) * line_h for k, lines in enumerate(row) if lines)
+                        + m.pad for row in cells)
+        clean = (all(len(lines) <= 2 for lines in heads)
+                 and all(parts_whole(list(lines), cell) for row, row_cells in zip(self.table.rows, cells, strict=True)
+                         for cell, lines in zip(row.cells, row_cells, strict=False)))
+        return ResultLayout(size, True, (indent, label_w, value_w), heads, cells, heights, 0, clean)
+
+    def _need(self, plan: ResultLayout) -> int:
+        """The card's height with ``plan``, as ``_draw_card`` stacks it: title, banner, detail,
+        the table, notes, then the buttons."""
+        m = self.metrics
+        notes_h = len(self.table.notes) * theme.font(m.small).get_linesize()
+        detail_h = theme.font(m.body).get_linesize() + m.pad if self.table.detail else 0
+        return (m.large * 2 + m.pad + int(m.large * 1.8) + m.pad + detail_h + plan.height + m.pad
+                + notes_h + 3 * m.pad + m.button_h + 2 * m.pad)
+
+    def _choose(self, width: int, height: int) -> ResultLayout:
+        """The first plan that fits ``height``, from body type down to small: at each size the
+        grid, then the stacked table, each clean (see ``ResultLayout.clean``): the largest type
+        that reads whole wins, read across a table (a clean grid in small type turned to a side
+        seat stacked a seat's characters four lines deep). Then the same not clean (a table too
+        big for a small screen any way: its cells wrap as they must). None fits: the shortest."""
+        m = self.metrics
+        sizes = list(dict.fromkeys((m.body, max(m.small, (m.body + m.small) // 2), m.small)))
+        plans = [plan for s in sizes for plan in (self._grid(s, width), self._stacked(s, width))]
+        ordered = [p for p in plans if p.clean] + [p for p in plans if not p.clean and not p.stacked] \
+            + [p for p in plans if not p.clean and p.stacked]
+        return next((p for p in ordered if self._need(p) <= height), min(plans, key=self._need))
+
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         frame = self.frame()  # at a table: the screen as the seat it faces sees it
         w, h = frame.size if frame is not None else size
         m = self.metrics
         self.card = pygame.Rect(0, 0, int(w * 0.86), 0)
-        inner_w = self.card.w - 4 * m.pad
-        for text_size in (m.body, max(m.small, (m.body + m.small) // 2), m.small):
-            widths = self._widths(text_size, inner_w)
-            cells = self._cells(text_size, widths)
-            line_h = theme.font(text_size).get_linesize()
-            heights = [max(len(c) for c in row) * line_h + m.pad if row else line_h + m.pad for row in cells]
-            head_h = max([len(theme.wrap(hd, text_size, widths[k + 1] - text_size // 2, bold=True))
-                          for k, hd in enumerate(self.table.columns)] + [1]) * line_h + m.pad // 2
-            notes_h = len(self.table.notes) * theme.font(m.small).get_linesize()
-            detail_h = theme.font(m.body).get_linesize() + m.pad if self.table.detail else 0
-            # as ``draw`` stacks them: title, banner, detail, heading, rows, notes, then the buttons
-            need = (m.large * 2 + m.pad + int(m.large * 1.8) + m.pad + detail_h + head_h + sum(heights) + m.pad
-                    + notes_h + 3 * m.pad + m.button_h + 2 * m.pad)
-            if need <= h * 0.94 or text_size == m.small:
-                break
-        self._plan = (text_size, widths, cells, heights)
-        self.card.h = min(int(h * 0.96), need)
+        # the buttons in as many rows as keep their labels whole (a card turned to a side seat)
+        rows = self._button_rows(self.card.w - 4 * m.pad)
+        extra = (len(rows) - 1) * (m.button_h + m.pad)
+        self._plan = self._choose(self.card.w - 4 * m.pad, int(h * 0.94) - extra)
+        self.card.h = min(int(h * 0.96), self._need(self._plan) + extra)
         self.card.center = (w // 2, h // 2)
-        bar = pygame.Rect(self.card.x + 2 * m.pad, self.card.bottom - m.button_h - 2 * m.pad,
-                          self.card.w - 4 * m.pad, m.button_h)
-        row_buttons(self.row.buttons, bar, 2 * m.pad)
-        if self.turn_button is not None:  # at a table: hand the card on round the edges
-            tw = max(int(m.button_h * 1.6), theme.font(m.small).size(self.turn_button.label)[0] + 2 * m.pad)
-            self.turn_button.rect = pygame.Rect(self.card.right - tw - m.pad, self.card.y + m.pad, tw,
-                                                int(m.button_h * 0.8))
+        self._place_buttons(rows)
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -176,8 +251,9 @@ class ResultOverlay(MessageOverlay):
     def _draw_card(self, surface: pygame.Surface, veil: bool) -> None:
         m = self.metrics
         t = self.table
+        plan = self._plan
+        assert plan is not None
         draw.dialog(surface, self.card, self.title, m.large, m.pad, veil=veil)
-        text_size, widths, cells, heights = self._plan  # type: ignore[misc]
         x0 = self.card.x + 2 * m.pad
         y = self.card.y + m.large * 2 + m.pad
         banner = pygame.Rect(x0, y, self.card.w - 4 * m.pad, int(m.large * 1.8))
@@ -195,37 +271,10 @@ class ResultOverlay(MessageOverlay):
             draw.fitted_text(surface, t.detail, pygame.Rect(x0, y, banner.w, theme.font(m.body).get_linesize()), m.body,
                              theme.INK_SOFT, anchor="midleft", min_size=m.small)
             y += theme.font(m.body).get_linesize() + m.pad
-        line_h = theme.font(text_size).get_linesize()
-        # the heading row
-        head_lines = [theme.wrap(hd, text_size, widths[k + 1] - text_size // 2, bold=True) for k, hd in enumerate(t.columns)]
-        head_h = max([len(lines) for lines in head_lines] + [1]) * line_h
-        x = x0 + widths[0]
-        for k, lines in enumerate(head_lines):
-            for i, line in enumerate(lines):
-                draw.text(surface, line, (x + text_size // 4, y + i * line_h), text_size, theme.INK_SOFT, bold=True)
-            x += widths[k + 1]
-        y += head_h + m.pad // 2
-        pygame.draw.line(surface, theme.PANEL_EDGE, (x0, y), (x0 + sum(widths), y), 2)
-        for row, row_cells, rh in zip(t.rows, cells, heights, strict=True):
-            box = pygame.Rect(x0, y + 1, sum(widths), rh)
-            if row.winner:
-                pygame.draw.rect(surface, (255, 244, 214), box)
-            ink = theme.INK_SOFT if row.out else theme.INK
-            chip = int(text_size * 0.55)
-            draw.piece(surface, (x0 + chip + 2, y + m.pad // 2 + line_h // 2), chip, row.rgb, row.symbol)
-            name_rect = pygame.Rect(x0 + 2 * chip + text_size // 2, y + m.pad // 2, widths[0] - 2 * chip - text_size, line_h)
-            draw.fitted_text(surface, row.name, name_rect, text_size, ink, bold=row.winner, anchor="midleft",
-                             min_size=m.small)
-            if row.role and rh >= 2 * line_h:
-                draw.fitted_text(surface, row.role, name_rect.move(0, line_h), m.small, theme.INK_SOFT, anchor="midleft",
-                                 min_size=m.small)
-            x = x0 + widths[0]
-            for k, lines in enumerate(row_cells):
-                for i, line in enumerate(lines):
-                    draw.text(surface, line, (x + text_size // 4, y + m.pad // 2 + i * line_h), text_size, ink)
-                x += widths[k + 1]
-            y += rh
-            pygame.draw.line(surface, theme.PANEL_EDGE, (x0, y), (x0 + sum(widths), y), 1)
+        if plan.stacked:
+            y = self._draw_stacked(surface, plan, x0, y, banner.w)
+        else:
+            y = self._draw_grid(surface, plan, x0, y)
         y += m.pad
         for note in t.notes:
             draw.fitted_text(surface, note, pygame.Rect(x0, y, banner.w, theme.font(m.small).get_linesize()), m.small,
@@ -234,6 +283,85 @@ class ResultOverlay(MessageOverlay):
         self.row.draw(surface, m.body)
         if self.turn_button is not None:
             self.turn_button.draw(surface, m.small, min_size=m.small)
+
+    def _draw_chip_and_name(self, surface: pygame.Surface, row: ResultRow, x0: int, y: int, name_w: int) -> pygame.Rect:
+        """A seat's chip and name on the line at ``y`` (bold for a winner); the name's rect."""
+        m = self.metrics
+        size = self._plan.size  # type: ignore[union-attr]
+        line_h = theme.font(size).get_linesize()
+        chip = int(size * 0.55)
+        draw.piece(surface, (x0 + chip + 2, y + m.pad // 2 + line_h // 2), chip, row.rgb, row.symbol)
+        name_rect = pygame.Rect(x0 + 2 * chip + size // 2, y + m.pad // 2, name_w - 2 * chip - size, line_h)
+        draw.fitted_text(surface, row.name, name_rect, size, theme.INK_SOFT if row.out else theme.INK, bold=row.winner,
+                         anchor="midleft", min_size=m.small)
+        return name_rect
+
+    def _draw_grid(self, surface: pygame.Surface, plan: ResultLayout, x0: int, y: int) -> int:
+        """The grid: the heading row, then a row per seat; returns the y under it."""
+        m = self.metrics
+        t = self.table
+        size, widths = plan.size, plan.widths
+        line_h = theme.font(size).get_linesize()
+        x = x0 + widths[0]
+        for k, lines in enumerate(plan.heads):
+            column = pygame.Rect(x, y, widths[k + 1], plan.head_h)  # a heading stays over its column
+            for i, line in enumerate(lines):
+                draw.text(surface, line, (x + size // 4, y + i * line_h), size, theme.INK_SOFT, bold=True, box=column)
+            x += widths[k + 1]
+        y += plan.head_h
+        pygame.draw.line(surface, theme.PANEL_EDGE, (x0, y), (x0 + sum(widths), y), 2)
+        for row, row_cells, rh in zip(t.rows, plan.cells, plan.heights, strict=True):
+            box = pygame.Rect(x0, y + 1, sum(widths), rh)
+            if row.winner:
+                pygame.draw.rect(surface, (255, 244, 214), box)
+            ink = theme.INK_SOFT if row.out else theme.INK
+            name_rect = self._draw_chip_and_name(surface, row, x0, y, widths[0])
+            if row.role and rh >= 2 * line_h:
+                draw.fitted_text(surface, row.role, name_rect.move(0, line_h), m.small, theme.INK_SOFT, anchor="midleft",
+                                 min_size=m.small)
+            x = x0 + widths[0]
+            for k, lines in enumerate(row_cells):
+                column = pygame.Rect(x, y, widths[k + 1], rh)  # a cell stays in its column
+                for i, line in enumerate(lines):
+                    draw.text(surface, line, (x + size // 4, y + m.pad // 2 + i * line_h), size, ink, box=column)
+                x += widths[k + 1]
+            y += rh
+            pygame.draw.line(surface, theme.PANEL_EDGE, (x0, y), (x0 + sum(widths), y), 1)
+        return y
+
+    def _draw_stacked(self, surface: pygame.Surface, plan: ResultLayout, x0: int, y: int, width: int) -> int:
+        """The stacked table: per seat his name and role, then his cells beside their headings;
+        returns the y under it."""
+        m = self.metrics
+        t = self.table
+        size = plan.size
+        indent, label_w, value_w = plan.widths
+        line_h = theme.font(size).get_linesize()
+        pygame.draw.line(surface, theme.PANEL_EDGE, (x0, y), (x0 + width, y), 2)
+        for row, row_cells, rh in zip(t.rows, plan.cells, plan.heights, strict=True):
+            if row.winner:
+                pygame.draw.rect(surface, (255, 244, 214), pygame.Rect(x0, y + 1, width, rh))
+            ink = theme.INK_SOFT if row.out else theme.INK
+            name_w = theme.font(size, row.winner).size(row.name)[0]
+            name_rect = self._draw_chip_and_name(surface, row, x0, y, min(width, indent + name_w + size))
+            if row.role:
+                role = pygame.Rect(name_rect.right + size, name_rect.y, x0 + width - name_rect.right - size, line_h)
+                draw.fitted_text(surface, row.role, role, m.small, theme.INK_SOFT, anchor="midleft", min_size=m.small)
+            ly = y + m.pad // 2 + line_h
+            for k, lines in enumerate(row_cells):
+                if not lines:
+                    continue
+                tall = max(len(lines), len(plan.heads[k])) * line_h
+                label = pygame.Rect(x0 + indent, ly, label_w, tall)  # each in its column
+                value = pygame.Rect(label.right, ly, value_w, tall)
+                for i, line in enumerate(plan.heads[k]):
+                    draw.text(surface, line, (label.x, ly + i * line_h), size, theme.INK_SOFT, box=label)
+                for i, line in enumerate(lines):
+                    draw.text(surface, line, (value.x, ly + i * line_h), size, ink, box=value)
+                ly += tall
+            y += rh
+            pygame.draw.line(surface, theme.PANEL_EDGE, (x0, y), (x0 + width, y), 1)
+        return y
 
 
 def default_table(scene, outcome) -> ResultTable:

@@ -180,6 +180,12 @@ class MessageOverlay(FacingScene):
         ch = min(int(h * 0.92), m.large * 2 + body_h + m.button_h + 8 * m.pad + extra)
         self.card = pygame.Rect(0, 0, cw, ch)
         self.card.center = (w // 2, h // 2)
+        self._place_buttons(rows)
+
+    def _place_buttons(self, rows: list[list[Button]]) -> None:
+        """The button rows at the foot of the card (the last at its bottom), the Turn button at
+        its top right corner."""
+        m = self.metrics
         for i, row in enumerate(rows):
             bar = pygame.Rect(self.card.x + 2 * m.pad,
                               self.card.bottom - m.button_h - 2 * m.pad - (len(rows) - 1 - i) * (m.button_h + m.pad),
