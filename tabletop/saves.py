@@ -91,9 +91,10 @@ class DamagedFile(StateError):
 
 def _json_detail(exc: json.JSONDecodeError) -> str:
     """``Unterminated string starting at line 1, column 53`` (the reader's own words end in
-    'starting at' and leave the place to a suffix that ``msg`` does not hold)."""
-    place = f"line {exc.lineno}, column {exc.colno}"
-    return f"{exc.msg} {place}" if exc.msg.endswith(" at") else f"{exc.msg} at {place}"
+    'starting at' and leave the place to a suffix that ``msg`` does not hold), said in the
+    language chosen: the reader's few sentences are in the catalogue."""
+    what = exc.msg.removesuffix(" at")
+    return tr("{what} at line {line}, column {col}", what=tr(what), line=exc.lineno, col=exc.colno)
 
 
 def _refuse_constant(name: str) -> Any:

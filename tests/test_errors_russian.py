@@ -2,8 +2,9 @@
 the language chosen: the state readers, the option parsers, the save reader and the replay of a
 record raise their reasons through ``tr``, with the field's name (``coins``, ``hens``,
 ``boards[0][1][0]``) kept as the file writes it. So do the session (a roll, an undo or a move at the
-wrong time: the game log), the rules' own refusals of a move and the computer players' levels. In
-English every text stays word for word what it was."""
+wrong time: the game log), the rules' own refusals of a move, the computer players' levels and the
+high-score file's reader (the JSON reader's own sentences too). In English every text stays word
+for word what it was (but for a high-score entry missing a key, once just ``'coins'``)."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ ENGLISH_WORDS = re.compile(r"\b[A-Za-z]{2,}\b(?: \b[A-Za-z]{2,}\b)+")  # two Eng
 READERS = [  # modules whose every raised text must go through tr
     "games/captain_flip/state_json.py", "games/chicken_chase/stateio.py", "games/trap_the_cap/board.py",
     "games/trap_the_cap/setup.py", "games/chicken_chase/__init__.py", "games/plakoto/__init__.py", "saves.py",
-    "core/session.py", "core/game.py", "cli.py", "launch.py", "simulate.py",
+    "core/session.py", "core/game.py", "games/captain_flip/highscores.py", "cli.py", "launch.py", "simulate.py",
     "ai/agents.py", "ai/play.py",
     *[f"games/{game}/{module}.py" for game in ("captain_flip", "chicken_chase", "plakoto", "trap_the_cap")
       for module in ("rules", "notation", "ai")],
@@ -322,3 +323,39 @@ def test_a_move_the_rules_cannot_play_is_said_in_russian():
 ])
 def test_an_unknown_computer_level_is_said_in_russian(game, russian, english):
     _russian_and_english(lambda: get_game(game).make_agent("bogus"), russian, english)
+
+
+HIGH_SCORES = [  # (what the file holds, the Russian reason, the English one: Python's or the reader's words)
+    ('{"format": "tabletop-captain-flip-highscores", "entries": [', "ожидалось значение: строка 1, столбец 60 (символ 59)",
+     "Expecting value: line 1 column 60 (char 59)"),
+    ('{"format": "x", "entries": []}', "это не файл рекордов «Капитан Флип»", "not a Captain Flip high-score file"),
+    ('{"format": "tabletop-captain-flip-highscores", "entries": [3]}', "запись таблицы — не словарь",
+     "an entry is not a mapping"),
+    ('{"format": "tabletop-captain-flip-highscores", "entries": [{"name": "A", "board": "A", "coins": "9", '
+     '"rank": "r", "when": "w"}]}', "coins должно быть целым числом", "coins must be a whole number"),
+    ('{"format": "tabletop-captain-flip-highscores", "entries": [{"name": 1, "board": "A", "coins": 9, '
+     '"rank": "r", "when": "w"}]}', "name, board, rank и when должны быть текстом",
+     "name, board, rank and when must be text"),
+    ('{"format": "tabletop-captain-flip-highscores", "entries": [{"name": "A", "board": "A", "rank": "r", '
+     '"when": "w"}]}', "в записи таблицы нет ключа 'coins'", "an entry lacks 'coins'"),
+]
+
+
+@pytest.mark.parametrize("text,russian,english", HIGH_SCORES, ids=[str(i) for i in range(len(HIGH_SCORES))])
+def test_a_damaged_high_score_file_is_said_in_russian(tmp_path, text, russian, english):
+    from tabletop.games.captain_flip import highscores
+
+    said = {}
+    for lang in ("ru", "en"):
+        path = tmp_path / lang / "captain_flip_highscores.json"
+        path.parent.mkdir()
+        path.write_text(text, encoding="utf-8")
+        with in_language(lang):
+            loaded = highscores.load(path)
+        assert loaded.entries == [] and list(path.parent.glob("*.corrupt-1.json"))
+        said[lang] = loaded.message
+    reason = said["ru"].removeprefix("Не удалось прочитать файл рекордов (").split("); он сохранён как")[0]
+    assert reason == russian
+    assert CYRILLIC.search(reason) and not ENGLISH_WORDS.search(reason.replace("name, board, rank", "")), reason
+    assert said["en"] == (f"The high-score file could not be read ({english}); it was kept as "
+                          "captain_flip_highscores.corrupt-1.json and a new table was started.")
