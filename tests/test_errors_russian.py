@@ -4,7 +4,8 @@ record raise their reasons through ``tr``, with the field's name (``coins``, ``h
 ``boards[0][1][0]``) kept as the file writes it. So do the session (a roll, an undo or a move at the
 wrong time: the game log), the rules' own refusals of a move, the computer players' levels and the
 high-score file's reader (the JSON reader's own sentences too). In English every text stays word
-for word what it was (but for a high-score entry missing a key, once just ``'coins'``)."""
+for word what it was (but for a high-score entry missing a key, once just ``'coins'``). A damaged
+settings.json is reported in the language of --lang, else in the one its text still names."""
 
 from __future__ import annotations
 
@@ -359,3 +360,48 @@ def test_a_damaged_high_score_file_is_said_in_russian(tmp_path, text, russian, e
     assert CYRILLIC.search(reason) and not ENGLISH_WORDS.search(reason.replace("name, board, rank", "")), reason
     assert said["en"] == (f"The high-score file could not be read ({english}); it was kept as "
                           "captain_flip_highscores.corrupt-1.json and a new table was started.")
+
+
+SETTINGS = "settings.json"
+
+
+def test_a_damaged_settings_file_that_names_russian_is_reported_in_russian(tmp_path):
+    """Cut short after the language: the language is read first, kept, and the note is in it."""
+    from tabletop.saves import Settings
+
+    (tmp_path / SETTINGS).write_text('{"lang": "ru", "table": false, "sound": tr')
+    settings = Settings(tmp_path)  # the app starts in English until it applies the settings' language
+    assert settings["lang"] == "ru"
+    assert json.loads((tmp_path / SETTINGS).read_text())["lang"] == "ru"  # and kept for the next start
+    assert settings.message.startswith("Настройки сброшены: файл settings.json повреждён (ожидалось значение: "
+                                       "строка 1, столбец 41); старый файл — settings.corrupt-")
+    assert not ENGLISH_WORDS.search(settings.message), settings.message
+
+
+@pytest.mark.parametrize("text", ["{nope", "[1, 2]", ""])
+def test_a_damaged_settings_file_is_reported_in_the_language_of_lang(tmp_path, text):
+    from tabletop.saves import Settings
+
+    (tmp_path / "ru").mkdir()
+    (tmp_path / "ru" / SETTINGS).write_text(text)
+    message = Settings(tmp_path / "ru", lang="ru").message
+    assert message.startswith("Настройки сброшены: ") and not ENGLISH_WORDS.search(message), message
+    (tmp_path / SETTINGS).write_text('{"lang": "ru", nope')
+    assert Settings(tmp_path, lang="en").message.startswith("Settings were reset: settings.json is damaged "
+                                                            "(Expecting property name enclosed in double quotes "
+                                                            "at line 1, column 16); the old file is settings.corrupt-")
+
+
+def test_the_app_started_over_a_damaged_russian_settings_file_speaks_russian(tmp_path, monkeypatch):
+    from tabletop.app import App, AppOptions
+    from tabletop.i18n import set_language
+
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path))
+    (tmp_path / SETTINGS).write_text('{"fullscreen": false, "lang": "ru", "sound": true, "table": fal')
+    try:
+        app = App(AppOptions(size=(800, 600), headless=True, mute=True))
+        assert app.lang == "ru"
+        assert app.pending_message.startswith("Настройки сброшены: файл settings.json повреждён (")
+        assert not ENGLISH_WORDS.search(app.pending_message), app.pending_message
+    finally:
+        set_language("en")
