@@ -58,7 +58,7 @@ class App:
         os.environ["SDL_VIDEO_X11_WMCLASS"] = os.environ["SDL_APP_NAME"] = "tabletop"
         pygame.display.init()
         pygame.font.init()
-        self.settings = Settings()
+        self.settings = Settings(lang=self.options.lang)
         self.saves = SaveSlots()
         self.store = BoardStore.default(self.options.boards_dir)
         self.audio = Audio(enabled=not self.options.mute and self.settings["sound"] and not self.options.headless)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 import time
 import weakref
@@ -22,7 +23,7 @@ from tabletop import files
 from tabletop.core.errors import StateError
 from tabletop.core.records import check_record
 from tabletop.core.session import RecordError, Session
-from tabletop.i18n import tr
+from tabletop.i18n import LANGUAGES, in_language, language, tr
 
 MAX_SAVE_BYTES = 20_000_000
 MAX_JSON_DEPTH = 64
@@ -91,9 +92,10 @@ class DamagedFile(StateError):
 
 def _json_detail(exc: json.JSONDecodeError) -> str:
     """``Unterminated string starting at line 1, column 53`` (the reader's own words end in
-    'starting at' and leave the place to a suffix that ``msg`` does not hold)."""
-    place = f"line {exc.lineno}, column {exc.colno}"
-    return f"{exc.msg} {place}" if exc.msg.endswith(" at") else f"{exc.msg} at {place}"
+    'starting at' and leave the place to a suffix that ``msg`` does not hold), said in the
+    language chosen: the reader's few sentences are in the catalogue."""
+    what = exc.msg.removesuffix(" at")
+    return tr("{what} at line {line}, column {col}", what=tr(what), line=exc.lineno, col=exc.colno)
 
 
 def _refuse_constant(name: str) -> Any:
@@ -385,6 +387,20 @@ def saved_language() -> str | None:
     return lang if isinstance(lang, str) else None
 
 
+_LANG_SETTING = re.compile(rb'"lang"\s*:\s*"([a-z]+)"')
+
+
+def _language_in(path: Path) -> str | None:
+    """The language a settings file names, found in its text even when the file is no longer
+    JSON (cut short, edited by hand); None when it names none of ours or cannot be read."""
+    try:
+        found = _LANG_SETTING.findall(files.read_regular(path, 100_000))
+    except (files.FileProblem, OSError):
+        return None
+    lang = found[-1].decode() if found else None  # the last one: what json.loads would have kept
+    return lang if lang in LANGUAGES else None
+
+
 class Settings:
     """User settings (fullscreen, sound, language, table mode, UI scale) in settings.json, and what
     the menu remembers: ``menu_game`` (the game last chosen) and ``menu`` (game id → that game's
@@ -395,11 +411,17 @@ class Settings:
                                 "fast_play": False, "computer_pace": "normal", "auto_forced": True,
                                 "menu_game": "", "menu": {}}
 
-    def __init__(self, folder: Path | None = None) -> None:
+    def __init__(self, folder: Path | None = None, lang: str | None = None) -> None:
+        """``lang``: the language the command line chose (``--lang``). A damaged file is reported
+        in it, else in the language the file still names (read first, from its text, and kept),
+        so a Russian user is not told in English before the app turns Russian."""
         self.path = (folder or data_dir()) / "settings.json"
         self.values = {k: dict(v) if isinstance(v, dict) else v for k, v in self.DEFAULTS.items()}  # no shared dicts
         self.message = ""
-        if files.exists(self.path):
+        if not files.exists(self.path):
+            return
+        named = _language_in(self.path)
+        with in_language(lang if lang in LANGUAGES else named or language()):
             try:
                 data = read_json(self.path, 100_000)
                 if not isinstance(data, dict):
@@ -409,6 +431,10 @@ class Settings:
                         self.values[key] = data[key]
             except StateError as exc:
                 aside, reason = try_set_aside(self.path)
+                if named:  # kept, and written to a fresh file (never over one left in place) for the next start
+                    self.values["lang"] = named
+                    if aside:
+                        self["lang"] = named
                 kept = tr("the old file is {name}", name=aside.name) if aside else \
                     tr("the old file could not be moved ({reason})", reason=reason)
                 self.message = tr("Settings were reset: {error}; {kept}.", error=exc, kept=kept)

@@ -1,8 +1,11 @@
 """What is wrong with a save, a record (its starting position or a move) or a game option is said in
 the language chosen: the state readers, the option parsers, the save reader and the replay of a
 record raise their reasons through ``tr``, with the field's name (``coins``, ``hens``,
-``boards[0][1][0]``) kept as the file writes it. In English every text stays word for word what it
-was."""
+``boards[0][1][0]``) kept as the file writes it. So do the session (a roll, an undo or a move at the
+wrong time: the game log), the rules' own refusals of a move, the computer players' levels and the
+high-score file's reader (the JSON reader's own sentences too). In English every text stays word
+for word what it was (but for a high-score entry missing a key, once just ``'coins'``). A damaged
+settings.json is reported in the language of --lang, else in the one its text still names."""
 
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ import pytest
 from test_cli_russian import _exit_2
 
 from tabletop import PACKAGE_DIR
-from tabletop.core import StateError
+from tabletop.core import CHANCE, StateError
 from tabletop.games import all_games, get_game
 from tabletop.i18n import catalogue, in_language
 from tabletop.launch import Seat, new_session
@@ -28,6 +31,11 @@ ENGLISH_WORDS = re.compile(r"\b[A-Za-z]{2,}\b(?: \b[A-Za-z]{2,}\b)+")  # two Eng
 READERS = [  # modules whose every raised text must go through tr
     "games/captain_flip/state_json.py", "games/chicken_chase/stateio.py", "games/trap_the_cap/board.py",
     "games/trap_the_cap/setup.py", "games/chicken_chase/__init__.py", "games/plakoto/__init__.py", "saves.py",
+    "core/session.py", "core/game.py", "games/captain_flip/highscores.py", "cli.py", "launch.py", "simulate.py",
+    "ai/agents.py", "ai/play.py",
+    *[f"games/{game}/{module}.py" for game in ("captain_flip", "chicken_chase", "plakoto", "trap_the_cap")
+      for module in ("rules", "notation", "ai")],
+    "games/captain_flip/moves.py", "games/chicken_chase/moves.py",
 ]
 FUNCTIONS = [  # and these functions of modules that hold other (internal) raises too
     ("games/captain_flip/rules.py", "__init__"), ("games/captain_flip/layout.py", "from_json"),
@@ -36,7 +44,8 @@ FUNCTIONS = [  # and these functions of modules that hold other (internal) raise
     ("games/trap_the_cap/rules.py", "new_game"), ("games/trap_the_cap/rules.py", "apply"),
     ("core/session.py", "from_record"), ("core/game.py", "apply"), ("core/game.py", "parse_move"),
 ]
-ERRORS = {"StateError", "ValueError", "OptionError", "DamagedFile", "IllegalMoveError", "RecordError"}
+ERRORS = {"StateError", "ValueError", "OptionError", "DamagedFile", "IllegalMoveError", "RecordError", "TypeError",
+          "UsageError"}
 
 
 def _english(arg: ast.AST) -> bool:
@@ -236,3 +245,163 @@ def test_a_bad_move_in_a_save_is_said_in_russian(tmp_path, moves, russian, engli
     values = {"bad": seat + 7, "seat": seat}
     assert said["ru"].startswith(f"В сохранённой игре испорченный ход: {russian.format(**values)}. Игра продолжается")
     assert said["en"].startswith(f"The saved game has a bad move: {english.format(**values)}. It resumes")
+
+
+def _said(lang: str, call) -> str:
+    """What ``call`` raises, in ``lang``."""
+    with in_language(lang), pytest.raises(Exception) as caught:
+        call()
+    return str(caught.value)
+
+
+def _russian_and_english(call, russian: str, english: str) -> None:
+    said = _said("ru", call)
+    assert said == russian
+    assert CYRILLIC.search(said) and not ENGLISH_WORDS.search(said), said
+    assert _said("en", call) == english
+
+
+def _fresh(game: str):
+    return new_session(get_game(game), BoardStore.default(None), 2, None, {}, [Seat("ai", "random")] * 2, seed=4)
+
+
+def test_a_roll_an_undo_or_a_step_back_at_the_wrong_time_is_said_in_russian():
+    session = _fresh("plakoto")
+    while session.state.current_player == CHANCE:
+        session.roll()
+    _russian_and_english(session.roll, "сейчас нечего бросать или тянуть", "nothing to roll or draw now")
+    _russian_and_english(session.undo, "после последнего броска отменять нечего", "nothing to undo since the last roll")
+    start = _fresh("plakoto")
+    _russian_and_english(start.step_back, "это уже начало партии", "already at the start")
+    from tabletop.launch import advance
+
+    advance(session, 100_000, level="random")
+    assert session.state.current_player is None
+    _russian_and_english(lambda: session.play(None), "игра окончена", "the game is over")
+
+
+def test_a_move_the_rules_cannot_play_is_said_in_russian():
+    import random
+
+    from tabletop.core.game import GameState
+    from tabletop.games.captain_flip import rules as flip
+
+    plakoto = _fresh("plakoto")
+    while plakoto.state.current_player == CHANCE:
+        plakoto.roll()
+    _russian_and_english(lambda: GameState.sample_chance(plakoto.state, random.Random(1)),
+                         "в этой позиции не нужно ни бросать, ни тянуть", "no chance move is due in this position")
+    _russian_and_english(lambda: plakoto.state.apply_unchecked(42), "это не ход игры «Плакото»: 42",
+                         "not a Plakoto move: 42")
+    trap = _fresh("trap_the_cap")
+    while trap.state.current_player == CHANCE:
+        trap.roll()
+    _russian_and_english(lambda: trap.state.sample_chance(random.Random(1)), "в этой позиции бросок не нужен",
+                         "no roll is due in this position")
+    state = _fresh("captain_flip").state
+    state.phase = flip.OVER
+    _russian_and_english(lambda: state.apply_unchecked(None), "в этой позиции никакой ход не ожидается",
+                         "no move is due in this position")
+    hens = _fresh("chicken_chase").state
+    _russian_and_english(lambda: hens.copy().apply_unchecked(42), "42 — не ход игры «Драка в курятнике»",
+                         "42 is not a Chicken Chase move")
+    held = set(hens.known[0]) | set(hens.hidden[0])
+    card = next(deck * 10 + value for deck in range(3) for value in range(1, 9) if deck * 10 + value not in held)
+    _russian_and_english(lambda: hens.copy()._take_from_hand(0, card),
+                         f"у места 1 нет карты {card % 10} из колоды {card // 10 + 1}",
+                         f"seat 1 holds no {card % 10} of deck {card // 10 + 1}")
+
+
+@pytest.mark.parametrize("game,russian,english", [
+    ("captain_flip", "в «Капитан Флип» нет уровня компьютера 'bogus'; уровни: random, easy, hard",
+     "unknown Captain Flip level 'bogus'; levels are random, easy, hard"),
+    ("chicken_chase", "нет такого уровня компьютера: 'bogus' (уровни: random, easy, hard)",
+     "unknown computer level 'bogus' (random, easy, hard)"),
+    ("plakoto", "нет такого уровня компьютера: 'bogus'; уровни: random, easy, hard, hard-2026-11",
+     "unknown level 'bogus': expected random, easy, hard, hard-2026-11"),
+    ("trap_the_cap", "нет такого уровня компьютера: 'bogus'; выберите random, easy или hard",
+     "unknown level 'bogus'; choose random, easy or hard"),
+])
+def test_an_unknown_computer_level_is_said_in_russian(game, russian, english):
+    _russian_and_english(lambda: get_game(game).make_agent("bogus"), russian, english)
+
+
+HIGH_SCORES = [  # (what the file holds, the Russian reason, the English one: Python's or the reader's words)
+    ('{"format": "tabletop-captain-flip-highscores", "entries": [', "ожидалось значение: строка 1, столбец 60 (символ 59)",
+     "Expecting value: line 1 column 60 (char 59)"),
+    ('{"format": "x", "entries": []}', "это не файл рекордов «Капитан Флип»", "not a Captain Flip high-score file"),
+    ('{"format": "tabletop-captain-flip-highscores", "entries": [3]}', "запись таблицы — не словарь",
+     "an entry is not a mapping"),
+    ('{"format": "tabletop-captain-flip-highscores", "entries": [{"name": "A", "board": "A", "coins": "9", '
+     '"rank": "r", "when": "w"}]}', "coins должно быть целым числом", "coins must be a whole number"),
+    ('{"format": "tabletop-captain-flip-highscores", "entries": [{"name": 1, "board": "A", "coins": 9, '
+     '"rank": "r", "when": "w"}]}', "name, board, rank и when должны быть текстом",
+     "name, board, rank and when must be text"),
+    ('{"format": "tabletop-captain-flip-highscores", "entries": [{"name": "A", "board": "A", "rank": "r", '
+     '"when": "w"}]}', "в записи таблицы нет ключа 'coins'", "an entry lacks 'coins'"),
+]
+
+
+@pytest.mark.parametrize("text,russian,english", HIGH_SCORES, ids=[str(i) for i in range(len(HIGH_SCORES))])
+def test_a_damaged_high_score_file_is_said_in_russian(tmp_path, text, russian, english):
+    from tabletop.games.captain_flip import highscores
+
+    said = {}
+    for lang in ("ru", "en"):
+        path = tmp_path / lang / "captain_flip_highscores.json"
+        path.parent.mkdir()
+        path.write_text(text, encoding="utf-8")
+        with in_language(lang):
+            loaded = highscores.load(path)
+        assert loaded.entries == [] and list(path.parent.glob("*.corrupt-1.json"))
+        said[lang] = loaded.message
+    reason = said["ru"].removeprefix("Не удалось прочитать файл рекордов (").split("); он сохранён как")[0]
+    assert reason == russian
+    assert CYRILLIC.search(reason) and not ENGLISH_WORDS.search(reason.replace("name, board, rank", "")), reason
+    assert said["en"] == (f"The high-score file could not be read ({english}); it was kept as "
+                          "captain_flip_highscores.corrupt-1.json and a new table was started.")
+
+
+SETTINGS = "settings.json"
+
+
+def test_a_damaged_settings_file_that_names_russian_is_reported_in_russian(tmp_path):
+    """Cut short after the language: the language is read first, kept, and the note is in it."""
+    from tabletop.saves import Settings
+
+    (tmp_path / SETTINGS).write_text('{"lang": "ru", "table": false, "sound": tr')
+    settings = Settings(tmp_path)  # the app starts in English until it applies the settings' language
+    assert settings["lang"] == "ru"
+    assert json.loads((tmp_path / SETTINGS).read_text())["lang"] == "ru"  # and kept for the next start
+    assert settings.message.startswith("Настройки сброшены: файл settings.json повреждён (ожидалось значение: "
+                                       "строка 1, столбец 41); старый файл — settings.corrupt-")
+    assert not ENGLISH_WORDS.search(settings.message), settings.message
+
+
+@pytest.mark.parametrize("text", ["{nope", "[1, 2]", ""])
+def test_a_damaged_settings_file_is_reported_in_the_language_of_lang(tmp_path, text):
+    from tabletop.saves import Settings
+
+    (tmp_path / "ru").mkdir()
+    (tmp_path / "ru" / SETTINGS).write_text(text)
+    message = Settings(tmp_path / "ru", lang="ru").message
+    assert message.startswith("Настройки сброшены: ") and not ENGLISH_WORDS.search(message), message
+    (tmp_path / SETTINGS).write_text('{"lang": "ru", nope')
+    assert Settings(tmp_path, lang="en").message.startswith("Settings were reset: settings.json is damaged "
+                                                            "(Expecting property name enclosed in double quotes "
+                                                            "at line 1, column 16); the old file is settings.corrupt-")
+
+
+def test_the_app_started_over_a_damaged_russian_settings_file_speaks_russian(tmp_path, monkeypatch):
+    from tabletop.app import App, AppOptions
+    from tabletop.i18n import set_language
+
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path))
+    (tmp_path / SETTINGS).write_text('{"fullscreen": false, "lang": "ru", "sound": true, "table": fal')
+    try:
+        app = App(AppOptions(size=(800, 600), headless=True, mute=True))
+        assert app.lang == "ru"
+        assert app.pending_message.startswith("Настройки сброшены: файл settings.json повреждён (")
+        assert not ENGLISH_WORDS.search(app.pending_message), app.pending_message
+    finally:
+        set_language("en")

@@ -1,5 +1,5 @@
 """What the player is told about saves: a damaged save says so in plain words and where the file
-was set aside before the JSON reader's detail; the Continue list and the resumed log count the
+was set aside before the JSON reader's detail (in the language chosen); the Continue list and the resumed log count the
 players' moves, not the rolls and draws, with Russian plural forms."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ BROKEN = b'{"format": "tabletop-record", "version": 1, "game": "da'
     ("en", "The saved game could not be restored: its file autosave.json is damaged. It was set aside and kept as ",
      " in {folder}. ", "Details: Unterminated string starting at line 1, column 53."),
     ("ru", "Сохранённую игру не удалось восстановить: её файл autosave.json повреждён. Он отложен в сторону "
-           "под именем ", " в папке {folder}. ", "Подробности: Unterminated string starting at line 1, column 53."),
+           "под именем ", " в папке {folder}. ", "Подробности: строка в кавычках не закрыта, начало: строка 1, столбец 53."),
 ])
 def test_a_damaged_save_says_so_plainly_and_where_it_went(tmp_path, lang, lead, where, detail):
     slot = SaveSlot(tmp_path)

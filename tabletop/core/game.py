@@ -84,7 +84,7 @@ class GameState(ABC):
         """Pick one chance outcome by its probability. Games may override with a faster sampler."""
         outcomes = self.chance_outcomes()
         if not outcomes:
-            raise IllegalMoveError("no chance move is due in this position")
+            raise IllegalMoveError(tr("no chance move is due in this position"))
         moves = [m for m, _ in outcomes]
         weights = [p for _, p in outcomes]
         return rng.choices(moves, weights=weights, k=1)[0]

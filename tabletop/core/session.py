@@ -50,7 +50,7 @@ class Session:
     def roll(self) -> Move:
         """Resolve the pending chance move (dice, draw) with the seeded generator."""
         if self.state.current_player != CHANCE:
-            raise IllegalMoveError("nothing to roll or draw now")
+            raise IllegalMoveError(tr("nothing to roll or draw now"))
         move = self.state.sample_chance(self.chance_rng())
         self._push(move, CHANCE)
         return move
@@ -59,7 +59,7 @@ class Session:
         """Apply a player's move (checked) and record it."""
         seat = self.state.current_player
         if seat is None:
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError(tr("the game is over"))
         self._push(move, seat)
 
     def _push(self, move: Move, seat: int) -> None:
@@ -94,7 +94,7 @@ class Session:
 
     def undo(self) -> None:
         if not self.can_undo():
-            raise IllegalMoveError("nothing to undo since the last roll")
+            raise IllegalMoveError(tr("nothing to undo since the last roll"))
         self.state = self._before.pop()
         self.played.pop()
 
@@ -102,7 +102,7 @@ class Session:
         """Take back the last move even if it was a roll or draw (replay viewer, tests); a later
         roll with the same seed gives the same outcome again."""
         if not self.played:
-            raise IllegalMoveError("already at the start")
+            raise IllegalMoveError(tr("already at the start"))
         self.state = self._before.pop()
         if self.played.pop().seat == CHANCE:
             self._chance_count -= 1

@@ -20,6 +20,7 @@ from tabletop.core.game import CHANCE, Move
 from tabletop.games.captain_flip import scoring
 from tabletop.games.captain_flip.moves import FLIP, KEEP
 from tabletop.games.captain_flip.rules import GUNNER, KEEP_OR_FLIP, PLACE, CaptainFlipState
+from tabletop.i18n import tr
 
 SUNK_PENALTY = 12.0
 """A ship with three Gunners scores nothing and ranks last: worse than any small score."""
@@ -135,5 +136,5 @@ def make_agent(level: str) -> object:
         return EasyAgent()
     if level == "hard":
         return HardAgent()
-    raise ValueError(f"unknown Captain Flip level {level!r}; levels are random, easy, hard")
+    raise ValueError(tr("unknown Captain Flip level {level}; levels are random, easy, hard", level=repr(level)))
 

@@ -18,6 +18,7 @@ from tabletop.i18n import tr
 
 FORMAT = "tabletop-captain-flip-highscores"
 KEEP_PER_BOARD = 20
+KEYS = ("name", "board", "coins", "rank", "when")  # what every entry holds
 
 
 @dataclass(frozen=True)
@@ -45,29 +46,40 @@ def load(path: Path) -> Loaded:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("entries"), list):
-            raise ValueError("not a Captain Flip high-score file")
+            raise ValueError(tr("not a Captain Flip high-score file"))
         entries = [_entry(e) for e in data["entries"]]
+    except json.JSONDecodeError as exc:  # the reader's own words, said in the language chosen
+        return _set_aside(path, tr("{what}: line {line} column {col} (char {pos})", what=tr(exc.msg),
+                                   line=exc.lineno, col=exc.colno, pos=exc.pos))
     except (OSError, ValueError, TypeError, KeyError) as exc:
-        aside = _aside(path)
-        try:
-            path.rename(aside)
-        except OSError:
-            return Loaded([], tr("The high-score file {path} could not be read ({error}); it was left in place.",
-                                 path=path, error=exc))
-        return Loaded([], tr("The high-score file could not be read ({error}); it was kept as {name} "
-                             "and a new table was started.", error=exc, name=aside.name))
+        return _set_aside(path, exc)
     return Loaded(entries)
+
+
+def _set_aside(path: Path, error: object) -> Loaded:
+    """An empty table, the unreadable file moved aside, and a message that says why."""
+    aside = _aside(path)
+    try:
+        path.rename(aside)
+    except OSError:
+        return Loaded([], tr("The high-score file {path} could not be read ({error}); it was left in place.",
+                             path=path, error=error))
+    return Loaded([], tr("The high-score file could not be read ({error}); it was kept as {name} "
+                         "and a new table was started.", error=error, name=aside.name))
 
 
 def _entry(raw: Any) -> Entry:
     if not isinstance(raw, dict):
-        raise ValueError("an entry is not a mapping")
+        raise ValueError(tr("an entry is not a mapping"))
+    for key in KEYS:
+        if key not in raw:
+            raise ValueError(tr("an entry lacks {key}", key=repr(key)))
     coins = raw["coins"]
     if isinstance(coins, bool) or not isinstance(coins, int):
-        raise ValueError("coins must be a whole number")
+        raise ValueError(tr("coins must be a whole number"))
     texts = [raw[k] for k in ("name", "board", "rank", "when")]
     if not all(isinstance(t, str) for t in texts):
-        raise ValueError("name, board, rank and when must be text")
+        raise ValueError(tr("name, board, rank and when must be text"))
     return Entry(texts[0], texts[1], coins, texts[2], texts[3])
 
 

@@ -263,7 +263,7 @@ class CaptainFlipState(GameState):
             self.stack.append((T_EFFECT, seat, move.col, move.row))  # type: ignore[attr-defined]
             self._run()
         else:
-            raise StateError("no move is due in this position")
+            raise StateError(tr("no move is due in this position"))
 
     # -- the task machine ------------------------------------------------------------------------
     def _place(self, seat: int, col: int, face: int, other: int, seen: bool) -> None:

@@ -18,6 +18,7 @@ from tabletop.core import CHANCE
 from tabletop.games.chicken_chase import hill
 from tabletop.games.chicken_chase.moves import ChooseRoll, EndRoll
 from tabletop.games.chicken_chase.rules import ChickenState
+from tabletop.i18n import tr
 
 FINISH_BONUS = 3.0
 """A hen on the finish is worth a little more than its field: it needs no more cards."""
@@ -140,7 +141,7 @@ def make_agent(level: str) -> Any:
         return easy_agent()
     if level == "hard":
         return HardAgent()
-    raise ValueError(f"unknown computer level {level!r} (random, easy, hard)")
+    raise ValueError(tr("unknown computer level {level} (random, easy, hard)", level=repr(level)))
 
 
 __all__ = ["HardAgent", "evaluate", "make_agent"]

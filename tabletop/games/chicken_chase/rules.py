@@ -45,7 +45,6 @@ from tabletop.games.chicken_chase.moves import (
     Roll,
     SetupChick,
     card_deck,
-    card_text,
     card_value,
     draw_move,
     place_move,
@@ -342,7 +341,7 @@ class ChickenState(GameState):
             self.turn = move.seat
             self._begin_setup()
         else:
-            raise IllegalMoveError(f"{move} is not a Chicken Chase move")
+            raise IllegalMoveError(tr("{move} is not a Chicken Chase move", move=move))
 
     def _begin_setup(self) -> None:
         first = self.first if self.first is not None else 0
@@ -407,7 +406,8 @@ class ChickenState(GameState):
             if card in cards:
                 cards.remove(card)
                 return
-        raise IllegalMoveError(f"seat {seat + 1} holds no {card_text(card)}")
+        raise IllegalMoveError(tr("seat {seat} holds no {value} of deck {deck}", seat=seat + 1,
+                                            value=card_value(card), deck=card_deck(card) + 1))
 
     def _discard(self, card: int) -> None:
         deck = card_deck(card)

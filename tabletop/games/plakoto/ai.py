@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from tabletop.ai.agents import RandomAgent
 from tabletop.core.game import CHANCE, GameState, Move
+from tabletop.i18n import tr
 
 from .rules import PlakotoState
 
@@ -171,4 +172,4 @@ def make_agent(level: str):
         from .ai_2026_11 import Hard202611
 
         return Hard202611()
-    raise ValueError(f"unknown level {level!r}: expected {', '.join(LEVELS + HIDDEN_LEVELS)}")
+    raise ValueError(tr("unknown level {level}: expected {levels}", level=repr(level), levels=", ".join(LEVELS + HIDDEN_LEVELS)))

@@ -271,7 +271,7 @@ class PlakotoState(GameState):
         elif isinstance(move, NextGame):
             self._next_game()
         else:  # pragma: no cover - apply() has checked legality
-            raise TypeError(f"not a Plakoto move: {move!r}")
+            raise TypeError(tr("not a Plakoto move: {move}", move=repr(move)))
 
     def _step(self, step: Step) -> None:
         seat, q, t = self.turn, step.frm, step.to

@@ -18,6 +18,7 @@ from tabletop.ai.agents import GreedyAgent, RandomAgent
 from tabletop.core.game import CHANCE
 from tabletop.games.trap_the_cap.board import COLOURS, Topology
 from tabletop.games.trap_the_cap.rules import GOLD, Move, Roll, TrapState
+from tabletop.i18n import tr
 
 PRISONER = 1.0
 LOCKED = 1.3
@@ -179,4 +180,4 @@ def make_agent(level: str) -> Any:
         return GreedyAgent(_evaluate_for_seat, name="easy")
     if level == "hard":
         return HardAgent()
-    raise ValueError(f"unknown level {level!r}; choose random, easy or hard")
+    raise ValueError(tr("unknown level {level}; choose random, easy or hard", level=repr(level)))

@@ -313,7 +313,7 @@ class TrapState(GameState):
 
     def sample_chance(self, rng: random.Random) -> Roll:
         if self.current_player != CHANCE:
-            raise IllegalMoveError("no roll is due in this position")
+            raise IllegalMoveError(tr("no roll is due in this position"))
         return ROLLS[int(rng.random() * 6)]
 
     # -- moves ----------------------------------------------------------------------------------------
