@@ -182,6 +182,13 @@ class TableModeMixin:
         text_w = max(theme.font(m.body, True).size(name)[0], theme.font(m.small).size(detail)[0])
         head_w = int(m.button_h * 0.8) + m.pad + text_w + m.pad
         menu_w = max(int(m.button_h * 1.3), theme.font(m.small).size(menu.label)[0] + 2 * m.pad)
+        role = self.head_role(panel.seat) if row else ""
+        head_h = 0
+        if role:  # a stack's head as _draw_head sets it: the name, then the role and score lines
+            width = min(panel.size[0], 10 * m.button_h) - 4 * m.pad - menu_w - int(m.button_h * 0.64) - m.pad
+            lines = len(theme.wrap(role, m.small, max(1, width))) + (len(wrap_parts(detail, m.small, max(1, width)))
+                                                                       if detail else 0)
+            head_h = theme.font(m.body, True).get_linesize() + lines * theme.font(m.small).get_linesize() + m.pad
         widths = tuple(max(int(m.button_h * 1.6), theme.font(m.body, b.primary).size(b.label)[0] + 3 * m.pad)
                        for b in buttons)
         dice_w = self.table_dice_width() if active and not over and self.shows_dice() else 0
@@ -196,7 +203,8 @@ class TableModeMixin:
         texts = tuple(theme.font(m.small, b.primary).size(b.label)[0] for b in buttons)
         return StripNeeds(head_w, menu_w, widths, dice_w, self.table_extra_size(panel.seat, panel),
                           prompt=active or over, prompt_h=prompt_h, button_text=texts,
-                          button_least=tuple(self._button_least(b) for b in buttons), dice_spare=spare)
+                          button_least=tuple(self._button_least(b) for b in buttons), dice_spare=spare,
+                          head_h=head_h)
 
     def _button_least(self, button: Button) -> int:
         """The least width of a strip's button whose label stays whole: on one line in the smallest
@@ -436,7 +444,7 @@ class TableModeMixin:
                  self.metrics.height, getattr(self, "_table_key", None), self.table_strip_key(seat))
         last = tuple(table_strip.log_tail(self.log, 1)) if parts.mode == "band" else ()
         return whole, {
-            "head": (row_key, self.seat_name(seat)),
+            "head": (row_key, self.seat_name(seat), self.head_role(seat)),
             "menu": (menu.label, menu.hover),
             "log": tuple(table_strip.log_tail(self.log, LOG_LINES)),
             "prompt": (self.current_prompt(), last) if shown else None,
@@ -479,8 +487,16 @@ class TableModeMixin:
         name = row.name if row else self.seat_name(seat)
         return tr("{name} (out)", name=name) if row is not None and row.out else name
 
+    def head_role(self, seat: int) -> str:
+        """Who moves a computer's seat ("computer, hard"), led into its strip's score line where
+        the strip has the room: at a table there is no player list, and a computer's strip said
+        nothing of who plays it (a person's says nothing: the people sit at their own edges)."""
+        if seat >= len(self.seats) or self.seat_is_human(seat):
+            return ""
+        return self.seat_role(seat)
+
     def _draw_head(self, surf: pygame.Surface, rect: pygame.Rect, seat: int, row) -> None:
-        """The seat's piece, name (bold) and score line."""
+        """The seat's piece, name (bold), who plays a computer's seat (where there is room) and score line."""
         if rect.w <= 0 or rect.h <= 0:
             return
         m = self.metrics
@@ -496,7 +512,11 @@ class TableModeMixin:
         detail_h = theme.font(m.small).get_linesize()
         width = rect.right - left
         detail = wrap_parts(row.detail, m.small, width) if row is not None and row.detail else []
-        if len(detail) > 1 and name_h + len(detail) * detail_h > rect.h:  # a thin band: a smaller name
+        role = self.head_role(seat) if row is not None else ""
+        led = [*theme.wrap(role, m.small, width), *detail] if role else []
+        if led and name_h + len(led) * detail_h <= rect.h and all(theme.font(m.small).size(x)[0] <= width for x in led):
+            detail = led  # the role on lines under the name, where the head has them to spare (a stack's)
+        elif len(detail) > 1 and name_h + len(detail) * detail_h > rect.h:  # a thin band: a smaller name
             name_size, name_h = m.small, theme.font(m.small, True).get_linesize()
             if name_h + len(detail) * detail_h > rect.h:  # no room to wrap: one line
                 name_size, name_h, detail = m.body, theme.font(m.body, True).get_linesize(), [row.detail]

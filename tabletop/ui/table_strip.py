@@ -57,6 +57,7 @@ class StripNeeds:
     button_text: tuple[int, ...] = ()  # the buttons' label widths (a stack puts fewer in a row)
     button_least: tuple[int, ...] = ()  # the least width of each button with its label whole
     dice_spare: bool = False     # the dice only say "tap to roll", as a Roll button does: may go
+    head_h: int = 0              # in a stack: the height the name and its lines want (0: a button's)
 
 
 def strip_parts(size: tuple[int, int], m: theme.Metrics, needs: StripNeeds, home_right: bool = True) -> StripParts:
@@ -266,9 +267,12 @@ def _stack(card: pygame.Rect, inner: pygame.Rect, m: theme.Metrics, needs: Strip
         y_bottom -= ph
         prompt = pygame.Rect(inner.x, y_bottom, inner.w, ph)
         y_bottom -= p // 2
-    head_h = min(bh, max(0, y_bottom - inner.y))
+    room = max(0, y_bottom - inner.y)
+    head_h = min(bh, room)
+    if needs.head_h > bh:  # more lines under the name (a computer's role): taller, the log keeps two lines
+        head_h = max(head_h, min(needs.head_h, room - 2 * theme.font(m.small).get_linesize() - p))
     head = pygame.Rect(inner.x, inner.y, max(0, inner.w - needs.menu_w - p), head_h)
-    menu = pygame.Rect(inner.right - needs.menu_w, inner.y, needs.menu_w, head_h)
+    menu = pygame.Rect(inner.right - needs.menu_w, inner.y, needs.menu_w, min(bh, head_h))
     log = pygame.Rect(inner.x, head.bottom + p // 2, inner.w, max(0, y_bottom - head.bottom - p))
     return StripParts("stack", card, head, menu, prompt, log, extra, dice, buttons)
 
