@@ -100,3 +100,25 @@ def test_the_strip_keeps_its_height_when_the_turn_passes_among_the_waiting():
     for p in waiting:
         if p.seat != scene.acting_seat():
             assert scene.table_extra_size(p.seat, p) == sizes[p.seat]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_computers_score_card_names_its_ship_not_you(lang):
+    """A computer's strip said "Your score if the game ended now" (Russian «Ваш счёт…») to the
+    table as a person's does to its owner: nobody sits at a computer's edge. Its card names the
+    ship, as the score strip under the large board does; a person's card still says "your"."""
+    app, scene = start((3840, 2160), lang, [Seat("human"), Seat("ai", "easy"), Seat("ai", "hard")])
+    for seat in range(3):
+        score = int(scene.obs.score_breakdown()[seat]["shown"])
+        lines = [text for text, *_ in scene.seat_card_lines(seat)]
+        if seat == 0:
+            assert tr("Your score if the game ended now: {n}", n=score) in lines
+            continue
+        name = scene.seat_name(seat)
+        assert tr("{name}: score if the game ended now {n}", name=name, n=score) in lines, lines
+        your = ("your", "you ") if lang == "en" else ("ваш", "у вас")
+        assert not any(w in text.lower() for text in lines for w in your), lines
+    scene.obs.map_holder = 2  # the Map's line says whose it is, too
+    held = tr("{name} holds the Treasure Map (+1 coin after each of its turns).", name=scene.seat_name(2))
+    assert held in [text for text, *_ in scene.seat_card_lines(2)]
+    assert held.startswith(scene.seat_name(2)) and held != "{name} holds the Treasure Map (+1 coin after each of its turns)."

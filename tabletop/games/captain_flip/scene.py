@@ -455,7 +455,7 @@ class CaptainFlipScene(GameScene):
     def seat_card_lines(self, seat: int) -> list[tuple[str, bool, bool]]:
         """The score card's lines; in the others' strips, who is on turn first (the acting strip's
         prompt says it there)."""
-        lines = txt.seat_lines(self.obs, seat)
+        lines = txt.seat_lines(self.obs, seat, "" if self.seat_is_human(seat) else self.seat_name(seat))
         actor = self.acting_seat()
         if actor is not None and actor >= 0 and actor != seat and self.state.phase != OVER:
             lines.insert(0, (self.seat_name(actor) + tr(" — to play"), False, False))

@@ -110,18 +110,24 @@ def strip_lines(obs: CaptainFlipState, seat: int, name: str) -> list[tuple[str, 
     return [(head, True, False), *_detail_lines(obs, seat, row)]
 
 
-def seat_lines(obs: CaptainFlipState, seat: int) -> list[tuple[str, bool, bool]]:
+def seat_lines(obs: CaptainFlipState, seat: int, computer: str = "") -> list[tuple[str, bool, bool]]:
     """A captain's own score card in his table strip (his name is in the strip's head): the score,
     what it is made of, his columns and Gunners, and the Treasure Map when he holds it. The score
-    says "your": right under "Blue — to play" a bare "Score if the game ended now" read as Blue's."""
+    says "your": right under "Blue — to play" a bare "Score if the game ended now" read as Blue's.
+    A computer's card (``computer``: its name) is nobody's "your": it names the ship, as the score
+    strip under the large board does."""
     row = obs.score_breakdown()[seat]
-    if obs.phase == OVER:
+    if computer:
+        lines = strip_lines(obs, seat, computer)
+    elif obs.phase == OVER:
         head = tr("Your final score: {n}", n=int(row["total"])) + (tr(" (sunk: 0)") if row["lost"] else "")
+        lines = [(head, True, False), *_detail_lines(obs, seat, row)]
     else:
         head = tr("Your score if the game ended now: {n}", n=int(row["shown"]))
-    lines = [(head, True, False), *_detail_lines(obs, seat, row)]
+        lines = [(head, True, False), *_detail_lines(obs, seat, row)]
     if obs.map_holder == seat:
-        lines.append((tr("You hold the Treasure Map (+1 coin after each of your turns)."), False, False))
+        lines.append((tr("{name} holds the Treasure Map (+1 coin after each of its turns).", name=computer) if computer
+                      else tr("You hold the Treasure Map (+1 coin after each of your turns)."), False, False))
     return lines
 
 
