@@ -68,3 +68,26 @@ def test_a_computers_strip_says_computer_under_its_name(size, scale, lang, monke
     parts = scene.table_parts[1]
     assert parts.menu.h <= scene.metrics.button_h and parts.log.h > 0 and parts.head.bottom <= parts.log.top
     assert panel.size[1] >= parts.card.h
+
+
+@pytest.mark.parametrize("size", [(3840, 2160), (1920, 1080)])
+@pytest.mark.parametrize("game, levels", [("captain_flip", ["easy", "hard"]), ("trap_the_cap", ["easy", "hard", "random"])])
+def test_every_computers_stack_says_so_beside_the_games_own_part(game, levels, size, monkeypatch):
+    """Captain Flip's ship card took all of a waiting captain's strip but two button heights, and
+    the role had no line: the card gives way to it."""
+    app = App(AppOptions(size=size, headless=True, mute=True, table=True, lang="ru"))
+    session = new_session(get_game(game), app.store, 1 + len(levels), None, {},
+                          [Seat("human"), *(Seat("ai", level) for level in levels)], 4)
+    scene = make_scene(app, session)
+    app.push_scene(scene)
+    app.render()
+    scene.table_relayout()
+    stacks = 0
+    for seat, level in enumerate(levels, start=1):
+        if scene.table_parts[seat].mode != "stack":
+            continue
+        stacks += 1
+        role = tr("computer, {level}", level=tr(level))
+        lines = head_texts(scene, seat, monkeypatch)
+        assert " ".join(lines[1:]).startswith(role), (seat, lines)
+    assert stacks, "no computer has a stack here"

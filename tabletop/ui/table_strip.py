@@ -257,7 +257,8 @@ def _stack(card: pygame.Rect, inner: pygame.Rect, m: theme.Metrics, needs: Strip
     extra = EMPTY.copy()
     if needs.extra:  # it gives way to the name row and the prompt's lines (a hint's legend is set
         # smaller, a hand lower): taking all but two button heights, it cut a 4K strip's prompt short
-        eh = min(needs.extra[1], max(0, y_bottom - inner.y - max(2 * bh, bh + prompt_want + 2 * p)))
+        head_want = max(bh, needs.head_h)  # the name row, and a computer's role under it
+        eh = min(needs.extra[1], max(0, y_bottom - inner.y - max(head_want + bh, head_want + prompt_want + 2 * p)))
         y_bottom -= eh
         extra = pygame.Rect(inner.x, y_bottom, inner.w, eh)
         y_bottom -= p // 2
