@@ -1,6 +1,7 @@
 """The log shows whole entries: a wrapped entry's later lines never stand at the top of the card
 without its first line (seen in a real window: '6 (зелёный луг)' alone above the newest lines,
-read as a stray sentence). Only the newest entry, alone longer than the card, may show just its end."""
+read as a stray sentence). Only the newest entry, alone longer than the card, may show just a part:
+at a table its start, cut with "…" (its end alone said what happened without who did it)."""
 
 import os
 
@@ -56,14 +57,19 @@ def log_indent_room(size: int) -> int:
     return log_indent(size) + size // 2
 
 
+@pytest.mark.parametrize("n", [7, 8])  # the newest entry short (7), or three lines or more (8)
 @pytest.mark.parametrize("fit", range(1, 9))
-def test_the_table_strip_log_shows_whole_entries(fit):
-    entries = [(f"{k}: {text}", theme.INK) for k, text in enumerate(_entries(7))]
+def test_the_table_strip_log_shows_whole_entries(fit, n):
+    entries = [(f"{k}: {text}", theme.INK) for k, text in enumerate(_entries(n))]
     rows = log_rows(entries, 14, 200, fit)
     texts = [text for text, _ in rows]
     assert texts and len(texts) <= fit
     newest = theme.wrap(entries[-1][0], 14, 200)
-    assert texts[-len(newest):] == newest[-len(texts):]  # the newest entry is always there
+    if len(newest) <= fit:  # the newest entry is always there: whole when it fits
+        assert texts[-len(newest):] == newest
+    else:  # else its start, who did what, cut with "…" (its end alone read as a stray sentence)
+        assert texts[:-1] == newest[:fit - 1] and texts[-1].endswith("…"), texts
+        assert newest[fit - 1].startswith(texts[-1][:-1]) and theme.font(14).size(texts[-1])[0] <= 200
     for text, _rgb in entries[:-1]:
         parts = theme.wrap(text, 14, 200)
         assert [p for p in parts if p in texts] in ([], parts)
@@ -83,3 +89,11 @@ def test_a_log_line_too_long_for_its_box_is_cut_into_pieces_that_fit(width):
     log.add(PATH)
     window = [text for _entry, text, _first in log.rows(log.entries, size, width + log_indent_room(size))]
     assert all(theme.font(size).size(text)[0] <= width for text in window), window
+
+
+def test_a_strips_one_line_log_says_who_did_it():
+    """The reviewer's Captain Flip band: one line of log showed «карту сокровищ, карта сокровищ +1»."""
+    text = "Жёлтый ставит жетон «Картограф» в столбец 3: берёт карту сокровищ, карта сокровищ +1"
+    rows = [t for t, _ in log_rows([("Красный тянет жетон", theme.INK), (text, theme.INK)], 14, 220, 1)]
+    assert len(rows) == 1 and rows[0].startswith("Жёлтый ставит") and rows[0].endswith("…"), rows
+    assert theme.font(14).size(rows[0])[0] <= 220

@@ -285,16 +285,32 @@ def log_tail(log: Any, n: int) -> list[tuple[str, tuple[int, int, int]]]:
     return [(e.text, tuple(e.rgb[:3])) for e in log.last(n)] if n > 0 else []
 
 
+def cut_with_ellipsis(line: str, size: int, width: int) -> str:
+    """``line`` ended with "…" (its last words dropped, or letters of a lone long word) within ``width``."""
+    font = theme.font(size)
+    words = line.split(" ")
+    while len(words) > 1 and font.size(" ".join(words) + "…")[0] > width:
+        words.pop()
+    text = " ".join(words)
+    while len(text) > 1 and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip(" ,;:—") + "…"
+
+
 def log_rows(entries: list[tuple[str, tuple[int, int, int]]], size: int, width: int,
              fit: int) -> list[tuple[str, tuple[int, int, int]]]:
     """The newest entries wrapped to ``width``, whole entries only as many as ``fit`` lines hold
     (newest last): an entry's second line without its first reads as a stray sentence. Only the
-    newest entry, when it alone is longer than the box, shows just its last lines."""
+    newest entry, when it alone is longer than the box, shows just its first lines, cut with "…":
+    its last lines ("в столбце 1, строке 1, и он становится Матросом") said what happened without
+    who did it."""
     rows: list[tuple[str, tuple[int, int, int]]] = []
     for text, rgb in reversed(entries):
         entry = [(part, rgb) for part in theme.wrap(text, size, width, split_long=True)]
         if rows and len(rows) + len(entry) > fit:
             break
+        if len(entry) > fit > 0:
+            entry = [*entry[:fit - 1], (cut_with_ellipsis(entry[fit - 1][0], size, width), rgb)]
         rows[:0] = entry
         if len(rows) >= fit:
             break
