@@ -326,6 +326,10 @@ def test_the_hint_and_the_review_fit(window, lang):
         review.select(entry)
         found += problems(audit_top(app), f"{window} {lang} review", readable(app))
     assert not found, report(found)
+    # its help line speaks as the screen is used: a touch at a table («Коснитесь», not «Щёлкните»)
+    helps = [d.text for d in audit_top(app).placed() if d.text in (tr("Tap a turn to see it on the board."),
+                                                                   tr("Click a turn to see it on the board."))]
+    assert helps == [tr("Tap a turn to see it on the board." if table else "Click a turn to see it on the board.")]
 
 
 def test_the_hints_numbered_discs_never_cover_each_other_where_turns_share_a_step():

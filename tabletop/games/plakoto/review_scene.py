@@ -393,6 +393,13 @@ class ReviewScene(FacingScene):
         """The graph, while it may still fill in or once it has a turn (never an empty one)."""
         return bool(self.entries) or not self.finished() or bool(self.error)
 
+    def help_line(self) -> str:
+        """Over the list of turns: "click" at a desk, "tap" at a table (a touch screen), as every
+        other table prompt says."""
+        if self.app.table_mode:
+            return tr("Tap a turn to see it on the board.")
+        return tr("Click a turn to see it on the board.")
+
     def nothing_to_review(self) -> str:
         """Why the finished list is empty: every turn of theirs was forced, or they played none
         (the record is short, or only the computer played), or nobody has played a turn yet."""
@@ -447,8 +454,8 @@ class ReviewScene(FacingScene):
                            pygame.Rect(self.rows_rect.x, self.rows_rect.y, self.rows_rect.w, 3 * line), m.small,
                            theme.INK_SOFT, min_size=m.tiny)
         else:
-            draw.fitted_text(surface, tr("Click a turn to see it on the board."), status, m.small, theme.INK_SOFT,
-                             anchor="midleft", min_size=m.tiny)
+            draw.fitted_text(surface, self.help_line(), status, m.small, theme.INK_SOFT, anchor="midleft",
+                             min_size=m.tiny)
         fit = self.visible_rows()
         for k, entry in enumerate(self.order[self.scroll:self.scroll + fit]):
             row = pygame.Rect(self.rows_rect.x, self.rows_rect.y + k * self.row_h, self.rows_rect.w, self.row_h - 2)
