@@ -12,6 +12,7 @@ from tabletop.core import Setup
 from tabletop.games import all_games
 from tabletop.i18n import set_language
 from tabletop.layout import BoardStore
+from tabletop.ui import theme
 from tabletop.ui.menu import MenuScene
 from tabletop.ui.moments import after, find_moment
 from tabletop.ui.rules import RulesScene
@@ -101,6 +102,7 @@ def test_long_rules_scroll_and_say_how_much_is_left(app):
 
 
 NOTE = re.compile(r"ниже ещё строк: (\d+) \((.+)\)")
+BACK = "к началу"
 
 
 def open_rules_in_russian(monkeypatch, tmp_path, size, table):
@@ -140,7 +142,7 @@ def test_the_rules_text_scrolls_by_dragging_it_and_says_nothing_at_the_end(tmp_p
     app, rules, drawn = open_rules_in_russian(monkeypatch, tmp_path, (1366, 768), table)
     try:
         [(below, how, _pos)] = notes(drawn)
-        assert below > 5 and how == ("потяните вверх" if table else "колесо мыши")
+        assert below > 5 and how == ("коснитесь здесь или потяните вверх" if table else "щёлкните здесь или прокрутите колесом")
         line_h = line_height(rules.metrics.body)
         x, y = rules.text_area.centerx, rules.text_area.y + 8 * line_h
         for start, end, scroll in ((y, y - 5 * line_h, 5), (y - 5 * line_h, y - 3 * line_h, 3)):  # up 5, down 2
@@ -152,6 +154,7 @@ def test_the_rules_text_scrolls_by_dragging_it_and_says_nothing_at_the_end(tmp_p
         drawn.clear()
         app.render()
         assert rules.scroll == below and not notes(drawn), "no note at the end (it said: 0 more lines)"
+        assert BACK in [words for words, _pos in drawn], "at the end, the way back to the start"
         assert app.top is rules, "dragging the text did not press Close"
     finally:
         set_language("en")
@@ -165,7 +168,7 @@ def test_the_rules_text_runs_down_to_the_close_button(tmp_path, monkeypatch):
     try:
         [(_below, _how, (_x, y))] = notes(drawn)
         m = rules.metrics
-        gap = rules.row.buttons[0].rect.top - m.pad - (y + line_height(m.small))
+        gap = rules.row.buttons[0].rect.top - m.pad - (y + line_height(rules.note_size()))
         assert 0 <= gap < line_height(m.body)
     finally:
         set_language("en")
@@ -214,3 +217,39 @@ def test_the_trap_the_cap_picture_says_which_cap_moves_and_which_is_trapped(app,
     changed = [p for p in disc if shown.get_at(p) != plain.get_at(p)]
     # the route's line starts on the cap; the rest of the cap shows its own colour
     assert len(changed) < len(disc) / 3, f"the mover's cap is painted over at {len(changed)} of {len(disc)} pixels"
+
+
+@pytest.mark.parametrize("table", [False, True])
+def test_the_note_under_the_rules_is_a_link_that_turns_the_page(tmp_path, monkeypatch, table):
+    """A reviewer missed that the Russian rules went on: the note was small grey words. It is bold,
+    in the accent colour, and a click (a tap) on it shows the next page, keeping one line of the
+    last; at the end it takes the reader back to the start."""
+    app, rules, drawn = open_rules_in_russian(monkeypatch, tmp_path, (1366, 768), table)
+    try:
+        [(below, _how, pos)] = notes(drawn)
+        fit, _ = rules.page()
+        note = rules.note_rect()
+        assert pos == (note.x + note.h, note.y) and rules.text_area.contains(note)  # its words after its mark
+        frame = rules.frame()
+        upright = pygame.Surface(frame.size if frame is not None else app.screen.get_size())
+        rules._paint(upright, veil=False)
+        accent = sum(upright.get_at((x, y))[:3] == tuple(theme.ACCENT) for x in range(note.x, note.right)
+                     for y in range(note.y, note.bottom))
+        assert accent > note.h * 4, "the note is in the accent colour (it was small grey words)"
+        seen = 0
+        while notes(drawn):
+            at = note.center
+            drawn.clear()
+            click(app, tuple(int(v) for v in (rules.frame().to_screen(at) if rules.frame() else at)))
+            app.render()
+            seen += 1
+            assert rules.scroll == min(below, seen * (fit - 1)), (seen, rules.scroll)
+            note = rules.note_rect()
+        assert rules.scroll == below and BACK in [words for words, _pos in drawn]
+        at = rules.note_rect().center
+        click(app, tuple(int(v) for v in (rules.frame().to_screen(at) if rules.frame() else at)))
+        app.render()
+        assert rules.scroll == 0 and app.top is rules
+    finally:
+        set_language("en")
+        pygame.display.quit()

@@ -108,23 +108,47 @@ class RulesScene(FacingScene):
     def page(self) -> tuple[int, int]:
         """How many lines the column shows, and how many lines lie below them with the scroll now
         (the scroll is kept within the text). When the text is longer than the column, its last
-        row is the note that says so, in small type."""
+        row is the note that says so (see ``note_size``)."""
         m = self.metrics
         count, line_h = len(self.text_lines()), theme.font(m.body).get_linesize()
         fit = max(1, self.text_area.h // line_h)
         if count > fit:
-            fit = max(1, (self.text_area.h - theme.font(m.small).get_linesize()) // line_h)
+            fit = max(1, (self.text_area.h - theme.font(self.note_size(), True).get_linesize()) // line_h)
         self.scroll = max(0, min(self.scroll, count - fit))
         return fit, max(0, count - fit - self.scroll)
 
     def more_note(self, below: int) -> str:
         """What the note under the text says: how many lines are still below and how to reach
-        them (by touch at a table); nothing once the end is shown."""
+        them (by touch at a table); once the end is shown (and the text was scrolled), the way back
+        to its start. The note is a link: a click or a tap on it turns the page (see ``note_rect``);
+        as small grey words a reviewer missed that the Russian text went on."""
         if not below:
-            return ""
+            return tr("back to the start") if self.scroll else ""
         if getattr(self.app, "table_mode", False):
-            return tr("{n} more lines below (drag up)", n=below)
-        return tr("{n} more lines below (mouse wheel)", n=below)
+            return tr("{n} more lines below (tap here or drag up)", n=below)
+        return tr("{n} more lines below (click here or use the mouse wheel)", n=below)
+
+    def note_size(self) -> int:
+        """The note's type: the body's where its longest form fits the column, else small."""
+        m = self.metrics
+        longest = self.more_note(999)
+        font = theme.font(m.body, True)
+        return m.body if font.size(longest)[0] + font.get_linesize() <= self.text_area.w else m.small
+
+    def note_rect(self) -> pygame.Rect:
+        """Where the note is drawn (under the last line shown): the place a click turns the page."""
+        m = self.metrics
+        fit, below = self.page()
+        note = self.more_note(below)
+        if not note:
+            return pygame.Rect(0, 0, 0, 0)
+        w, h = theme.font(self.note_size(), True).size(note)
+        return pygame.Rect(self.text_area.x, self.text_area.y + fit * theme.font(m.body).get_linesize(), h + w, h)
+
+    def turn_page(self) -> None:
+        """The note pressed: the next page (a line of the last kept for context), or back to the start."""
+        fit, below = self.page()
+        self.scroll = self.scroll + max(1, fit - 1) if below else 0
 
     def drag_to(self, y: int) -> bool:
         """The finger (or the held mouse) moved on the text: the text follows it, a line at a time;
@@ -145,7 +169,11 @@ class RulesScene(FacingScene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and pos is not None:
             if self.turn_button is not None and self.turn_button.hit(pos):
                 self.turn_button.action()
-            elif not self.row.click(pos) and self.text_area.collidepoint(pos):
+            elif self.row.click(pos):
+                pass
+            elif self.note_rect().collidepoint(pos):
+                self.turn_page()
+            elif self.text_area.collidepoint(pos):
                 self._drag_y = pos[1]
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self._drag_y = None
@@ -200,9 +228,13 @@ class RulesScene(FacingScene):
         area = self.text_area
         fit, below = self.page()
         note = self.more_note(below)
-        if note:  # under the last line shown: how much more there is
-            draw.text(surface, note, (area.x, area.y + fit * theme.font(m.body).get_linesize()), m.small,
-                      theme.INK_SOFT)
+        if note:  # under the last line shown: how much more there is, a link in the accent colour
+            rect = self.note_rect()
+            mark, cx, cy = rect.h * 0.3, rect.x + rect.h * 0.4, rect.centery  # a triangle: down, or up to the start
+            tip = 1 if below else -1
+            pygame.draw.polygon(surface, theme.ACCENT, [(cx - mark, cy - tip * mark * 0.6), (cx + mark, cy - tip * mark * 0.6),
+                                                        (cx, cy + tip * mark * 0.8)])
+            draw.text(surface, note, (rect.x + rect.h, rect.y), self.note_size(), theme.ACCENT, bold=True, box=area)
         richtext.draw_lines(surface, self.text_lines()[self.scroll: self.scroll + fit], area.topleft, m.body, box=area)
         picture, caption = self.picture()
         if picture is not None:
