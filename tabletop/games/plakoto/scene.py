@@ -529,13 +529,14 @@ class PlakotoScene(CoachMixin, GameScene):
             self.effects.pop(("tray", before.turn), tr("Borne off!"), theme.GOOD, delay)
 
     def effect_px(self, at: Any) -> tuple[float, float]:
-        """Where a marker stands: the top checker of a point (or the tray's last checker)."""
+        """Where a marker stands: the top checker of a point, or a tray's middle (a pop rises from
+        there: from the last checker of a full lower tray it rose into the other seat's tray)."""
         g = self.geom()
         if g is None:
             return (0.0, 0.0)
         kind, n = at
         if kind == "tray":
-            return g.tray_slab(n, max(0, self.state.off[n] - 1)).center
+            return g.rect(g.layout.trays[n]).center
         top, count, pinned = self.state.point(n)
         _, tops = g.stack(self.lay.point(n), max(1, count), pinned is not None)
         return g.px(*tops[min(len(tops), max(1, count)) - 1])
