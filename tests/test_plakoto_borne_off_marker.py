@@ -10,6 +10,7 @@ from scene_input import instant_scenes
 
 from tabletop.app import App, AppOptions
 from tabletop.games import get_game
+from tabletop.i18n import set_language
 from tabletop.launch import Seat, new_session
 from tabletop.ui import effects
 from tabletop.ui.game_scene import make_scene
@@ -18,6 +19,8 @@ from tabletop.ui.game_scene import make_scene
 @pytest.fixture(autouse=True)
 def quick(monkeypatch, tmp_path):
     instant_scenes(monkeypatch, tmp_path)
+    yield
+    set_language("en")  # the app took Russian: later tests in this process expect English
 
 
 @pytest.mark.parametrize("off", [1, 8, 14])
