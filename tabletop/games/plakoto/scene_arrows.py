@@ -90,7 +90,7 @@ def paint_turns(surface: pygame.Surface, g: BoardGeom, turns: Sequence[tuple[Sho
     for k in range(len(turns) - 1, -1, -1):
         shown, segments = turns[k]
         for start, end in segments:
-            _arrow(surface, start, end, shifts[k], width, disc, shown)
+            _arrow(surface, start, end, shifts[k], width, disc, shown, rim=radius * 0.8)
     # the discs after every shaft: a turn's next step starts where its last one ends, and its
     # start dot used to cover the disc there
     for k in range(len(turns) - 1, -1, -1):
@@ -154,13 +154,17 @@ def _steps(first: float, last: float, step: float) -> list[float]:
 
 
 def _arrow(surface: pygame.Surface, start: Pixel, end: Pixel, shift: float, width: int, disc: int,
-           shown: ShownTurn) -> None:
-    """One step's arrow, shifted sideways; its head stops ``disc`` short of the end."""
+           shown: ShownTurn, rim: float = 0.0) -> None:
+    """One step's arrow, shifted sideways; its head stops ``disc`` short of the end, and its start
+    dot stands ``rim`` from the start, on the checker's edge: on its middle the arrows hid the
+    count of a tall stack ("14" on the 24-point)."""
     a, b, length = _shifted(start, end, shift)
     if length < 1:
         return
     ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
     head = width * 2.2
+    if length > rim + disc + head:
+        a, length = (a[0] + ux * rim, a[1] + uy * rim), length - rim
     tip = (b[0] - ux * disc, b[1] - uy * disc)
     base = (tip[0] - ux * head, tip[1] - uy * head)
     if length > disc + head:
