@@ -170,3 +170,17 @@ def test_a_bad_position_is_said_in_russian_and_stays_english_in_english(game, te
     assert _exit_2(["--lang", "ru", game, "--position", text], capsys) == [f"tabletop: --position: {russian}"]
     assert language() == "en"
     assert _exit_2(["--lang", "en", game, "--position", text], capsys) == [f"tabletop: --position: {english}"]
+
+
+def test_plakoto_bearing_off_reads_as_russian_notation():
+    """«5/снять» (an infinitive in a move's place) read oddly in the log, the hint and the review:
+    a checker borne off is «5/снята», as «фишка снята с доски»."""
+    from tabletop.games.plakoto.rules import Step
+    from tabletop.games.plakoto.scene_legend import turn_text
+    from tabletop.i18n import set_language, tr
+
+    set_language("ru")
+    assert tr("{point}/off", point=5) == "5/снята"
+    line = tr("{name}: {point}/off, bearing a checker off", name="Чёрные", point=5)
+    assert line.startswith("Чёрные: 5/снята") and "снять" not in line
+    assert turn_text((Step(5, 0), Step(6, 2)), str) == "5/снята 6/2"
