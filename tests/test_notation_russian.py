@@ -183,4 +183,4 @@ def test_plakoto_bearing_off_reads_as_russian_notation():
     assert tr("{point}/off", point=5) == "5/снята"
     line = tr("{name}: {point}/off, bearing a checker off", name="Чёрные", point=5)
     assert line.startswith("Чёрные: 5/снята") and "снять" not in line
-    assert turn_text((Step(5, 0), Step(6, 2)), str) == "5/снята 6/2"
+    assert turn_text((Step(5, 0, 5), Step(6, 2, 4)), str) == "5/снята 6/2"
