@@ -1,5 +1,6 @@
 """Chicken Chase as a new player meets it: the action prompt names only what the rules allow now,
-an empty hand says so (and offers nothing to show), and a table's action buttons say what they do."""
+an empty hand says so (and offers nothing to show), a table's action buttons say what they do,
+and the start shows a prompt at once instead of a half-dealt table."""
 
 from __future__ import annotations
 
@@ -142,6 +143,44 @@ def test_table_action_buttons_say_what_they_do_in_russian(fast):
     assert not audit.cut(), [(e.wanted, e.text) for e in audit.cut()]
 
 
+def test_the_start_shows_a_prompt_at_once_and_no_hand_of_none(tmp_path, monkeypatch):
+    """Table, Russian, four players: for about three seconds after the start no strip said anything
+    (the cards were dealt one a frame and nobody acts during a deal), and Yellow's and Blue's strips
+    showed an empty slot with "×0" as if they had been dealt nothing. Now the deal (and the draw of
+    the starter) is done before the first frame: the seat to act has its prompt at once and every
+    hand holds its two cards."""
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path))  # the real deal and roll times
+    app, scene = open_scene((3840, 2160), [Seat("human")] * 4, first=None, table=True, lang="ru")
+    try:
+        app.tick(0.0)  # one turn of the loop before its first frame
+        state = scene.state
+        assert not state.draws and state.phase == "setup", (state.phase, state.draws)
+        assert all(len(state.hand(s)) == 2 for s in range(4))
+        acting = scene.acting_seat()
+        assert acting is not None and scene.seat_is_human(acting)
+        with TextAudit() as audit:
+            app.render()
+        prompt = scene.current_prompt()
+        assert prompt.startswith(scene.seat_name(acting) + ":"), prompt
+        drawn = [e.text for e in audit.placed() if e.surface == id(scene._strip_work[acting])]
+        assert any(t and t in prompt for t in drawn), (prompt, drawn)
+        assert "×0" not in {e.text for e in audit.placed()}
+    finally:
+        set_language("en")
+
+
+def test_a_hand_still_being_dealt_never_shows_a_count_of_none(fast):
+    """A frame drawn while the cards are still being dealt (a frame before the loop ran): the strips
+    of the hands not dealt yet say their cards are being dealt, never "×0"."""
+    app, scene = open_scene((3840, 2160), [Seat("human")] * 4, table=True, lang="ru")
+    assert all(any(d[0] < 0 and d[1] == s for d in scene.state.draws) for s in range(4))  # none dealt yet
+    with TextAudit() as audit:
+        app.render()
+    texts = [e.text for e in audit.placed()]
+    assert "×0" not in texts
+    assert sum(tr("cards being dealt…") in t for t in texts) >= 1, texts
+
+
 @pytest.mark.parametrize("size", [(3840, 2160), (1920, 1080), (1366, 768)])
 @pytest.mark.parametrize("scale", [1.0, 1.3])
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -211,3 +250,42 @@ def test_table_empty_hand_prompt_sends_to_the_roll_in_its_words(fast, size):
     to_empty_hand(scene)
     assert scene.prompt() == "карт на руке нет: коснитесь «Бросить кубики»."
     assert lost_parts(scene, size) == []
+
+
+def test_a_card_won_keeps_the_turn_players_strip_and_prompt(tmp_path, monkeypatch):
+    """Three own chicks on a field take its card, and a new card is drawn for that field: while the
+    won card flew to the hand (a second) the state waited for that draw, nobody acted, and the
+    turn player's strip lost its prompt and buttons (the window said "Dealing…"). Now his strip
+    stays lit and says what happens."""
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path))  # the real flight time
+    from tabletop.games.chicken_chase.moves import Place
+
+    app, scene = open_scene((1920, 1080), [Seat("human")] * 2, table=True)
+    scene.now = __import__("time").monotonic
+    rng = random.Random(2)
+    for _ in range(3000):
+        state = scene.state
+        if state.current_player is None:
+            pytest.skip("no card won in this game")
+        if state.current_player != CHANCE:
+            moves = state.legal_moves()
+            winning = []
+            for m in moves:
+                if isinstance(m, Place):
+                    after = state.copy()
+                    after.apply(m)
+                    if after.draws:
+                        winning.append(m)
+            if winning:
+                seat = state.turn
+                assert scene.play(winning[0])
+                break
+            play_on(scene, lambda _s, ms: rng.choice(ms))
+        else:
+            play_on(scene, lambda _s, ms: ms[0])
+    assert scene.state.current_player == CHANCE and scene.animating()
+    scene.table_relayout()
+    assert scene.acting_seat() == seat
+    prompt = scene.current_prompt()
+    assert prompt.startswith(scene.seat_name(seat) + ":") and prompt != tr("Dealing…"), prompt
+    assert scene._prompt_fits(scene.table_parts[seat])

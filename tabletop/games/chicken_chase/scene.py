@@ -121,10 +121,14 @@ class ChickenChaseScene(ChickenPainter, GameScene):
         seat = self.viewer()
         return self.obs().hand(seat) if seat is not None else []
 
+    def being_dealt(self, seat: int) -> bool:
+        """The seat's starting cards are still to be dealt: its empty hand is not "no cards"."""
+        return any(draw[0] < 0 and draw[1] == seat for draw in self.state.draws)
+
     def empty_hand_words(self, seat: int) -> str:
-        """What an empty hand says: there are none in it now (it said "no cards yet" to a player
-        who had just played his last two)."""
-        return tr("no cards in hand")
+        """What an empty hand says: its cards are on their way, or there are none in it now (it
+        said "no cards yet" to a player who had just played his last two)."""
+        return tr("cards being dealt…") if self.being_dealt(seat) else tr("no cards in hand")
 
     def sel_codes(self) -> list[int]:
         hand = self.hand()
@@ -500,6 +504,44 @@ class ChickenChaseScene(ChickenPainter, GameScene):
             return tr("A card of {n} moves this hen exactly {n} fields up the hill (blue arrow). The hen that "
                       "was there is pushed down to the nearest free field below (red arrow).", n=steps)
         return tr("A card of {n} moves this hen exactly {n} fields up the hill.", n=steps)
+
+    # -- the deal -----------------------------------------------------------------------------------
+    def advance(self) -> None:
+        """Card draws nobody asks for (the opening deal of the feed strip and of every starting
+        hand, the starter drawn, a feed field refilled) are played at once, before the frame is
+        drawn. Dealt one a frame they took about three seconds at a 4K table, with no strip saying
+        anything (nobody acts during a deal) and the hands still to be dealt shown as "×0"."""
+        while not self.animating() and self.state.current_player == CHANCE and self.roller() is None:
+            played = len(self.session.played)
+            self.roll()
+            if len(self.session.played) == played:
+                break
+        super().advance()
+
+    def refilling(self) -> int:
+        """The feed field (1–10) a card is due for in a turn (a card won there, or a deck back from
+        its discards), else 0. Nobody rolls for it, but the turn stays its player's."""
+        state = self.state
+        if state.current_player != CHANCE or state.phase in ("first", "setup", "over") or not state.draws:
+            return 0
+        return state.draws[0][0] + 1 if state.draws[0][0] >= 0 else 0
+
+    def acting_seat(self) -> int | None:
+        """The turn player while a feed field is refilled in his turn: his strip went blank (no
+        prompt, no buttons) the second the won card flew to his hand, as if nobody were on turn."""
+        return self.mover() if self.refilling() else super().acting_seat()
+
+    def prompt_line(self) -> str:
+        """While a feed field is refilled in a turn: whose turn goes on and what is happening."""
+        field = self.refilling()
+        if field:  # not the frame's "Dealing…": the turn goes on
+            return tr("{name}: a new card is laid on feed field {field}…", name=self.seat_name(self.state.turn),
+                      field=field)
+        return super().prompt_line()
+
+    def chance_time(self, move: Any, owner: int | None) -> float:
+        """A draw nobody rolls for takes no time (see ``advance``); a roll tumbles as usual."""
+        return super().chance_time(move, owner) if owner is not None else 0.0
 
     # -- panel hooks -------------------------------------------------------------------------------------
     def board_box(self) -> tuple[float, float, float, float]:

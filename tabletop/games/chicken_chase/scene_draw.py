@@ -549,6 +549,8 @@ class ChickenPainter:
             # the count says what it counts ("2 cards", not a lone "×2" at the strip's far end) and
             # follows the card backs it counts
             words = tr("{n} card", n=len(cards)) if len(cards) == 1 else tr("{n} cards", n=len(cards))
+            if not cards and self.being_dealt(s):  # not "0 cards": they are on their way
+                words = tr("cards being dealt…")
             words_w = theme.font(text_px, True).size(words)[0] / max(vp.scale, 1e-6)
             bw, bh = row_h * 0.5, row_h * 0.74
             span = ow - 58 - words_w - 12
@@ -693,7 +695,9 @@ class ChickenPainter:
             r = layout.empty
             pygame.draw.rect(surf, draw.shade(theme.PANEL_EDGE, 1.05), r, width=max(1, r.w // 20),
                              border_radius=max(3, r.w // 9))
-            if mine:  # beside the outline, on two lines if one is too narrow
+            dealt = self.being_dealt(seat)
+            if mine or dealt:  # beside the outline, on two lines if one is too narrow; never "×0" for
+                # a hand whose cards are still being dealt (it read as a seat dealt no cards)
                 room = pygame.Rect(r.right + m.pad, r.y, layout.slot.right - r.right - m.pad, r.h)
                 line = theme.font(m.small).get_linesize()
                 words = theme.wrap(self.empty_hand_words(seat), m.small, room.w)[: max(1, room.h // line)]
