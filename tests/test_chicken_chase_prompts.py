@@ -289,3 +289,21 @@ def test_a_card_won_keeps_the_turn_players_strip_and_prompt(tmp_path, monkeypatc
     prompt = scene.current_prompt()
     assert prompt.startswith(scene.seat_name(seat) + ":") and prompt != tr("Dealing…"), prompt
     assert scene._prompt_fits(scene.table_parts[seat])
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_crowded_russian_band_still_says_the_choice(fast, players):
+    """130% text on a 4K table: the action buttons' words took the band's room and the prompt fell
+    back to «Красный: ваш ход.»; a shorter form says the choice (dice or cards) instead."""
+    app = App(AppOptions(size=(3840, 2160), headless=True, mute=True, table=True, lang="ru"))
+    app.ui_scale = 1.3
+    session = new_session(SPEC, app.store, players, None, {}, [Seat("human")] * players, 4, first_player=0)
+    scene = make_scene(app, session)
+    app.push_scene(scene)
+    while not (scene.state.phase == "action" and scene.state.current_player == 0):
+        play_on(scene, lambda _s, moves: moves[0])
+    scene.table_relayout()
+    lines, _size = scene.fit_prompt(scene.fitted_prompts(), scene.table_parts[0].prompt)
+    shown = " ".join(lines)
+    assert shown != tr("{name}: your turn.", name=scene.seat_name(0)), shown
+    assert "кубики" in shown, shown

@@ -783,6 +783,13 @@ class ChickenChaseScene(ChickenPainter, GameScene):
                 shorter = [tr("{nth}: tap dice, then a lit field; or Done.", nth=nth),
                            tr("{nth}: tap dice, then a lit field.", nth=nth)]
             forms[1:1] = [f"{self.seat_name(state.turn)}: {words}" for words in shorter]
+        if state.phase == "action" and self.human_to_move() and not self.mode:
+            # the buttons' words took the room at 130% text: this says the choice before "your turn"
+            if self.mode_enabled("B"):
+                shorter = [tr("roll the dice or play cards."), tr("dice or cards?")]
+            else:
+                shorter = [tr("no cards in hand: roll the dice.")]
+            forms[1:1] = [f"{self.seat_name(state.turn)}: {words}" for words in shorter]
         return forms
 
     def result_summary(self) -> str:
