@@ -17,6 +17,7 @@ from tabletop.app import App, AppOptions
 from tabletop.core import CHANCE
 from tabletop.games import get_game
 from tabletop.games.chicken_chase.moves import EndRoll, NoCard, Place, PlayB, PlayCard, SetupChick
+from tabletop.i18n import tr
 from tabletop.launch import Seat, new_session
 from tabletop.ui.game_scene import make_scene
 
@@ -322,9 +323,14 @@ def panel_click(app, panel, local):
     click(app, panel.to_screen(local))
 
 
+TABLE_ACTIONS = {"A": "Roll the dice", "B": "Cards ≤ 8 on one hen", "C": "A card for each hen"}
+"""At a table the action buttons say what they do, without the keys' letters."""
+
+
 def panel_button(scene, seat, key):
+    label = tr(TABLE_ACTIONS.get(key, key))
     for b in scene.table_buttons.get(seat, []):
-        if b.key == key or b.label.startswith(key):
+        if b.key == key or b.label == label or b.label.startswith(key):
             return b
     raise AssertionError(f"no panel button {key!r}: {[b.label for b in scene.table_buttons.get(seat, [])]}")
 
@@ -479,18 +485,28 @@ def test_players_list_says_start_and_hens_are_numbered_in_prompts(fast):
 
 @pytest.mark.parametrize("size", [(1024, 600), (1920, 1080), (3840, 2160)])
 def test_table_mode_action_labels_read_alike(fast, size):
+    """At a table the three actions say what they do, with no key letters (a touch screen has no
+    keys: «A: бросок», «C: по карте» said neither what C does nor why A)."""
     app, scene = start(size, [Seat("human"), Seat("ai", "easy"), Seat("ai", "easy"), Seat("ai", "easy")], table=True)
     settle(app, scene)
     while scene.state.phase == "setup":
         assert scene.play(scene.state.legal_moves()[0])
         settle(app, scene)
     app.render()
-    abc = [b for b in scene.table_buttons[0] if b.label[:1] in "ABC" and b.action != scene.undo]
-    assert [b.label[0] for b in abc] == ["A", "B", "C"]
-    forms = {"full": ["A: roll dice", "B: play cards (sum ≤ 8)", "C: one card per hen"],
-             "short": ["A: roll", "B: cards ≤ 8", "C: 1 per hen"], "letter": ["A", "B", "C"]}
-    assert [b.label for b in abc] in forms.values()
-    assert all(b.key for b in abc) or not any(b.key for b in abc)  # key hints on all three or on none
+    labels = [b.label for b in scene.table_buttons[0]]
+    assert labels[:3] == list(TABLE_ACTIONS.values()), labels
+    assert not any(b.key for b in scene.table_buttons[0])
+
+
+def test_window_action_buttons_keep_their_keys(fast):
+    """On a laptop the keys make sense: the panel's buttons are still A, B and C."""
+    app, scene = start((1366, 768), [Seat("human"), Seat("ai", "easy")])
+    settle(app, scene)
+    while scene.state.phase == "setup":
+        assert scene.play(scene.state.legal_moves()[0])
+        settle(app, scene)
+    assert [b.key for b in scene.extra_buttons()] == ["A", "B", "C"]
+    assert [b.label[:2] for b in scene.extra_buttons()] == ["A:", "B:", "C:"]
 
 
 # -- the last turn's outline never hides what this turn needs (review: field 6 lit under the blue) ---

@@ -135,7 +135,7 @@ def chicken_chase_action(app, scene) -> str:
         tap(app, scene.viewport.to_px(x + w / 2, y + h / 2))
         return "setup field"
     if st.phase == "action":
-        assert button_tap(app, scene, seat, lambda label: label.startswith("A"))
+        assert button_tap(app, scene, seat, lambda label: label == "Roll the dice")  # action A
         return "A"
     if st.phase == "place":
         legal = [m for m in st.legal_moves() if type(m).__name__ == "Place" and len(m.dice) == 1 and m.source == 0]

@@ -101,9 +101,14 @@ class ChickenChaseScene(ChickenPainter, GameScene):
         seat = self.viewer()
         return seat is not None and self.shown == (seat, self.state.turns)
 
+    def can_show_hand(self) -> bool:
+        """An empty hand has nothing to turn up: its "Show my hand" is greyed (it stayed lit after
+        a player had played his last cards, and showed nothing)."""
+        return self.viewer() is not None and bool(self.hand())
+
     def toggle_hand(self) -> None:
         seat = self.viewer()
-        if seat is None:
+        if seat is None or not (self.hand_shown() or self.can_show_hand()):
             return
         if self.hand_shown():
             self.shown = None
@@ -115,6 +120,15 @@ class ChickenChaseScene(ChickenPainter, GameScene):
     def hand(self) -> list[int]:
         seat = self.viewer()
         return self.obs().hand(seat) if seat is not None else []
+
+    def being_dealt(self, seat: int) -> bool:
+        """The seat's starting cards are still to be dealt: its empty hand is not "no cards"."""
+        return any(draw[0] < 0 and draw[1] == seat for draw in self.state.draws)
+
+    def empty_hand_words(self, seat: int) -> str:
+        """What an empty hand says: its cards are on their way, or there are none in it now (it
+        said "no cards yet" to a player who had just played his last two)."""
+        return tr("cards being dealt…") if self.being_dealt(seat) else tr("no cards in hand")
 
     def sel_codes(self) -> list[int]:
         hand = self.hand()
@@ -243,9 +257,10 @@ class ChickenChaseScene(ChickenPainter, GameScene):
         return buttons
 
     def table_buttons_for(self, seat: int, buttons: list[Button]) -> list[Button]:
-        """In a strip A, B and C say it in few words ("A: roll", "B: cards ≤ 8", "C: 1 per hen"),
-        all three alike (the prompt explains them)."""
-        words = {"A": tr("A: roll"), "B": tr("B: cards ≤ 8"), "C": tr("C: 1 per hen")}
+        """In a strip the three actions say what they do, in few words and without their letters:
+        A, B and C are keyboard keys, meaningless on a touch table, and «C: по карте» did not say
+        that it means one card for each of the player's two hens."""
+        words = {"A": tr("Roll the dice"), "B": tr("Cards ≤ 8 on one hen"), "C": tr("A card for each hen")}
         for b in buttons:
             if b.key in words:
                 b.label = words[b.key]
@@ -328,7 +343,7 @@ class ChickenChaseScene(ChickenPainter, GameScene):
     def hit(self, pos: tuple[float, float]) -> tuple[str, int] | None:
         """What lies under a logical point: card, show button, hen, landing, feed field."""
         g = self.geom
-        if inside(g.show_button, pos) and self.viewer() is not None and self.strip_shown():
+        if inside(g.show_button, pos) and (self.can_show_hand() or self.hand_shown()) and self.strip_shown():
             return ("show", 0)
         boxes = g.card_boxes(len(self.hand())) if self.strip_shown() else []
         for i in range(len(boxes) - 1, -1, -1):
@@ -490,6 +505,44 @@ class ChickenChaseScene(ChickenPainter, GameScene):
                       "was there is pushed down to the nearest free field below (red arrow).", n=steps)
         return tr("A card of {n} moves this hen exactly {n} fields up the hill.", n=steps)
 
+    # -- the deal -----------------------------------------------------------------------------------
+    def advance(self) -> None:
+        """Card draws nobody asks for (the opening deal of the feed strip and of every starting
+        hand, the starter drawn, a feed field refilled) are played at once, before the frame is
+        drawn. Dealt one a frame they took about three seconds at a 4K table, with no strip saying
+        anything (nobody acts during a deal) and the hands still to be dealt shown as "×0"."""
+        while not self.animating() and self.state.current_player == CHANCE and self.roller() is None:
+            played = len(self.session.played)
+            self.roll()
+            if len(self.session.played) == played:
+                break
+        super().advance()
+
+    def refilling(self) -> int:
+        """The feed field (1–10) a card is due for in a turn (a card won there, or a deck back from
+        its discards), else 0. Nobody rolls for it, but the turn stays its player's."""
+        state = self.state
+        if state.current_player != CHANCE or state.phase in ("first", "setup", "over") or not state.draws:
+            return 0
+        return state.draws[0][0] + 1 if state.draws[0][0] >= 0 else 0
+
+    def acting_seat(self) -> int | None:
+        """The turn player while a feed field is refilled in his turn: his strip went blank (no
+        prompt, no buttons) the second the won card flew to his hand, as if nobody were on turn."""
+        return self.mover() if self.refilling() else super().acting_seat()
+
+    def prompt_line(self) -> str:
+        """While a feed field is refilled in a turn: whose turn goes on and what is happening."""
+        field = self.refilling()
+        if field:  # not the frame's "Dealing…": the turn goes on
+            return tr("{name}: a new card is laid on feed field {field}…", name=self.seat_name(self.state.turn),
+                      field=field)
+        return super().prompt_line()
+
+    def chance_time(self, move: Any, owner: int | None) -> float:
+        """A draw nobody rolls for takes no time (see ``advance``); a roll tumbles as usual."""
+        return super().chance_time(move, owner) if owner is not None else 0.0
+
     # -- panel hooks -------------------------------------------------------------------------------------
     def board_box(self) -> tuple[float, float, float, float]:
         g = self.geom
@@ -630,24 +683,23 @@ class ChickenChaseScene(ChickenPainter, GameScene):
                 codes = self.sel_codes()
                 if not codes:
                     return self._say(tr("B: click cards (sum up to 8), then the hen to move."),
-                                     tr("B: tap cards (sum up to 8), then the hen to move."))
+                                     tr("tap cards (sum up to 8), then the hen to move."))
                 total = sum(card_value(c) for c in codes)
                 cards = f"{' + '.join(str(card_value(c)) for c in codes)} = {total}" if len(codes) > 1 else str(total)
                 return self._say(tr("B: {cards}. Add cards or click hen {hens}.", cards=cards, hens=self.lit_hens()),
-                                 tr("B: {cards}. Add cards or tap hen {hens}.", cards=cards, hens=self.lit_hens()))
+                                 tr("cards {cards}. Add cards or tap hen {hens}.", cards=cards, hens=self.lit_hens()))
             if self.mode == "C":
                 if not self.sel_cards:
                     return self._say(tr("C: click a card, then the hen it moves first."),
-                                     tr("C: tap a card, then the hen it moves first."))
+                                     tr("tap a card, then the hen it moves first."))
                 return self._say(tr("C: click hen {hens} to move it first.", hens=self.lit_hens()),
-                                 tr("C: tap hen {hens} to move it first.", hens=self.lit_hens()))
-            if self.app.table_mode:  # the strip's buttons say what each does
-                return tr("choose A, B or C (the buttons say what each does).")
-            return tr("choose A (roll dice), B (cards summing ≤ 8 on one hen) or C (a card for each hen).")
+                                 tr("tap hen {hens} to move it first.", hens=self.lit_hens()))
+            return self._action_prompt()
         if phase == "place":
             return self._place_prompt()
         if phase in ("card", "c_second"):
-            first = tr("C: now a card for your other hen") if phase == "c_second" else tr("play one card on a hen")
+            other = self._say(tr("C: now a card for your other hen"), tr("now a card for your other hen"))
+            first = other if phase == "c_second" else tr("play one card on a hen")
             if not self.hand_shown():
                 return self._say(tr("{first}: click your hand (or H) to see it.", first=first),
                                  tr("{first}: tap your hand to see it.", first=first))
@@ -661,6 +713,25 @@ class ChickenChaseScene(ChickenPainter, GameScene):
             return self._say(tr("{first}: click a card, then a hen.", first=first),
                              tr("{first}: tap a card, then a hen.", first=first))
         return tr("wait…")
+
+    def _action_prompt(self) -> str:
+        """The actions the rules core allows now (its legal moves), and only those: with an empty
+        hand the prompt offered B and C beside their greyed buttons. In a window each is named by
+        its key and what it does; at a table the buttons say what they do (no keys on a touch
+        screen), so the prompt only sends the player to them."""
+        modes = [mode for mode in "ABC" if self.mode_enabled(mode)]
+        empty = not self.hand()
+        if self.app.table_mode:
+            if modes == ["A"] and empty:
+                return tr("no cards in hand: tap Roll the dice.")
+            return tr("roll the dice or play cards: tap a button.")
+        words = {"A": tr("A (roll dice)"), "B": tr("B (cards summing ≤ 8 on one hen)"),
+                 "C": tr("C (a card for each hen)")}
+        named = [words[mode] for mode in modes]
+        choices = named[0] if len(named) == 1 else ", ".join(named[:-1]) + tr(" or ") + named[-1]
+        if modes == ["A"] and empty:
+            return tr("no cards in hand: choose {choices}.", choices=choices)
+        return tr("choose {choices}.", choices=choices)
 
     def lit_hens(self) -> str:
         """The numbers of the hens the selected cards can move ("1", "2" or "1 or 2"), as marked on
@@ -711,6 +782,13 @@ class ChickenChaseScene(ChickenPainter, GameScene):
             else:
                 shorter = [tr("{nth}: tap dice, then a lit field; or Done.", nth=nth),
                            tr("{nth}: tap dice, then a lit field.", nth=nth)]
+            forms[1:1] = [f"{self.seat_name(state.turn)}: {words}" for words in shorter]
+        if state.phase == "action" and self.human_to_move() and not self.mode:
+            # the buttons' words took the room at 130% text: this says the choice before "your turn"
+            if self.mode_enabled("B"):
+                shorter = [tr("roll the dice or play cards."), tr("dice or cards?")]
+            else:
+                shorter = [tr("no cards in hand: roll the dice.")]
             forms[1:1] = [f"{self.seat_name(state.turn)}: {words}" for words in shorter]
         return forms
 

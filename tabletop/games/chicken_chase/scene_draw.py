@@ -43,6 +43,7 @@ STRIP = (244, 234, 212)
 CARD_FACE = (253, 250, 242)
 LAST_MOVE = (40, 120, 230)
 """The outline of the latest turn (blue: apart from the yellow targets and the hens' colours)."""
+GREYED_FILL, GREYED_INK = (214, 208, 198), (150, 142, 132)  # as ``Button`` draws a disabled button
 
 
 def _mix(a, b, t: float) -> tuple[int, int, int]:
@@ -446,20 +447,23 @@ class ChickenPainter:
                              title_px, theme.INK, bold=True, anchor="midleft", min_size=m.tiny)
             n = len(hand)
             count = tr("{n} card", n=n) if n == 1 else tr("{n} cards", n=n)
-            draw.text(surface, count + ("" if shown else tr(" · hidden")),
+            draw.text(surface, count + ("" if shown or not n else tr(" · hidden")),
                       vp.to_px(x + 26, y + 72), text_px, theme.INK_SOFT)
             button = self._rect(vp, g.show_button)
             hot = self.hover == ("show", 0)
             fill = theme.ACCENT_DARK if shown else (draw.shade(theme.ACCENT, 1.15) if hot else theme.ACCENT)
+            ink = theme.WHITE
+            if not shown and not n:  # nothing to turn up: greyed as a disabled button is
+                fill, ink = GREYED_FILL, GREYED_INK
             radius = max(4, button.h // 4)
             pygame.draw.rect(surface, (0, 0, 0, 60), button.move(0, max(2, button.h // 14)), border_radius=radius)
             pygame.draw.rect(surface, fill, button, border_radius=radius)
-            self._draw_show_label(surface, vp, button, radius, shown)
+            self._draw_show_label(surface, vp, button, radius, shown, ink)
             self._draw_hand(surface, vp, hand, shown)
         self._draw_others(surface, vp, obs, seat)
 
     def _draw_show_label(self, surface: pygame.Surface, vp: Viewport, button: pygame.Rect, radius: int,
-                         shown: bool) -> None:
+                         shown: bool, ink: tuple[int, int, int] = theme.WHITE) -> None:
         """"Show my hand" in full, on two lines where one is too narrow (Russian, small windows: the
         rules name the button by its full words), and only the short word where two do not fit."""
         m = self.metrics
@@ -469,7 +473,7 @@ class ChickenPainter:
         if theme.font(min(label_px, m.small), True).size(label)[0] <= room.w:
             if theme.font(label_px, True).size(label + "  [H]")[0] < button.w - radius:
                 label += "  [H]"
-            draw.fitted_text(surface, label, room, label_px, theme.WHITE, bold=True, min_size=m.small)
+            draw.fitted_text(surface, label, room, label_px, ink, bold=True, min_size=m.small)
             return
         for px in range(label_px, m.small - 1, -1):
             lines = theme.wrap(label, px, room.w, bold=True)
@@ -479,11 +483,11 @@ class ChickenPainter:
                 top = button.centery - line_h
                 for i, text in enumerate(lines):
                     draw.fitted_text(surface, text, pygame.Rect(room.x, top + i * line_h, room.w, line_h), px,
-                                     theme.WHITE, bold=True, min_size=px)
+                                     ink, bold=True, min_size=px)
                 return
         # too long even on two lines at the smallest size: the short word
         label = tr("Hide my hand (short)") if shown else tr("Show my hand (short)")
-        draw.fitted_text(surface, label, room, label_px, theme.WHITE, bold=True, min_size=m.small)
+        draw.fitted_text(surface, label, room, label_px, ink, bold=True, min_size=m.small)
 
     def _draw_hand(self, surface: pygame.Surface, vp: Viewport, hand: list[int], shown: bool) -> None:
         g, lay = self.geom, self.layout_data
@@ -498,8 +502,9 @@ class ChickenPainter:
                      if len(codes) > 1 else tr("B: {total} of 8", total=total))
             draw.text(surface, label, vp.to_px(ax + aw, ay), self._px(vp, 28), theme.ACCENT_DARK, bold=True,
                       anchor="topright")
-        elif not hand:
-            draw.text(surface, tr("no cards yet"), vp.to_px(ax, ay + 90), self._px(vp, 28), theme.INK_SOFT)
+        elif not hand and self.viewer() is not None:
+            draw.text(surface, self.empty_hand_words(self.viewer()), vp.to_px(ax, ay + 90), self._px(vp, 28),
+                      theme.INK_SOFT)
         for i, code in enumerate(hand):
             bx, by, bw, bh = boxes[i]
             selected = i in self.sel_cards
@@ -544,6 +549,8 @@ class ChickenPainter:
             # the count says what it counts ("2 cards", not a lone "×2" at the strip's far end) and
             # follows the card backs it counts
             words = tr("{n} card", n=len(cards)) if len(cards) == 1 else tr("{n} cards", n=len(cards))
+            if not cards and self.being_dealt(s):  # not "0 cards": they are on their way
+                words = tr("cards being dealt…")
             words_w = theme.font(text_px, True).size(words)[0] / max(vp.scale, 1e-6)
             bw, bh = row_h * 0.5, row_h * 0.74
             span = ow - 58 - words_w - 12
@@ -572,8 +579,8 @@ class ChickenPainter:
         n = len(self.obs().hand(seat))
         show = self._show_width()[0] + m.pad if seat == self.viewer() else 0
         count = theme.font(m.body, True).size("×10")[0] + m.pad
-        if not n and seat == self.viewer():  # "no cards yet" beside an outline
-            return (cw + 2 * m.pad + theme.font(m.small).size(tr("no cards yet"))[0], ch + ch // 8)
+        if not n and seat == self.viewer():  # "no cards in hand" beside an outline
+            return (cw + 2 * m.pad + theme.font(m.small).size(self.empty_hand_words(seat))[0], ch + ch // 8)
         return (show + max(n, 4) * (cw + m.pad // 2) + count, ch + ch // 8)
 
     def _show_width(self, room: int | None = None, height: int | None = None) -> tuple[int, bool]:
@@ -688,10 +695,12 @@ class ChickenPainter:
             r = layout.empty
             pygame.draw.rect(surf, draw.shade(theme.PANEL_EDGE, 1.05), r, width=max(1, r.w // 20),
                              border_radius=max(3, r.w // 9))
-            if mine:  # beside the outline, on two lines if one is too narrow
+            dealt = self.being_dealt(seat)
+            if mine or dealt:  # beside the outline, on two lines if one is too narrow; never "×0" for
+                # a hand whose cards are still being dealt (it read as a seat dealt no cards)
                 room = pygame.Rect(r.right + m.pad, r.y, layout.slot.right - r.right - m.pad, r.h)
                 line = theme.font(m.small).get_linesize()
-                words = theme.wrap(tr("no cards yet"), m.small, room.w)[: max(1, room.h // line)]
+                words = theme.wrap(self.empty_hand_words(seat), m.small, room.w)[: max(1, room.h // line)]
                 if any(theme.font(m.small).size(w)[0] > room.w for w in words):
                     return  # no room for the words: the empty outline says it
                 top = room.centery - len(words) * line // 2
