@@ -1121,13 +1121,34 @@ class GameScene(TableModeMixin, Scene):
     def shown_prompt(self) -> str:
         """The prompt as drawn: while the dice tumble it does not give their value away."""
         if self.rolling() and self.replay_viewer is None:
-            return tr("Rolling…")
+            return self.rolling_words()
         return self.current_prompt()
+
+    def rolling_words(self) -> str:
+        """Hook: what the prompt says while the chance step plays out (the dice tumble). A game
+        without dice says its own word (a drawn tile turning up is no roll)."""
+        return tr("Rolling…")
 
     def current_prompt(self) -> str:
         """``prompt_line``, or in a replay where in the record we are (a game's prompt would ask
-        for a move nobody makes)."""
-        return self.replay_viewer.prompt() if self.replay_viewer is not None else self.prompt_line()
+        for a move nobody makes). While the last move still slides the roll control is not live
+        yet (``can_roll``), so the prompt says the move is under way rather than asking a person to
+        roll what he cannot roll yet: the prompt and the controls agree at every frame."""
+        if self.replay_viewer is not None:
+            return self.replay_viewer.prompt()
+        mover = self.sliding_mover()
+        if mover is not None:
+            return tr("{name} moves…", name=self.seat_name(mover))
+        return self.prompt_line()
+
+    def sliding_mover(self) -> int | None:
+        """The seat whose move still slides while a person is due to roll (or draw) next and may
+        not yet: the roll waits for the slide (``can_roll``). None otherwise."""
+        if not self.timers.running("move") or self.state.current_player != CHANCE:
+            return None
+        if not self.seat_is_human(self.roller()) or self.can_roll():
+            return None
+        return next((seat for _before, _move, seat in reversed(self.history) if seat != CHANCE), None)
 
     def prompt_line(self) -> str:
         """Whose turn and what to do, always."""
