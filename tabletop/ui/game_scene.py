@@ -456,6 +456,8 @@ class GameScene(TableModeMixin, Scene):
     def _changed(self) -> None:
         self.state_version += 1
         self.on_state_changed()
+        if self.finger_lifted():
+            self.end_board_hover()  # the turn moved on at a table: nothing stays hovered for the next seat
         self.relayout_panel()
         self.dirty = True
 
@@ -659,10 +661,22 @@ class GameScene(TableModeMixin, Scene):
         """A card over the game (the result, a message): the board's hover (a tooltip, a lit
         target) and a hovered button end, else they stood frozen under the card."""
         self.dirty |= self.buttons.motion((-1, -1))
-        if self._pointer_on_board and self.viewport is not None:
-            self._pointer_on_board = False
+        if self._pointer_on_board:
+            self.end_board_hover()
+
+    def end_board_hover(self) -> None:
+        """What the pointer pointed at on the board (a hover card, a lit target, a preview) ends,
+        as if it had left the board."""
+        self._pointer_on_board = False
+        if self.viewport is not None:
             self.dirty |= bool(self.board_motion(OFF_BOARD, pygame.event.Event(
                 pygame.MOUSEMOTION, pos=(-1, -1), rel=(0, 0), buttons=(0, 0, 0))))
+
+    def finger_lifted(self) -> bool:
+        """At a table, no finger (nor button) rests on the screen: a finger does not hover, so the
+        board shows nothing hovered (a tap's hover card goes when the finger lifts)."""
+        return self.app.table_mode and getattr(self, "_hold_at", None) is None and not any(
+            pygame.mouse.get_pressed() if pygame.display.get_init() else ())
 
     def closed(self) -> None:
         self.worker.shutdown(wait=False, cancel_futures=True)
@@ -688,6 +702,8 @@ class GameScene(TableModeMixin, Scene):
                 self._pointer_at = tuple(event.pos)
             if self.app.table_mode and not self._pointer_moved:
                 return  # a pointer resting where the system put it, never moved nor touched: no hover
+            if self.app.table_mode and not real:
+                return  # at a table a frame's "the pointer rests here" is a lifted finger: no hover
             if self.viewport and self.board_area.collidepoint(event.pos):
                 self._pointer_on_board = True
                 self.dirty |= bool(self.board_motion(self.viewport.to_logical(*event.pos), event))
@@ -735,6 +751,8 @@ class GameScene(TableModeMixin, Scene):
             if self.viewport and self.board_area.collidepoint(event.pos):
                 self.board_release(self.viewport.to_logical(*event.pos), event)
                 self.dirty = True
+            if self.app.table_mode:
+                self.end_board_hover()  # the tap is over: its hover card must not stay on the board
 
     def key(self, event: pygame.event.Event) -> None:
         k = event.key
