@@ -92,3 +92,19 @@ def test_a_tap_leaves_no_hover_card_behind(game):
     now = frame(app)
     scene.end_board_hover()
     assert frame(app) == now, "the turn moved on: the card stayed for the next seat"
+
+
+def test_a_pointer_that_did_not_move_makes_no_hover_after_a_tap():
+    """After a click at a table the system may report the pointer where it already was (a window
+    uncovered over it sends a motion to the same pixel): that is no move, and brought the card
+    back over the field just tapped."""
+    app, scene = start("trap_the_cap", [Seat("human"), Seat("human")], table=True)
+    at = scene.field_px("R10")
+    plain = frame(app)
+    motion(scene, (at[0] + 1, at[1]))
+    motion(scene, at)
+    press(scene, at, True)
+    press(scene, at, False)
+    assert frame(app) == plain
+    motion(scene, at)  # the same pixel again: not a move
+    assert frame(app) == plain, "a motion to where the pointer already was brought the card back"

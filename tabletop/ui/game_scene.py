@@ -695,15 +695,18 @@ class GameScene(TableModeMixin, Scene):
             # moved: a touch, or a pointer seen somewhere else before (the system's own first motion
             # event, when the window appears under a resting pointer, moves nothing)
             real = not (getattr(event, "synthetic", False) or getattr(event, "resting", False))
-            if real and (getattr(event, "touch", False)
-                         or (self._pointer_at is not None and self._pointer_at != tuple(event.pos))):
+            touch = bool(getattr(event, "touch", False))
+            elsewhere = self._pointer_at != tuple(event.pos)
+            if real and (touch or (self._pointer_at is not None and elsewhere)):
                 self._pointer_moved = True
             if real:
                 self._pointer_at = tuple(event.pos)
             if self.app.table_mode and not self._pointer_moved:
                 return  # a pointer resting where the system put it, never moved nor touched: no hover
-            if self.app.table_mode and not real:
-                return  # at a table a frame's "the pointer rests here" is a lifted finger: no hover
+            if self.app.table_mode and not (real and (touch or elsewhere)):
+                # at a table a pointer that did not move is a lifted finger: a frame's "the pointer
+                # rests here", or the system's motion when a window uncovers it, makes no hover
+                return
             if self.viewport and self.board_area.collidepoint(event.pos):
                 self._pointer_on_board = True
                 self.dirty |= bool(self.board_motion(self.viewport.to_logical(*event.pos), event))
