@@ -589,3 +589,61 @@ def test_a_shared_win_is_said_once_on_the_result_card():
     table = scene_text.result_table(scene, Outcome("coins", (1, 2), (0, 5, 5), "shared win"))
     assert table.banner == "Blue and Green share the win."
     assert table.detail == ""
+
+
+def test_a_tiles_card_hides_no_lit_space(monkeypatch):
+    """The review: after a Gunner went to the bottom of the first column, the next turn's hover
+    card for it ("Gunner / Now: +5 coins…") lay right of the tile, over the lit spaces of the next
+    two columns the player was to click. Now a tile's card, on every tile of the board, hides none
+    of the lit spaces (nor the tile it tells about)."""
+    from tabletop.games.captain_flip import scene_draw as sd
+    from tabletop.games.captain_flip.moves import Choice, Place
+
+    app, scene = start([Seat("human"), Seat("human")])
+    st = scene.state
+    order = [0, 0, 2, 3, 1, 4]  # Red fills the bottom left first, as in the review
+    placed = 0
+    while not (st.phase == PLACE and st.actor == 0 and placed >= len(order)):
+        if st.current_player == CHANCE:
+            scene.roll()
+        elif st.phase == PLACE:
+            places = [m for m in st.legal_moves() if isinstance(m, Place)]
+            red = st.actor == 0
+            want = order[placed] if red and placed < len(order) else places[0].col
+            scene.session.play(next((m for m in places if m.col == want), places[0]))
+            placed += 1 if red else 0
+        else:
+            scene.session.play(next((m for m in st.legal_moves() if isinstance(m, Choice) and not m.flip),
+                                    st.legal_moves()[0]))
+        scene.skip_animations()
+        scene._changed()
+        st = scene.state
+    cards: list[pygame.Rect] = []
+    real_panel = sd.draw.shadowed_panel
+
+    def panel(surface, rect, *a, **k):  # the tooltip's paper card is the one panel of its colour
+        if k.get("fill") == (255, 251, 240):
+            cards.append(pygame.Rect(rect))
+        return real_panel(surface, rect, *a, **k)
+
+    monkeypatch.setattr(sd.draw, "shadowed_panel", panel)
+    slot = scene.slot_of(0)
+    lit = [sd.px(scene.viewport, slot.space(scene.board, col, row)) for col, row in scene.targets()]
+    assert lit, "Red has lit spaces to click"
+    board = scene.board
+    tiles = [(c, r) for c in range(len(board.columns)) for r in range(20) if st.tile_at(0, c, r) is not None]
+    assert len(tiles) >= 3
+    hid = []
+    for col, row in tiles:
+        x, y, w, h = slot.space(board, col, row)
+        at = scene.viewport.to_px(x + w / 2, y + h / 2)
+        scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(at[0]), int(at[1])), rel=(0, 0),
+                                        buttons=(0, 0, 0)))
+        assert scene.hover_tip == ("tile", 0, col, row)
+        cards.clear()
+        app.mark_dirty()
+        app.render()
+        assert cards, "the tile's card was drawn"
+        if any(cards[-1].colliderect(r) for r in lit):
+            hid.append((col, row))
+    assert not hid, f"the card of these tiles hides a lit space: {hid}"

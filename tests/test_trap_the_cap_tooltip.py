@@ -95,3 +95,41 @@ def test_overlap_area_of_a_field_and_a_card():
     assert placement.overlap_area([(5, 5), (15, 5), (15, 15), (5, 15)], card) == pytest.approx(25)
     assert placement.overlap_area([(20, 20), (30, 20), (25, 30)], card) == 0
     assert placement.overlap_area([(0, 0), (10, 0), (0, 10)], card) == pytest.approx(50)
+
+
+SPREAD = ("red 3 R06:red R07:green R08:red R09:green R12:red R13:green home:red=red;green=green locked: gold:- "
+          "variant:offensive round:0")
+"""Caps strewn along the ring, Red to move 3: Red's caps glow (they can move), Green's lie between."""
+
+
+@pytest.mark.parametrize("table", [False, True], ids=["window", "table"])
+def test_a_field_card_hides_no_cap_that_can_move_nor_any_other_cap(monkeypatch, table):
+    """Hovering a field with nothing selected: its name card went down-right of the pointer over
+    whatever cap lay there (the review saw "Yellow–Blue 2" over a yellow cap). Now on every field
+    of the board it hides none of the glowing caps the player clicks next, nor any other cap."""
+    app = App(AppOptions(size=(1366, 768) if not table else (1600, 1000), headless=True, mute=True, table=table))
+    base = new_session(SPEC, app.store, 2, None, {}, [Seat("human")] * 2, 1)
+    scene = make_scene(app, Session(SPEC, TrapState.from_notation(SPREAD), 1, base.meta))
+    app.push_scene(scene)
+    app.render()
+    cards: list[pygame.Rect] = []
+    real_place = placement.place
+    monkeypatch.setattr(placement, "place", lambda *a, **k: cards.append(real_place(*a, **k)) or cards[-1])
+    r = scene.viewport.length(scene.geo.cap)
+    movable = scene.movable()
+    assert len(movable) == 4
+    glowing = [b for piece in movable for b in scene._piece_box(piece, r)]
+    piles = scene._stacks(scene.state)
+    others = [b for fid, p in piles.items() for i in range(len(p)) if (fid, i) not in movable
+              for b in scene._piece_box((fid, i), r)]
+    hid_glowing, hid_other = [], []
+    for fid in scene.geo.fields:
+        cards.clear()
+        frame(app, scene, scene.field_px(fid))
+        assert cards, f"no card over {fid}"
+        if placement.covered(cards[-1], glowing) > 0:
+            hid_glowing.append(fid)
+        if placement.covered(cards[-1], others) > 0:
+            hid_other.append(fid)
+    assert not hid_glowing, f"the card over these fields hides a cap that can move: {hid_glowing}"
+    assert not hid_other, f"the card over these fields hides a cap: {hid_other}"

@@ -456,6 +456,8 @@ class GameScene(TableModeMixin, Scene):
     def _changed(self) -> None:
         self.state_version += 1
         self.on_state_changed()
+        if self.finger_lifted():
+            self.end_board_hover()  # the turn moved on at a table: nothing stays hovered for the next seat
         self.relayout_panel()
         self.dirty = True
 
@@ -659,10 +661,22 @@ class GameScene(TableModeMixin, Scene):
         """A card over the game (the result, a message): the board's hover (a tooltip, a lit
         target) and a hovered button end, else they stood frozen under the card."""
         self.dirty |= self.buttons.motion((-1, -1))
-        if self._pointer_on_board and self.viewport is not None:
-            self._pointer_on_board = False
+        if self._pointer_on_board:
+            self.end_board_hover()
+
+    def end_board_hover(self) -> None:
+        """What the pointer pointed at on the board (a hover card, a lit target, a preview) ends,
+        as if it had left the board."""
+        self._pointer_on_board = False
+        if self.viewport is not None:
             self.dirty |= bool(self.board_motion(OFF_BOARD, pygame.event.Event(
                 pygame.MOUSEMOTION, pos=(-1, -1), rel=(0, 0), buttons=(0, 0, 0))))
+
+    def finger_lifted(self) -> bool:
+        """At a table, no finger (nor button) rests on the screen: a finger does not hover, so the
+        board shows nothing hovered (a tap's hover card goes when the finger lifts)."""
+        return self.app.table_mode and getattr(self, "_hold_at", None) is None and not any(
+            pygame.mouse.get_pressed() if pygame.display.get_init() else ())
 
     def closed(self) -> None:
         self.worker.shutdown(wait=False, cancel_futures=True)
@@ -681,13 +695,18 @@ class GameScene(TableModeMixin, Scene):
             # moved: a touch, or a pointer seen somewhere else before (the system's own first motion
             # event, when the window appears under a resting pointer, moves nothing)
             real = not (getattr(event, "synthetic", False) or getattr(event, "resting", False))
-            if real and (getattr(event, "touch", False)
-                         or (self._pointer_at is not None and self._pointer_at != tuple(event.pos))):
+            touch = bool(getattr(event, "touch", False))
+            elsewhere = self._pointer_at != tuple(event.pos)
+            if real and (touch or (self._pointer_at is not None and elsewhere)):
                 self._pointer_moved = True
             if real:
                 self._pointer_at = tuple(event.pos)
             if self.app.table_mode and not self._pointer_moved:
                 return  # a pointer resting where the system put it, never moved nor touched: no hover
+            if self.app.table_mode and not (real and (touch or elsewhere)):
+                # at a table a pointer that did not move is a lifted finger: a frame's "the pointer
+                # rests here", or the system's motion when a window uncovers it, makes no hover
+                return
             if self.viewport and self.board_area.collidepoint(event.pos):
                 self._pointer_on_board = True
                 self.dirty |= bool(self.board_motion(self.viewport.to_logical(*event.pos), event))
@@ -735,6 +754,8 @@ class GameScene(TableModeMixin, Scene):
             if self.viewport and self.board_area.collidepoint(event.pos):
                 self.board_release(self.viewport.to_logical(*event.pos), event)
                 self.dirty = True
+            if self.app.table_mode:
+                self.end_board_hover()  # the tap is over: its hover card must not stay on the board
 
     def key(self, event: pygame.event.Event) -> None:
         k = event.key
@@ -1121,13 +1142,34 @@ class GameScene(TableModeMixin, Scene):
     def shown_prompt(self) -> str:
         """The prompt as drawn: while the dice tumble it does not give their value away."""
         if self.rolling() and self.replay_viewer is None:
-            return tr("Rolling…")
+            return self.rolling_words()
         return self.current_prompt()
+
+    def rolling_words(self) -> str:
+        """Hook: what the prompt says while the chance step plays out (the dice tumble). A game
+        without dice says its own word (a drawn tile turning up is no roll)."""
+        return tr("Rolling…")
 
     def current_prompt(self) -> str:
         """``prompt_line``, or in a replay where in the record we are (a game's prompt would ask
-        for a move nobody makes)."""
-        return self.replay_viewer.prompt() if self.replay_viewer is not None else self.prompt_line()
+        for a move nobody makes). While the last move still slides the roll control is not live
+        yet (``can_roll``), so the prompt says the move is under way rather than asking a person to
+        roll what he cannot roll yet: the prompt and the controls agree at every frame."""
+        if self.replay_viewer is not None:
+            return self.replay_viewer.prompt()
+        mover = self.sliding_mover()
+        if mover is not None:
+            return tr("{name} moves…", name=self.seat_name(mover))
+        return self.prompt_line()
+
+    def sliding_mover(self) -> int | None:
+        """The seat whose move still slides while a person is due to roll (or draw) next and may
+        not yet: the roll waits for the slide (``can_roll``). None otherwise."""
+        if not self.timers.running("move") or self.state.current_player != CHANCE:
+            return None
+        if not self.seat_is_human(self.roller()) or self.can_roll():
+            return None
+        return next((seat for _before, _move, seat in reversed(self.history) if seat != CHANCE), None)
 
     def prompt_line(self) -> str:
         """Whose turn and what to do, always."""

@@ -77,32 +77,37 @@ hugs the pointer; when a tall tower or a lit field reaches past it, a later roun
 
 
 def centres(at: Point, size: tuple[int, int], gap: float, order: Sequence[tuple[int, int]],
-            angle: int = 0) -> list[Point]:
+            angle: int = 0, around: tuple[float, float] = (0.0, 0.0)) -> list[Point]:
     """Candidate card centres around ``at`` for a card ``size`` (as its reader sees it) a ``gap``
     away from the point, in ``order`` as the reader sees it, turned by ``angle`` (0, 90, 180, 270:
     the card faces a seat at that edge) into screen directions; round by round farther out
-    (``RINGS``), so the nearest clear place is found first."""
+    (``RINGS``), so the nearest clear place is found first. ``around``: the half width and half
+    height of what the card tells about (a tile), centred on ``at``: the card keeps beside it."""
     w, h = size
     out = []
     for ring in RINGS:
         extra = ring * min(w, h)
         for sx, sy in order:
-            dx, dy = sx * (w / 2 + gap + extra), sy * (h / 2 + gap + extra)
+            dx = sx * (w / 2 + around[0] + gap + extra)
+            dy = sy * (h / 2 + around[1] + gap + extra)
             vx, vy = {0: (dx, dy), 180: (-dx, -dy), 90: (dy, -dx), 270: (-dy, dx)}[angle % 360]
             out.append((at[0] + vx, at[1] + vy))
     return out
 
 
-def place(size: tuple[int, int], spots: Sequence[Point], bounds: pygame.Rect, keep: Sequence[Shape]) -> pygame.Rect:
+def place(size: tuple[int, int], spots: Sequence[Point], bounds: pygame.Rect, keep: Sequence[Shape],
+          also: Sequence[Shape] = ()) -> pygame.Rect:
     """The card's rectangle (``size`` on screen) at the first of ``spots`` (its centres, kept
-    inside ``bounds``) that hides nothing of ``keep``, else at the one that hides the least."""
-    best: tuple[float, pygame.Rect] | None = None
+    inside ``bounds``) that hides nothing of ``keep`` (what the player clicks next: lit targets,
+    pieces that can move) nor of ``also`` (the rest worth seeing: the other pieces), else at the
+    one that hides the least of ``keep`` and, among those, of ``also``."""
+    best: tuple[tuple[float, float], pygame.Rect] | None = None
     for cx, cy in spots:
         rect = pygame.Rect(0, 0, *size)
         rect.center = (int(round(cx)), int(round(cy)))
         rect.clamp_ip(bounds)
-        cost = covered(rect, keep)
-        if cost <= 0:
+        cost = (covered(rect, keep), covered(rect, also))
+        if cost <= (0, 0):
             return rect
         if best is None or cost < best[0]:
             best = (cost, rect)

@@ -685,15 +685,16 @@ class TableModeMixin:
                 self.dirty = True
 
     def blit_facing(self, surface: pygame.Surface, card: pygame.Surface, at: tuple[int, int], panel: EdgePanel | None,
-                    bounds: pygame.Rect, keep: Sequence[placement.Shape] = ()) -> None:
+                    bounds: pygame.Rect, keep: Sequence[placement.Shape] = (),
+                    also: Sequence[placement.Shape] = ()) -> None:
         """A small upright card (a tooltip) shown turned to ``panel``'s seat, beside the point
         ``at``: on his far side (where his finger does not cover it) unless that hides some of
-        ``keep`` (lit targets, the piece pointed at), then on the first other side that does not;
-        kept inside ``bounds``."""
+        ``keep`` (lit targets, pieces that can move, the piece pointed at), then on the first other
+        side that does not (nor hides ``also``, the other pieces, where it can); kept inside ``bounds``."""
         angle = panel.angle if panel is not None else 0
         image = pygame.transform.rotate(card, angle) if angle else card
         spots = placement.centres(at, card.get_size(), self.metrics.pad, placement.FACING_ORDER, angle)
-        surface.blit(image, placement.place(image.get_size(), spots, bounds, keep))
+        surface.blit(image, placement.place(image.get_size(), spots, bounds, keep, also))
 
     # -- the seat's own menu, and cards that face a seat -------------------------------------------
     def open_table_menu(self, seat: int) -> None:

@@ -361,6 +361,11 @@ class CaptainFlipScene(GameScene):
     def shows_dice(self) -> bool:
         return False
 
+    def rolling_words(self) -> str:
+        """No dice here: while the drawn tile turns up, the prompt goes on saying who draws (the
+        words just before and after it, never a "Rolling…" between them)."""
+        return tr("{name} draws a tile…", name=self.seat_name(self.state.actor))
+
     def prompt_line(self) -> str:
         state = self.state
         if state.current_player == CHANCE:

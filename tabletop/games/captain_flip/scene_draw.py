@@ -9,7 +9,7 @@ static layer once per window size.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 import pygame
@@ -18,7 +18,7 @@ from tabletop import assets
 from tabletop.games.captain_flip.layout import Board, Bonus, Character
 from tabletop.games.captain_flip.scene_geom import FRAME, TAG, Rect, Slot
 from tabletop.i18n import language, tr
-from tabletop.ui import draw, text_audit, theme
+from tabletop.ui import draw, placement, text_audit, theme
 from tabletop.ui.widgets import Viewport
 
 IMMEDIATE_DISC = (247, 214, 104)  # the printed game's yellow (immediate effect)
@@ -439,10 +439,17 @@ def highlight(surface: pygame.Surface, r: pygame.Rect, strong: bool = False) -> 
                          border_radius=max(5, r.w // 6))
 
 
+TIP_ORDER: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1))
+"""Where a tile's card goes, (x, y) signs with y down: beside the tile (right, then left), then
+below and above it, then at its corners."""
+
+
 def tooltip(surface: pygame.Surface, lines: list[tuple[str, bool]], near: pygame.Rect, bounds: pygame.Rect,
-            body: int, small: int) -> None:
-    """A paper card of text beside ``near`` (right of it if there is room, else left), kept inside
-    ``bounds``. ``lines`` are (text, bold) paragraphs."""
+            body: int, small: int, keep: Sequence[pygame.Rect] = ()) -> None:
+    """A paper card of text beside ``near`` (right of it if there is room, else left, else below or
+    above), kept inside ``bounds``, and placed where it hides neither ``near`` nor any of ``keep``
+    (the lit spaces the player clicks next) when there is such a place. ``lines`` are (text, bold)
+    paragraphs."""
     width = min(bounds.w - 8, body * 17)
     inner = width - body
     rows: list[tuple[str, int, bool]] = []
@@ -451,12 +458,9 @@ def tooltip(surface: pygame.Surface, lines: list[tuple[str, bool]], near: pygame
         for part in theme.wrap(words, size, inner, bold):
             rows.append((part, size, bold))
     height = sum(theme.font(size, bold).get_linesize() for _, size, bold in rows) + body
-    box = pygame.Rect(0, 0, width, height)
     gap = max(6, body // 2)
-    box.midleft = (near.right + gap, near.centery)
-    if box.right > bounds.right:
-        box.midright = (near.left - gap, near.centery)
-    box.clamp_ip(bounds)
+    spots = placement.centres(near.center, (width, height), gap, TIP_ORDER, around=(near.w / 2, near.h / 2))
+    box = placement.place((width, height), spots, bounds, [placement.box(r) for r in (near, *keep)])
     draw.shadowed_panel(surface, box, fill=(255, 251, 240), edge=theme.PANEL_EDGE, radius=max(6, body // 2), shadow=3)
     y = box.y + body // 2
     for words, size, bold in rows:

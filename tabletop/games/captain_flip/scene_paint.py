@@ -343,19 +343,21 @@ class Painter:
                     squash = max(0.02, abs(math.cos(math.pi * p)))
                     sd.blit_tile(surface, self.tile(shown, UNKNOWN, r.w), r, squash)
 
+    def target_rects(self, vp: Viewport, slots: list[Slot]) -> dict[tuple[int, int], pygame.Rect]:
+        """The screen rects of the spaces lit for a person's decision (none when nobody decides
+        on a board shown here): what a hover card must leave in sight."""
+        sc = self.scene
+        slot = next((s for s in slots if s.seat == sc.state.actor), None)
+        if slot is None:
+            return {}
+        return {(col, row): sd.px(vp, slot.space(sc.board, col, row)) for col, row in sc.targets()}
+
     def targets(self, surface: pygame.Surface, vp: Viewport, slots: list[Slot]) -> None:
         """Light every legal target of a human's decision; the one under the mouse brighter, and
         while placing, a faint copy of the tile shows where it would land."""
         sc = self.scene
-        targets = sc.targets()
-        if not targets:
-            return
-        slot = next((s for s in slots if s.seat == sc.state.actor), None)
-        if slot is None:
-            return
         tip = sc.hover_tip
-        for (col, row), _move in targets.items():
-            r = sd.px(vp, slot.space(sc.board, col, row))
+        for (col, row), r in self.target_rects(vp, slots).items():
             if sc.state.phase == PLACE:
                 strong = sc.hover_col == col
                 if strong and sc.obs.drawn is not None and not sc.drag:
@@ -365,7 +367,7 @@ class Painter:
                 if sc.drag and sc.hover_col == col:
                     strong = True
             else:
-                strong = tip is not None and tip[:4] == ("tile", slot.seat, col, row)
+                strong = tip is not None and tip[:4] == ("tile", sc.state.actor, col, row)
             sd.highlight(surface, r, strong)
 
     # -- the card, the strip, the solo card ----------------------------------------------------------
@@ -620,4 +622,5 @@ class Painter:
             else:
                 return
         m = sc.metrics
-        sd.tooltip(surface, lines, near, area, m.body, m.small)
+        keep = list(self.target_rects(vp, sc.current_slots()).values())
+        sd.tooltip(surface, lines, near, area, m.body, m.small, keep)

@@ -550,7 +550,10 @@ class TrapTheCapScene(PanelMixin, GameScene):
             self._draw_route(surface, targets[hover_fid][0], max(2, width - 1))
         self.effects.draw(surface, self.to_px, m.body, r)
         keep = [polys[fid] for fid in {**preview, **targets} if fid in polys]
-        self._draw_tooltip(surface, hover_fid, hover_piece, m, keep + self._piece_box(hover_piece, r))
+        keep += [box for piece in [*movable, hover_piece] for box in self._piece_box(piece, r)]
+        others = [(fid, i) for fid, piles in stacks.items() for i in range(len(piles))]
+        also = [box for piece in others if piece not in movable for box in self._piece_box(piece, r)]
+        self._draw_tooltip(surface, hover_fid, hover_piece, m, keep, also)
 
     # -- what the last move did ------------------------------------------------------------------
     def slide_steps(self, before: Any, move: Any) -> float:
@@ -748,9 +751,10 @@ class TrapTheCapScene(PanelMixin, GameScene):
                  (x - reach, y + reach)]]
 
     def _draw_tooltip(self, surface: pygame.Surface, hover_fid: str | None, hover_piece: Piece | None,
-                      m: Any, keep: list[list[Point]]) -> None:
+                      m: Any, keep: list[list[Point]], also: list[list[Point]]) -> None:
         """The hover card (a tower's caps, a hideout's, a tray's prisoners, else the field's name),
-        placed where it hides none of ``keep``: the lit targets and the hovered piece."""
+        placed where it hides none of ``keep`` (the lit targets, the caps that can move, the
+        hovered piece) and, where it can, none of ``also`` (the other caps)."""
         if self.drag is not None and self.drag[2]:
             return
         lines: list[tuple[str, sd.Look | None]] = []
@@ -789,9 +793,10 @@ class TrapTheCapScene(PanelMixin, GameScene):
             w, h = sd.tooltip_size(lines, m.body, m.pad)
             card = pygame.Surface((w + 2 * m.pad, h + 2 * m.pad), pygame.SRCALPHA)
             sd.tooltip_card(card, lines, pygame.Rect(m.pad, m.pad, w, h), m.body, m.pad)
-            self.blit_facing(surface, card, self.hover_px, self.panel_of(self.acting_seat()), self.board_area, keep)
+            self.blit_facing(surface, card, self.hover_px, self.panel_of(self.acting_seat()), self.board_area, keep,
+                             also)
             return
-        sd.tooltip(surface, lines, self.hover_px, m.body, m.pad, self.board_area, keep)
+        sd.tooltip(surface, lines, self.hover_px, m.body, m.pad, self.board_area, keep, also)
 
     def _owner_turn(self, owner: int) -> int:
         """Table mode: the turn that makes a tray's word face the seat playing that colour."""

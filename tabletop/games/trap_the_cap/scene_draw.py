@@ -356,16 +356,18 @@ def tooltip_size(lines: list[tuple[str, Look | None]], size: int, pad: int) -> t
 
 
 def tooltip(surface: pygame.Surface, lines: list[tuple[str, Look | None]], pos: tuple[int, int], size: int,
-            pad: int, bounds: pygame.Rect | None = None, keep: Sequence[placement.Shape] = ()) -> None:
+            pad: int, bounds: pygame.Rect | None = None, keep: Sequence[placement.Shape] = (),
+            also: Sequence[placement.Shape] = ()) -> None:
     """A small card near the mouse, kept inside ``bounds`` (the board area: the side panel is
     drawn after the board and would hide it) and placed where it hides none of ``keep`` (the lit
-    targets the player clicks next, the hovered piece) when there is such a place."""
+    targets and the caps the player clicks next, the hovered piece) when there is such a place,
+    and where it can, none of ``also`` (the other caps on the board)."""
     if not lines:
         return
     area = (bounds or surface.get_rect()).inflate(-2 * pad, -2 * pad)
     w, h = tooltip_size(lines, size, pad)
     spots = placement.centres(pos, (w, h), 2 * pad, placement.LAPTOP_ORDER)
-    tooltip_card(surface, lines, placement.place((w, h), spots, area, keep), size, pad)
+    tooltip_card(surface, lines, placement.place((w, h), spots, area, keep, also), size, pad)
 
 
 def tooltip_card(surface: pygame.Surface, lines: list[tuple[str, Look | None]], card: pygame.Rect, size: int,

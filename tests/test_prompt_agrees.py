@@ -1,0 +1,67 @@
+"""The prompt and the controls agree on every frame of the real main loop (real clocks, the
+computer really thinks and its pieces really slide): a prompt that asks a person to roll or
+draw ("press Space") is shown only while the roll control is live (``can_roll``), never while
+the computer's piece still slides and the Roll button is grey; and a game without dice never
+says "Rolling…" (Captain Flip draws a tile).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+from live_loop import settle
+from test_live_loop import human_action, start
+
+from tabletop.core import CHANCE
+
+ACTIONS = 8  # a person's actions per game; the computer plays between them
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path))
+
+
+def frames(game: str, table: bool = False) -> list[tuple[str, bool, bool]]:
+    """(prompt shown, roll control live, chance step due) after every step of the real loop
+    over ``ACTIONS`` of a person's actions and the computer's turns between them."""
+    app, scene = start(game, table)
+    rng = random.Random(5)
+    settle(app)
+    seen: list[tuple[str, bool, bool]] = []
+    acted = 0
+    for _ in range(20000):
+        if acted >= ACTIONS or scene.state.current_player is None:
+            break
+        app.step()
+        seen.append((scene.shown_prompt() if not table else scene.current_prompt(), scene.can_roll(),
+                     scene.state.current_player == CHANCE))
+        if pygame.event.peek() or scene.animating() or scene.future is not None:
+            continue
+        if scene.can_roll() or (scene.human_to_move() and scene.state.current_player != CHANCE):
+            human_action(scene, rng)
+            acted += 1
+    scene.closed()
+    pygame.display.quit()
+    assert acted >= ACTIONS, "the game did not get far enough to test"
+    return seen
+
+
+@pytest.mark.parametrize("game", ["trap_the_cap", "plakoto", "captain_flip"])
+def test_a_prompt_asks_to_roll_only_while_the_roll_is_live(game):
+    seen = frames(game)
+    asking = [(p, live) for p, live, chance in seen if chance and "Space" in p]
+    assert asking, "no frame asked the person to roll: the test saw nothing"
+    wrong = [p for p, live in asking if not live]
+    assert not wrong, f"{len(wrong)} frames ask to roll while the roll control is grey: {wrong[0]!r}"
+    moving = [p for p, live, chance in seen if chance and not live and "moves…" in p]
+    assert moving or game == "captain_flip", "no frame showed a computer's move still sliding before the person's roll"
+
+
+def test_captain_flip_draws_and_never_rolls():
+    seen = frames("captain_flip")
+    said = [p for p, _live, _chance in seen]
+    assert not [p for p in said if "Roll" in p], "a game without dice says Rolling"
+    assert any("draws a tile" in p for p in said)
