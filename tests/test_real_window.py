@@ -21,8 +21,11 @@ import pytest
 
 TOOLS = ("Xvfb", "xdotool", "xrefresh", "import", "compare", "identify")
 MISSING = [t for t in TOOLS if shutil.which(t) is None]
-pytestmark = pytest.mark.skipif(bool(MISSING), reason=f"no real-window check: {', '.join(MISSING)} not installed "
-                                                     "(apt-get install xvfb xdotool x11-xserver-utils imagemagick)")
+pytestmark = [pytest.mark.skipif(bool(MISSING), reason=f"no real-window check: {', '.join(MISSING)} not installed "
+                                                     "(apt-get install xvfb xdotool x11-xserver-utils imagemagick)"),
+              # one X server and app at a time (see pyproject's --dist loadgroup): two 4K checks side by side
+              # on a two-core machine made each other's captures wait
+              pytest.mark.xdist_group("real_window")]
 
 IDLE = 0.8       # seconds after a key before the first capture
 KEYS = {         # per game: keys a person presses, each one a roll/draw/decision

@@ -28,8 +28,11 @@ from tabletop.launch import Seat, new_session, session_from_position
 from tabletop.ui.game_scene import make_scene
 
 MISSING = [t for t in ("Xvfb", "xdotool") if shutil.which(t) is None]
-pytestmark = pytest.mark.skipif(bool(MISSING), reason=f"no real-window drag check: {', '.join(MISSING)} not "
-                                                     "installed (apt-get install xvfb xdotool)")
+pytestmark = [pytest.mark.skipif(bool(MISSING), reason=f"no real-window drag check: {', '.join(MISSING)} not "
+                                                     "installed (apt-get install xvfb xdotool)"),
+              # one X server and app at a time (see pyproject's --dist loadgroup): two 4K checks side by side
+              # on a two-core machine made each other's captures wait
+              pytest.mark.xdist_group("real_window")]
 SIZE = (1366, 768)
 
 
