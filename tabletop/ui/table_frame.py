@@ -538,7 +538,11 @@ class TableModeMixin:
             self.draw_fitted_prompt(surf, forms, area)
             return
         line = theme.font(m.small).get_linesize()
-        found = self.fit_prompt(forms, area) if area.w >= NO_PROMPT * m.body else None
+        found = None
+        if area.w >= NO_PROMPT * m.body:  # a form that fits in the band's middle first: a long one
+            half = min(parts.card.centery - area.y, area.bottom - parts.card.centery)  # filling the
+            middle = pygame.Rect(area.x, parts.card.centery - half, area.w, 2 * half)  # area sat off it
+            found = (self.fit_prompt(forms, middle) if half > 0 else None) or self.fit_prompt(forms, area)
         if found is None:  # nothing, or the cut last form: from the top as before
             self.draw_fitted_prompt(surf, forms, area)
             return
