@@ -23,7 +23,7 @@ class ArrowButton(Button):
         super().draw(surface, size)
         if self.rect.w <= 0:
             return
-        ink = (150, 142, 132) if not self.enabled else theme.INK
+        ink = theme.DISABLED_INK if not self.enabled else theme.INK
         half = max(4, min(self.rect.w, self.rect.h) // 4)
         cx, cy = self.rect.center
         tip = cx + self.direction * half

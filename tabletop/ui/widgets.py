@@ -30,7 +30,7 @@ class Button:
             return
         size = min(size, self.label_size or size)
         if not self.enabled:
-            fill, ink = (214, 208, 198), (150, 142, 132)
+            fill, ink = theme.DISABLED_FILL, theme.DISABLED_INK
         elif self.toggled:
             fill, ink = theme.ACCENT_DARK, theme.WHITE
         elif self.primary:

@@ -43,7 +43,6 @@ STRIP = (244, 234, 212)
 CARD_FACE = (253, 250, 242)
 LAST_MOVE = (40, 120, 230)
 """The outline of the latest turn (blue: apart from the yellow targets and the hens' colours)."""
-GREYED_FILL, GREYED_INK = (214, 208, 198), (150, 142, 132)  # as ``Button`` draws a disabled button
 
 
 def _mix(a, b, t: float) -> tuple[int, int, int]:
@@ -454,7 +453,7 @@ class ChickenPainter:
             fill = theme.ACCENT_DARK if shown else (draw.shade(theme.ACCENT, 1.15) if hot else theme.ACCENT)
             ink = theme.WHITE
             if not shown and not n:  # nothing to turn up: greyed as a disabled button is
-                fill, ink = GREYED_FILL, GREYED_INK
+                fill, ink = theme.DISABLED_FILL, theme.DISABLED_INK
             radius = max(4, button.h // 4)
             pygame.draw.rect(surface, (0, 0, 0, 60), button.move(0, max(2, button.h // 14)), border_radius=radius)
             pygame.draw.rect(surface, fill, button, border_radius=radius)
