@@ -49,7 +49,12 @@ def roll(state, *dice):
 def test_setup_deals_feed_and_hands_then_chicks_by_seats_after_starter():
     state = fresh(4, first=2)
     assert state.current_player == CHANCE
+    assert state.field_due() == 0 and all(state.hand_being_dealt(seat) for seat in range(4))
+    while state.field_due() is not None:  # the feed fields are laid first, then the hands dealt
+        state.apply(state.chance_outcomes()[0][0])
+    assert all(card is not None for card in state.face) and state.hand_being_dealt(3)
     settle(state)
+    assert state.field_due() is None and not any(state.hand_being_dealt(seat) for seat in range(4))
     assert all(card is not None for card in state.face)
     for field, card in enumerate(state.face):
         assert card // 10 == LAYOUT.feed_deck[field]
@@ -140,6 +145,7 @@ def test_taking_a_card_mid_turn_then_placing_again():
     assert card in state.hand(0) and card in state.known[0]  # everybody saw it
     assert state.chicks[6] == [0, 0, 0, 0] and state.supply[:2] == [15, 15]  # all colours go home
     assert state.face[6] is None and state.current_player == CHANCE  # the refill is a draw
+    assert state.field_due() == 6 and not state.hand_being_dealt(0)
     draws = state.chance_outcomes()
     assert all(m.card // 10 == LAYOUT.feed_deck[6] for m, _ in draws)
     state.apply(draws[0][0])

@@ -200,6 +200,18 @@ class ChickenState(GameState):
         """``draw`` while a card draw is due, else ``phase`` (for the UI's prompt)."""
         return "draw" if self.draws and self.phase != "over" else self.phase
 
+    def hand_being_dealt(self, seat: int) -> bool:
+        """Some of the seat's starting cards are still queued to be drawn: an empty hand then is
+        not "no cards" (the UI says they are on their way)."""
+        return any(draw[0] < 0 and draw[1] == seat for draw in self.draws)
+
+    def field_due(self) -> int | None:
+        """The feed field (0-based) the next queued draw lays a card on; None when none is due or
+        it is a starting hand's card, or the game is over."""
+        if self.phase == "over" or not self.draws or self.draws[0][0] < 0:
+            return None
+        return self.draws[0][0]
+
     # -- chance ----------------------------------------------------------------------------------
     def _draw_deck(self) -> int:
         target = self.draws[0]

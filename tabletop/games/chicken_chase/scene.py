@@ -123,7 +123,7 @@ class ChickenChaseScene(ChickenPainter, GameScene):
 
     def being_dealt(self, seat: int) -> bool:
         """The seat's starting cards are still to be dealt: its empty hand is not "no cards"."""
-        return any(draw[0] < 0 and draw[1] == seat for draw in self.state.draws)
+        return self.state.hand_being_dealt(seat)
 
     def empty_hand_words(self, seat: int) -> str:
         """What an empty hand says: its cards are on their way, or there are none in it now (it
@@ -522,9 +522,10 @@ class ChickenChaseScene(ChickenPainter, GameScene):
         """The feed field (1–10) a card is due for in a turn (a card won there, or a deck back from
         its discards), else 0. Nobody rolls for it, but the turn stays its player's."""
         state = self.state
-        if state.current_player != CHANCE or state.phase in ("first", "setup", "over") or not state.draws:
+        if state.current_player != CHANCE or state.phase in ("first", "setup"):
             return 0
-        return state.draws[0][0] + 1 if state.draws[0][0] >= 0 else 0
+        field = state.field_due()
+        return 0 if field is None else field + 1
 
     def acting_seat(self) -> int | None:
         """The turn player while a feed field is refilled in his turn: his strip went blank (no
