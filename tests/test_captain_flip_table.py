@@ -312,3 +312,59 @@ def test_a_captains_own_board_in_his_strip_says_what_board_b_still_pays():
     said = card_texts()
     assert "1 / 0" not in said and ("now 0" in said or "0" in said), said
     assert scene.table_strip_key(1) != before, "the card is drawn anew"
+
+
+def finger(app, kind: int, pos) -> None:
+    """A finger event, as a touch screen sends it (the app makes the press, the hover, the lift)."""
+    w, h = app.screen.get_size()
+    app.dispatch(pygame.event.Event(kind, x=pos[0] / w, y=pos[1] / h, dx=0.0, dy=0.0, finger_id=1, touch_id=1,
+                                    pressure=1.0))
+
+
+def press(app, pos) -> None:
+    finger(app, pygame.FINGERDOWN, pos)
+
+
+def lift(app, pos) -> None:
+    finger(app, pygame.FINGERUP, pos)
+
+
+def test_a_finger_resting_on_a_lit_column_reads_its_card_and_places_nothing():
+    """At a table the tile goes down when the finger lifts where it pressed, not on the press: a
+    finger held on a column shows that column's card and, held still (a hold), lifts without
+    placing; a finger lifted on another column places nothing either. A tap still places."""
+    app, scene = start(actor=0)
+    m, space = left_column(scene)
+    at = turned(scene, space)
+    before = placed(scene, 0, m.col)
+
+    press(app, at)  # a finger lands on the lit column and rests there
+    app.render()
+    assert placed(scene, 0, m.col) == before  # not placed on the press
+    assert scene.hover_col == m.col  # the column is lit under the finger
+    scene.board_hold(scene.viewport.to_logical(*at))  # held still: a hold
+    lift(app, at)
+    app.render()
+    assert placed(scene, 0, m.col) == before  # lifted after reading: nothing placed
+
+    other = next(mv for mv in scene.state.legal_moves() if isinstance(mv, Place) and mv.col != m.col)
+    slot = scene.slot_of(0)
+    elsewhere = turned(scene, slot.space(scene.state.layout.board, *scene.state.next_space(0, other.col)))
+    press(app, at)
+    lift(app, elsewhere)  # slid to another column before lifting: a slip, not a choice
+    app.render()
+    assert placed(scene, 0, m.col) == before and placed(scene, 0, other.col) == len(scene.state.boards[0][other.col])
+    assert len(scene.state.legal_moves()) > 1 and scene.state.phase == PLACE
+
+    press(app, at)
+    lift(app, at)  # a tap
+    assert placed(scene, 0, m.col) == before + 1
+    assert scene.session.played[-1] == PlayedMove(0, str(m))
+
+
+def test_a_click_in_a_window_still_places_on_the_press():
+    app, scene = start(actor=0, table=False)
+    m, space = left_column(scene)
+    before = placed(scene, 0, m.col)
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=upright(scene, space), button=1))
+    assert placed(scene, 0, m.col) == before + 1

@@ -54,6 +54,9 @@ class CaptainFlipScene(GameScene):
         self.obs: CaptainFlipState = self.state.observation(0)
         self.drag = False
         self.drag_pos = (0.0, 0.0)
+        self.pressed: Any = None
+        """At a table, the move a finger pressed (a lit column, a tile to flip): played when it
+        lifts there, so a finger can rest on the board to read its card; a hold drops it."""
         self.hover_col: int | None = None
         self.hover_tip: tuple[Any, ...] | None = None
         self.anims: dict[tuple[int, int, int], tuple[str, int]] = {}
@@ -103,6 +106,7 @@ class CaptainFlipScene(GameScene):
     # -- state changes and animation ---------------------------------------------------------------
     def on_state_changed(self) -> None:
         self.drag = False
+        self.pressed = None
         state = self.state
         view = next(iter(self.humans()), 0)
         self.obs = state.observation(view)
@@ -274,6 +278,7 @@ class CaptainFlipScene(GameScene):
     def board_click(self, pos: tuple[float, float], event: pygame.event.Event) -> None:
         pos = self.board_point(pos, event)
         state = self.state
+        self.pressed = None
         if state.current_player is None:
             return
         if inside(self.parts.card, *pos) and self.can_roll():
@@ -285,15 +290,31 @@ class CaptainFlipScene(GameScene):
             if inside(self.parts.tile, *pos):
                 self.drag, self.drag_pos = True, pos
                 return
-            move = self.place_move_at(pos)
-            if move is not None:
-                self.play(move)
+            self.press(self.place_move_at(pos))
         elif state.phase in FLIP_PHASES:
-            move = self.flip_move_at(pos)
-            if move is not None:
-                self.play(move)
+            self.press(self.flip_move_at(pos))
+
+    def press(self, move: Any) -> None:
+        """A click plays ``move`` at once; at a table the finger's press only picks it, and it is
+        played when the finger lifts on it (``board_release``): placing on the press left a finger
+        no way to rest on a column and read its card."""
+        if move is None:
+            return
+        if self.app.table_mode:
+            self.pressed = move
+        else:
+            self.play(move)
+
+    def move_at(self, pos: tuple[float, float]) -> Any:
+        """The legal move a press at ``pos`` picks in this phase (a column to place in, a tile to flip)."""
+        return self.place_move_at(pos) if self.state.phase == PLACE else self.flip_move_at(pos)
 
     def board_release(self, pos: tuple[float, float], event: pygame.event.Event) -> None:
+        if self.pressed is not None:
+            move, self.pressed = self.pressed, None
+            if self.human_to_move() and self.move_at(self.board_point(pos, event)) == move:
+                self.play(move)  # lifted where it pressed: a tap
+            return
         if not self.drag:
             return
         pos = self.board_point(pos, event)
@@ -317,12 +338,17 @@ class CaptainFlipScene(GameScene):
 
     def handle(self, event: pygame.event.Event) -> None:
         super().handle(event)
+        if event.type == pygame.MOUSEBUTTONUP:
+            self.pressed = None  # lifted off the board: the press picks nothing
         if event.type == pygame.MOUSEMOTION and not self.board_area.collidepoint(event.pos):
             if self.hover_tip is not None or self.hover_col is not None:
                 self.hover_tip = self.hover_col = None
                 self.dirty = True
 
     def cancel_selection(self) -> bool:
+        if self.pressed is not None:  # a finger held still (to read a card): lifting it plays nothing
+            self.pressed = None
+            return True
         if self.drag:
             self.drag = False
             return True
