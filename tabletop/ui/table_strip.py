@@ -91,48 +91,9 @@ def head_least(m: theme.Metrics) -> int:
 def _row(area: pygame.Rect, m: theme.Metrics, needs: StripNeeds, items: tuple[str, ...],
          head_share: float = 0.24) -> dict[str, pygame.Rect]:
     """Lay ``items`` left to right across ``area`` (``text`` — the prompt or the log — takes what
-    is left; the head at most ``head_share`` of the width). When they do not all fit, lesser
-    items give way so that the Menu and the text always keep their place (a strip without them
-    left its player no way to the rules, leaving or what to do): first dice that only repeat a
-    Roll button, then the game's part (down to 40% of what it asked: a hand's cards overlap more),
-    then the buttons (down to their labels whole), then the head (down to the piece: the prompt
-    names the seat), and only then the text below its least."""
-    p, bh = m.pad, m.button_h
-    h = min(area.h, bh)
-    want = {"head": min(needs.head_w, int(area.w * head_share)), "menu": needs.menu_w, "dice": needs.dice,
-            "extra": needs.extra[0] if needs.extra else 0}
-    bws = list(needs.button_ws) if "buttons" in items else []
-    text_min = (int((12 if needs.prompt else 6) * m.body) if "text" in items else 0)
-
-    def over() -> int:
-        used = [k for k in items if k in want and want[k]]
-        gaps = p * (len(used) + len(bws) + (1 if "text" in items else 0))
-        return sum(want[k] for k in used) + sum(bws) + gaps + text_min - area.w
-
-    if over() > 0 and needs.dice_spare and "dice" in items:
-        want["dice"] = 0
-    if over() > 0 and want["extra"]:
-        want["extra"] -= min(over(), int(want["extra"] * 0.6))
-    if over() > 0 and bws:  # never narrower than a touch target or its label
-        least = [max(int(1.4 * bh), needs.button_least[i] if i < len(needs.button_least) else 0)
-                 for i in range(len(bws))]
-        give = sum(max(0, b - lo) for b, lo in zip(bws, least, strict=True))
-        cut = min(over(), give)
-        bws = [b - (max(0, b - lo) * cut // give if give else 0) for b, lo in zip(bws, least, strict=True)]
-    if over() > 0 and "head" in items and needs.prompt and want["head"] > head_least(m):
-        want["head"] -= min(over(), want["head"] - head_least(m))
-    if over() > 0:  # the text below its least; past that the game's part, then the buttons squeeze
-        text_min -= min(over(), text_min)
-        for k in ("extra", "dice"):
-            if over() > 0 and want[k]:
-                want[k] = max(0, want[k] - over())
-        if over() > 0 and bws:
-            total = sum(bws)
-            bws = [max(1, b - over() * b // total) for b in bws]
-    used = [k for k in items if k in want and want[k]]
-    gaps = p * (len(used) + len(bws) + (1 if "text" in items else 0))
-    fixed = sum(want[k] for k in used) + sum(bws)
-    text_w = max(0, area.w - gaps - fixed) if "text" in items else 0
+    is left; the head at most ``head_share`` of the width), each as wide as ``_row_widths`` lets it be."""
+    want, bws, text_w = _row_widths(area.w, m, needs, items, head_share)
+    p, h = m.pad, min(area.h, m.button_h)
     out: dict[str, pygame.Rect] = {k: EMPTY.copy() for k in ("head", "menu", "dice", "extra", "text")}
     out_buttons: list[pygame.Rect] = []
     x = area.x
@@ -156,6 +117,53 @@ def _row(area: pygame.Rect, m: theme.Metrics, needs: StripNeeds, items: tuple[st
             x += w + p
     out["buttons"] = out_buttons  # type: ignore[assignment]
     return out
+
+
+def _row_widths(width: int, m: theme.Metrics, needs: StripNeeds, items: tuple[str, ...],
+                head_share: float) -> tuple[dict[str, int], list[int], int]:
+    """The widths of a row's parts (by name), of its buttons, and of its text. When they do not
+    all fit, lesser items give way so that the Menu and the text always keep their place (a strip
+    without them left its player no way to the rules, leaving or what to do): first dice that only
+    repeat a Roll button, then the game's part (down to 40% of what it asked: a hand's cards
+    overlap more), then the buttons (down to their labels whole), then the head (down to the
+    piece: the prompt names the seat), and only then the text below its least."""
+    p, bh = m.pad, m.button_h
+    want = {"head": min(needs.head_w, int(width * head_share)), "menu": needs.menu_w, "dice": needs.dice,
+            "extra": needs.extra[0] if needs.extra else 0}
+    bws = list(needs.button_ws) if "buttons" in items else []
+    text_min = (int((12 if needs.prompt else 6) * m.body) if "text" in items else 0)
+
+    def fixed() -> tuple[int, int]:
+        """The width of the parts and buttons, and of the gaps after them."""
+        used = [k for k in items if k in want and want[k]]
+        gaps = p * (len(used) + len(bws) + (1 if "text" in items else 0))
+        return sum(want[k] for k in used) + sum(bws), gaps
+
+    def over() -> int:
+        return sum(fixed()) + text_min - width
+
+    if over() > 0 and needs.dice_spare and "dice" in items:
+        want["dice"] = 0
+    if over() > 0 and want["extra"]:
+        want["extra"] -= min(over(), int(want["extra"] * 0.6))
+    if over() > 0 and bws:  # never narrower than a touch target or its label
+        least = [max(int(1.4 * bh), needs.button_least[i] if i < len(needs.button_least) else 0)
+                 for i in range(len(bws))]
+        give = sum(max(0, b - lo) for b, lo in zip(bws, least, strict=True))
+        cut = min(over(), give)
+        bws = [b - (max(0, b - lo) * cut // give if give else 0) for b, lo in zip(bws, least, strict=True)]
+    if over() > 0 and "head" in items and needs.prompt and want["head"] > head_least(m):
+        want["head"] -= min(over(), want["head"] - head_least(m))
+    if over() > 0:  # the text below its least; past that the game's part, then the buttons squeeze
+        text_min -= min(over(), text_min)
+        for k in ("extra", "dice"):
+            if over() > 0 and want[k]:
+                want[k] = max(0, want[k] - over())
+        if over() > 0 and bws:
+            total = sum(bws)
+            bws = [max(1, b - over() * b // total) for b in bws]
+    text_w = max(0, width - sum(fixed())) if "text" in items else 0
+    return want, bws, text_w
 
 
 def log_gap(pad: int) -> int:
