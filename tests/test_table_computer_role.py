@@ -91,3 +91,32 @@ def test_every_computers_stack_says_so_beside_the_games_own_part(game, levels, s
         lines = head_texts(scene, seat, monkeypatch)
         assert " ".join(lines[1:]).startswith(role), (seat, lines)
     assert stacks, "no computer has a stack here"
+
+
+@pytest.mark.parametrize("game, players", [("plakoto", 2), ("captain_flip", 3), ("trap_the_cap", 4)])
+@pytest.mark.parametrize("size", [(3840, 2160), (1920, 1080)])
+@pytest.mark.parametrize("scale", [1.0, 1.3])
+def test_the_stack_widths_measured_before_the_layout_are_the_layouts(game, players, size, scale):
+    """The frame sizes a stack's head (the role's lines) and prompt before the strip is laid out:
+    its widths are the laid-out ones, not a guess a few pads narrower or wider."""
+    from tabletop.ui import table_strip
+
+    app = App(AppOptions(size=size, headless=True, mute=True, table=True))
+    app.ui_scale = scale
+    seats = [Seat("human")] + [Seat("ai", "hard")] * (players - 1)
+    scene = make_scene(app, new_session(get_game(game), app.store, players, None, {}, seats, 5))
+    app.push_scene(scene)
+    app.render()
+    scene.table_relayout()
+    m = scene.metrics
+    stacks = [p for p in scene.table_panels if scene.table_parts[p.seat].mode == "stack"]
+    assert stacks
+    grown = 0
+    for panel in stacks:
+        parts = scene.table_parts[panel.seat]
+        assert table_strip.stack_inner_width(panel.size[0], m) == parts.log.w
+        if scene.head_role(panel.seat) and parts.head.h > m.button_h:  # a computer's head, grown for its role
+            text_w = parts.head.right - parts.head.x - table_strip.head_piece_width(m, parts.head.h)
+            assert table_strip.stack_head_text_width(panel.size[0], m, parts.menu.w) == text_w
+            grown += 1
+    assert grown, "no computer's stack head grew for its role"

@@ -185,7 +185,7 @@ class TableModeMixin:
         role = self.head_role(panel.seat) if row else ""
         head_h = 0
         if role:  # a stack's head as _draw_head sets it: the name, then the role and score lines
-            width = min(panel.size[0], 10 * m.button_h) - 4 * m.pad - menu_w - int(m.button_h * 0.64) - m.pad
+            width = table_strip.stack_head_text_width(panel.size[0], m, menu_w)
             lines = len(theme.wrap(role, m.small, max(1, width))) + (len(wrap_parts(detail, m.small, max(1, width)))
                                                                        if detail else 0)
             head_h = theme.font(m.body, True).get_linesize() + lines * theme.font(m.small).get_linesize() + m.pad
@@ -197,7 +197,7 @@ class TableModeMixin:
         spare = bool(dice_w) and not self.dice() and any(b.action == self.roll and b.enabled for b in buttons)
         prompt_h = 0
         if active or over:  # a long prompt (a game's end, longer languages) may take more lines in a stack
-            width = min(panel.size[0], 10 * m.button_h) - 4 * m.pad
+            width = table_strip.stack_inner_width(panel.size[0], m)
             lines = len(theme.wrap(self.current_prompt(), m.body, width, bold=True))
             prompt_h = min(lines, 6) * theme.font(m.body, True).get_linesize()
         texts = tuple(theme.font(m.small, b.primary).size(b.label)[0] for b in buttons)
@@ -503,7 +503,7 @@ class TableModeMixin:
         r = min(rect.h * 0.3, m.button_h * 0.32)
         if row is not None:
             self.draw_row_piece(surf, (rect.x + r + 2, rect.centery), r, row)
-        left = rect.x + int(2 * r) + m.pad
+        left = rect.x + table_strip.head_piece_width(m, rect.h)
         if rect.right - left < 3 * m.small:  # a full strip kept the piece only (the prompt names him)
             return
         name = self.head_name(seat, row)

@@ -82,6 +82,26 @@ def strip_parts(size: tuple[int, int], m: theme.Metrics, needs: StripNeeds, home
     return _rows(card, card.inflate(-2 * q - p, -2 * q - p), m, needs)
 
 
+def stack_inner_width(strip_w: int, m: theme.Metrics) -> int:
+    """How wide a stack's contents are in a strip ``strip_w`` wide (as ``strip_parts`` sets them:
+    a block's width at most, less the strip's margins), for what must be measured before the layout."""
+    q = max(2, m.pad // 4)
+    return min(strip_w - 2 * q, 10 * m.button_h) - 2 * q - m.pad
+
+
+def stack_head_text_width(strip_w: int, m: theme.Metrics, menu_w: int) -> int:
+    """How wide the name and the lines under it are in a stack's head: the head beside the Menu
+    (``_stack``), less the seat's piece before the words (the frame's ``_draw_head``)."""
+    return stack_inner_width(strip_w, m) - menu_w - m.pad - head_piece_width(m)
+
+
+def head_piece_width(m: theme.Metrics, head_h: int | None = None) -> int:
+    """How much of a head the seat's piece and the gap after it take (``head_h``: the head's height;
+    not given, a stack's head, taller than a button, where the piece has its full size)."""
+    r = m.button_h * 0.32 if head_h is None else min(head_h * 0.3, m.button_h * 0.32)
+    return int(2 * r) + m.pad
+
+
 def head_least(m: theme.Metrics) -> int:
     """The narrowest head: the seat's piece alone. A full strip keeps the prompt, which starts with
     the seat's name, before the name beside the piece."""
