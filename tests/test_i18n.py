@@ -161,6 +161,18 @@ def test_captain_flip_calls_its_boards_planshet_in_russian():
     assert said == []
 
 
+def test_captain_flip_calls_a_column_stolbets_in_russian():
+    """The rules, the log and the board say «столбец» for a column ("в столбец 5", "бонус
+    столбца"); the result card's heading said «Бонусы колонок» beside them. Captain Flip's texts
+    and rules never say «колонка»."""
+    spec = all_games()["captain_flip"]
+    own = (i18n.PACKAGE_DIR / "games" / "captain_flip" / "locale" / "ru.yaml").read_text(encoding="utf-8")
+    with i18n.in_language("ru"):
+        summary = i18n.rules_text(spec)
+    said = [line for line in [*own.splitlines(), *summary.splitlines()] if re.search(r"[Кк]олон[ко]", line)]
+    assert said == []
+
+
 def test_the_forced_moves_setting_says_what_it_does_in_russian():
     with i18n.in_language("ru"):
         assert i18n.tr("Forced moves play themselves") == "Делать вынужденные ходы автоматически"
