@@ -498,6 +498,7 @@ def test_every_row_shows_its_own_help_under_the_mouse(app, lang, monkeypatch):
                         app.render()
                         where = f"{gid} {variant} {players} players, row {row.label!r}"
                         assert row.help and menu.hover_help == row.help, where
+                        assert lang == "en" or any("а" <= ch <= "я" for ch in row.help.lower()), (where, row.help)
                         assert row.help in said, (where, said)
                         helps[row.label] = row.help
                     players_help = helps[tr("Players")]
