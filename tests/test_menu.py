@@ -461,3 +461,49 @@ def test_a_command_line_game_puts_its_setup_in_the_menu_behind_it(app, game_id, 
         assert shown.players == players
         assert [s.kind if s.is_human else f"ai:{s.level}" for s in shown.in_play()] == seats
         assert shown.variant == session.meta["variant"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_row_shows_its_own_help_under_the_mouse(app, lang, monkeypatch):
+    """The Players row had no help of its own, so with the mouse on it the help line kept showing
+    the variant's (Trap the Cap: "Most caps trapped wins."; Plakoto: "Plakoto as played in
+    Greece…"). Every row of every game, at every player count and variant, shows its own help:
+    the Players row how many may play (or that the count is fixed), the seats theirs, the variant
+    its own, each option its own."""
+    from scene_input import move
+
+    import tabletop.ui.menu as menu_module
+    from tabletop.i18n import set_language, tr
+
+    set_language(lang)
+    said: list[str] = []
+    paragraph = menu_module.draw.paragraph
+    monkeypatch.setattr(menu_module.draw, "paragraph",
+                        lambda s, text, *a, **k: said.append(text) or paragraph(s, text, *a, **k))
+    try:
+        menu = open_menu(app)
+        for gid in all_games():
+            menu.select(gid)
+            c = menu.current
+            for variant in c.variant_ids:
+                c.variant = variant
+                c._fit_players()
+                for players in c.allowed_players():
+                    c.players = players
+                    menu.layout(menu.size)
+                    helps = {}
+                    for row in menu.rows:
+                        move(app, row.rect.center)
+                        said.clear()
+                        app.render()
+                        where = f"{gid} {variant} {players} players, row {row.label!r}"
+                        assert row.help and menu.hover_help == row.help, where
+                        assert lang == "en" or any("а" <= ch <= "я" for ch in row.help.lower()), (where, row.help)
+                        assert row.help in said, (where, said)
+                        helps[row.label] = row.help
+                    players_help = helps[tr("Players")]
+                    others = {label: h for label, h in helps.items() if label != tr("Players")}
+                    assert players_help not in others.values(), (gid, variant, "the Players row has its own help")
+                    assert str(players) in players_help or "–" in players_help, players_help
+    finally:
+        set_language("en")

@@ -455,3 +455,67 @@ def test_the_review_lists_the_points_lost_right_aligned(lang):
     drawn = [d for d in audit_top(app).placed() if d.text in texts]
     assert len({d.text for d in drawn}) == len(texts)
     assert len({d.rect[0] + d.rect[2] for d in drawn}) == 1, [(d.text, d.rect) for d in drawn]
+
+
+def scripted_record(scene, position: str, turns: list[tuple[str, int]]) -> dict:
+    """A record of the scene's game from ``position``: each turn a roll (``"6-6"``) and the
+    ``k``-th of the legal whole turns then (computer or person alike: nobody is asked)."""
+    from tabletop.core.session import Session
+
+    session = Session(scene.spec, PlakotoState.from_notation(position), 1, scene.session.meta)
+    for dice, k in turns:
+        session.play(session.state.parse_move(f"roll {dice}"))
+        turns = session.state.legal_turns() if session.state.phase == "move" else []
+        for step in turns[k].steps if turns else ():
+            session.play(step)
+        if session.state.phase == "move":  # no step could be played: the turn passes
+            session.play(session.state.legal_moves()[0])
+    return session.record()
+
+
+NO_MOVE = "w - 14:w1 8:b3 9:b2 10:b2 11:b2 12:b3 13:b3 off:w14,b0 match:0-0/1 start:w"
+"""White's last checker behind Black's six points 8–13: no roll of White's can move it."""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_review_says_how_many_forced_turns_it_left_out(lang):
+    """White played two turns, the first forced (6-6 has a single way to play in the race); the
+    summary said "White: 1 turn reviewed" («разобран 1 ход») as if a turn was lost. It says the
+    forced one was left out, and why; a roll that could not be played at all is one too."""
+    app, scene = race_scene()
+    set_language(lang)
+    record = scripted_record(scene, RACE, [("6-6", 0), ("2-1", 0), ("3-1", 0)])
+    start = PlakotoState.from_notation(RACE)
+    start.apply(start.parse_move("roll 6-6"))
+    assert len(start.legal_turns()) == 1, "the case: White's 6-6 is forced"
+    review = ReviewScene(app, record, scene.layout_data, ["White", "Black"], {0}, CACHE, REVIEW_BUDGET)
+    app.push_scene(review)
+    until(app, review.finished)
+    assert len(review.entries) == 1 and review.forced == {0: 1}
+    said = {"en": "White: 1 turn reviewed (1 forced turn without a choice left out), ",
+            "ru": "White: разобран 1 ход (пропущен 1 вынужденный ход без выбора), "}[lang]
+    assert review.summary().startswith(said), review.summary()
+    assert review.summary() in [d.text for d in audit_top(app).placed()], "and it is drawn"
+
+    stuck = ReviewScene(app, scripted_record(scene, NO_MOVE, [("3-1", 0)]), scene.layout_data, ["White", "Black"],
+                        {0}, CACHE, REVIEW_BUDGET)
+    app.push_scene(stuck)
+    until(app, stuck.finished)
+    said = {"en": "White: 0 turns reviewed (1 forced turn without a choice left out), ",
+            "ru": "White: разобрано 0 ходов (пропущен 1 вынужденный ход без выбора), "}[lang]
+    assert stuck.summary().startswith(said), stuck.summary()
+
+
+@pytest.mark.parametrize("lang,reviewed,forced,said", [
+    ("en", 1, 0, "1 turn reviewed"), ("en", 2, 1, "2 turns reviewed (1 forced turn without a choice left out)"),
+    ("en", 0, 3, "0 turns reviewed (3 forced turns without a choice left out)"),
+    ("ru", 1, 0, "разобран 1 ход"), ("ru", 3, 2, "разобрано 3 хода (пропущены 2 вынужденных хода без выбора)"),
+    ("ru", 5, 11, "разобрано 5 ходов (пропущено 11 вынужденных ходов без выбора)"),
+    ("ru", 21, 22, "разобран 21 ход (пропущены 22 вынужденных хода без выбора)"),
+    ("ru", 12, 21, "разобрано 12 ходов (пропущен 21 вынужденный ход без выбора)"),
+])
+def test_the_reviews_counts_take_the_forms_that_go_with_their_numbers(lang, reviewed, forced, said):
+    from tabletop.games.plakoto.review_scene import reviewed_text
+
+    set_language(lang)
+    assert reviewed_text(reviewed, forced) == said

@@ -128,3 +128,65 @@ def test_new_game_opens_the_menu_on_this_game():
     next(b for b in card.row.buttons if b.label == "New game").action()
     assert isinstance(app.top, MenuScene) and app.top.game_id == "plakoto"
     assert pygame.display.get_init()
+
+
+def finished(game: str, table: bool = False, size=(1366, 768), lang: str = "en"):
+    """A game of ``game`` over, its card up (Plakoto from a position one step from the end)."""
+    if game == "plakoto":
+        app, scene = start("plakoto", [Seat("human"), Seat("ai", "random")], options={"match": "1"}, size=size,
+                           table=table, lang=lang)
+        scene.session.state = PlakotoState.from_notation("w 65 1:w1 24:b15 off:w14,b0 match:0-0/1 start:w")
+        scene._changed()
+        scene.play(next(m for m in scene.state.legal_moves() if isinstance(m, Step) and m.to == 0))
+    else:
+        app, scene = start("trap_the_cap", players=3, options={"turn_limit": "3"}, seed=4, size=size, table=table,
+                           lang=lang)
+        play_out(app, scene)
+    return app, scene, card_of(app, scene)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("game", ["plakoto", "trap_the_cap"])
+@pytest.mark.parametrize("where", ["1366x768", "table 3840x2160"])
+def test_the_card_says_how_play_again_and_new_game_differ(game, lang, where):
+    """«Сыграть ещё» and «Новая игра» stood side by side with nothing saying how they differ. A
+    line over the buttons says it (the same players and options, or choose them in the menu),
+    read at a table too, where nothing is hovered; with the pointer on a button the line is that
+    button's own hint. Drawn whole, on the card, above the buttons, whichever is shown."""
+    from text_fit import audit_top, problems, readable
+
+    from tabletop.i18n import set_language, tr
+
+    table = where.startswith("table")
+    size = tuple(int(v) for v in where.split()[-1].split("x"))
+    try:
+        app, scene, card = finished(game, table, size, lang)
+        again, new = tr("Play again"), tr("New game")
+        assert again in card.guide and new in card.guide, card.guide
+        others = {b.label for b in card.row.buttons} | {c for r in card.table.rows for c in r.cells}
+
+        def pointer_at(pos) -> None:
+            if card.frame() is not None:
+                pos = tuple(int(v) for v in card.frame().to_screen(pos))
+            card.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+
+        hints = {}
+        for button in [None, *card.row.buttons]:
+            pointer_at(button.rect.center if button is not None else card.card.topleft)
+            line = card.hint_line()
+            hints[button.label if button is not None else ""] = line
+            app.mark_dirty()
+            audit = audit_top(app)
+            found = problems(audit, f"{where} {lang} {game} card, pointer on {button and button.label!r}",
+                             readable(app))
+            assert not found, found
+            drawn = [d for d in audit.placed() if d.text not in others and d.text in line]
+            assert " ".join(d.text for d in drawn).split() == line.split(), (line, [d.text for d in drawn])
+            if card.frame() is None:  # upright: the line stands between the table and the buttons
+                top = min(b.rect.top for b in card.row.buttons)
+                assert all(d.rect[1] + d.rect[3] <= top for d in drawn), "the line is over the buttons"
+        assert hints[""] == card.guide, "nothing under the pointer: how the two differ"
+        assert hints[again].startswith(again) and hints[new].startswith(new) and hints[again] != hints[new]
+        assert hints[tr("Menu")].startswith(tr("Menu")) and hints[tr("Look at the board")] != card.guide
+    finally:
+        set_language("en")

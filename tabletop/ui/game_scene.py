@@ -42,6 +42,13 @@ RESULT_KEY_DELAY = 1.0  # the result card ignores keys this long: the Space that
 ROLL_TIME = 0.6      # dice tumble and land
 MOVE_TIME = 0.22     # seconds per step of a sliding piece (a game says how many steps a move takes)
 DEAL_TIME = 0.08     # one card of a deal nobody rolls for (setting up a game)
+# the result card's line over its buttons: how Play again and New game differ (side by side they
+# did not say), and each button's own hint while the pointer is on it
+AGAIN_OR_NEW = "Play again: the same players and options. New game: choose them first in the menu."
+PLAY_AGAIN_HINT = "Play again: a new game at once, with the same players and options."
+NEW_GAME_HINT = "New game: this game's page in the menu, to change the players or options before Start."
+LOOK_HINT = "Look at the board: this card closes; the Result button shows it again."
+MENU_HINT = "Menu: another game, a saved game or the settings."
 FORCED_PAUSE = 0.7   # a forced move waits this long, visibly, before it plays itself
 FORCED_WORDS = "only one way to play — it plays itself…"
 PACES = {"slow": 1.8, "normal": 1.0, "fast": 0.45}
@@ -842,9 +849,10 @@ class GameScene(TableModeMixin, Scene):
         away."""
         table = self.result_table(self.state.outcome())
         card = ResultOverlay(self.app, tr("Game over"), table,
-                             [(tr("Look at the board"), None), (tr("Play again"), self.play_again),
-                              (tr("New game"), self.new_game), (tr("Menu"), self.leave)],
-                             keys_after=RESULT_KEY_DELAY)
+                             [(tr("Look at the board"), None, tr(LOOK_HINT)),
+                              (tr("Play again"), self.play_again, tr(PLAY_AGAIN_HINT)),
+                              (tr("New game"), self.new_game, tr(NEW_GAME_HINT)), (tr("Menu"), self.leave, tr(MENU_HINT))],
+                             keys_after=RESULT_KEY_DELAY, guide=tr(AGAIN_OR_NEW))
         self.app.push_scene(card)
 
     def result_table(self, outcome: Any) -> ResultTable:

@@ -41,6 +41,8 @@ TAGLINES = {
     "plakoto": "The Greek tables game of pinning (2)",
 }
 SEAT_HELP = "A person or the computer (random, easy, hard): click for the next, right-click for the previous."
+PLAYERS_HELP = "How many play ({counts}): click for the next number, right-click for the previous."
+VARIANT_HELP = "The variant to play: click for the next, right-click for the previous."
 KEYS_HELP = "Keys: Up/Down choose a row, Left/Right change it, Enter starts."
 PREVIEW_LINES = 14
 """The board picture's least height, in lines of the small text (see ``MenuScene._place_games``)."""
@@ -232,7 +234,8 @@ class MenuScene(Scene):
         allowed = c.allowed_players()
         rows = [FormRow(tr("Players"), Stepper(str(c.players), lambda d: self.step(c.step_players, d),
                                                lambda d: c.players > min(allowed) if d < 0 else c.players < max(allowed),
-                                               forward=lambda: self.step(lambda _d: c.cycle_players(), 1)))]
+                                               forward=lambda: self.step(lambda _d: c.cycle_players(), 1)),
+                        help_text=self.players_help())]
         colours = self.seat_colours()
         for i, seat in enumerate(c.in_play()):
             colour = colours[i % len(colours)] if colours else ""
@@ -244,7 +247,7 @@ class MenuScene(Scene):
         if len(variants) > 1:
             current = next((v for v in variants if v.id == c.variant), variants[0])
             rows.append(FormRow(tr("Variant"), Stepper(tr(current.label), lambda d: self.step(c.step_variant, d)),
-                                help_text=tr(current.help)))
+                                help_text=tr(current.help) if current.help else tr(VARIANT_HELP)))
         for opt in c.shown_options():
             pick = (lambda o=opt: self.pick_option(o)) if opt.pick_from is not None else None
             rows.append(FormRow(tr(opt.label), Stepper(tr_value(c.options[opt.key]),
@@ -252,6 +255,18 @@ class MenuScene(Scene):
                                                        forward=pick),
                                 help_text=tr(opt.help)))
         return rows
+
+    def players_help(self) -> str:
+        """The Players row's own help (it had none, so the help line showed the variant's, as
+        with no row under the mouse): how many may play, or that the count is fixed."""
+        spec, allowed = self.games[self.game_id], self.current.allowed_players()
+        if len(allowed) == 1:
+            if spec.min_players == spec.max_players:
+                return tr("Always {n} players in this game.", n=allowed[0])
+            return tr("Always {n} players in this variant.", n=allowed[0])
+        whole = allowed == list(range(allowed[0], allowed[-1] + 1))
+        counts = f"{allowed[0]}–{allowed[-1]}" if whole else ", ".join(str(n) for n in allowed)
+        return tr(PLAYERS_HELP, counts=counts)
 
     def pick_option(self, opt) -> None:
         """The card for choosing an option's set of numbers freely (Chicken Chase's own blocked

@@ -1,7 +1,8 @@
 """The end-of-game card for everyone at the table: a winner banner, then one row per seat with
 that seat's breakdown (each game says which columns: coins by source, prisoners, hens and cards,
 game points), then Look at the board / Play again / New game / Menu (and a game's own buttons, such
-as Plakoto's Review, after the first).
+as Plakoto's Review, after the first), with a line over them saying how Play again and New game
+differ (a table reads it, where nothing is hovered), or the hint of the button under the pointer.
 
 A game builds a :class:`ResultTable` from its final state (``GameScene.result_table``); the
 card draws it as a grid, or, where a grid would break its cells a word a line (a card turned to a
@@ -49,8 +50,9 @@ class ResultTable:
     columns: tuple[str, ...] = ()
     rows: tuple[ResultRow, ...] = ()
     notes: tuple[str, ...] = field(default_factory=tuple)
-    actions: tuple[tuple[str, Callable[[], None]], ...] = ()
-    """The game's own buttons on the card (Plakoto's Review), after the first (its default)."""
+    actions: tuple[tuple[str, Callable[[], None]] | tuple[str, Callable[[], None], str], ...] = ()
+    """The game's own buttons on the card (Plakoto's Review), after the first (its default), each
+    with its hint (the line over the buttons while the pointer is on it) as a third part."""
 
 
 def table_text(table: ResultTable) -> str:
@@ -124,12 +126,36 @@ def parts_whole(lines: list[str], cell: str) -> bool:
 class ResultOverlay(MessageOverlay):
     """The result card: banner, table, notes, buttons (see the module docstring)."""
 
-    def __init__(self, app: App, title: str, table: ResultTable, buttons: list[tuple[str, object]],
-                 keys_after: float = 0.0) -> None:
+    def __init__(self, app: App, title: str, table: ResultTable, buttons: list[tuple],
+                 keys_after: float = 0.0, guide: str = "") -> None:
+        """``buttons``: (label, action) or (label, action, hint): the hint is the line over the
+        buttons while the pointer is on that one; ``guide`` the line otherwise (what a table,
+        where nothing is hovered, reads: how Play again and New game differ)."""
         buttons = [*buttons[:1], *table.actions, *buttons[1:]]  # the default stays first: it only closes the card
-        super().__init__(app, title, table_text(table), buttons, wide=True, default=0, cancel=0, keys_after=keys_after)
+        hints = [str(b[2]) if len(b) > 2 else "" for b in buttons]
+        plain = [(b[0], b[1]) for b in buttons]
+        super().__init__(app, title, table_text(table), plain, wide=True, default=0, cancel=0, keys_after=keys_after)
         self.table = table
+        self.hints = hints
+        """Per button (as ``row.buttons``), its hint, or "" (the guide shows then)."""
+        self.guide = guide
         self._plan: ResultLayout | None = None
+        self._hint_h = 0
+
+    def hint_line(self) -> str:
+        """The line over the buttons: the hint of the button under the pointer, else the guide."""
+        lit = next((h for b, h in zip(self.row.buttons, self.hints, strict=True) if b.hover and h), "")
+        return lit or self.guide
+
+    def _hint_height(self, width: int) -> int:
+        """Room for the line over the buttons: as many small lines as the longest of the guide and
+        the hints takes (the card does not grow or shrink as the pointer moves), two at most."""
+        m = self.metrics
+        texts = [t for t in (self.guide, *self.hints) if t]
+        if not texts:
+            return 0
+        lines = min(2, max(len(theme.wrap(t, m.small, width)) for t in texts))
+        return lines * theme.font(m.small).get_linesize() + m.pad
 
     # -- layout ----------------------------------------------------------------------------------
     def _widths(self, size: int, width: int) -> list[int]:
@@ -211,7 +237,7 @@ class ResultOverlay(MessageOverlay):
         notes_h = len(self.table.notes) * theme.font(m.small).get_linesize()
         detail_h = theme.font(m.body).get_linesize() + m.pad if self.table.detail else 0
         return (m.large * 2 + m.pad + int(m.large * 1.8) + m.pad + detail_h + plan.height + m.pad
-                + notes_h + 3 * m.pad + m.button_h + 2 * m.pad)
+                + notes_h + self._hint_h + 3 * m.pad + m.button_h + 2 * m.pad)
 
     def _choose(self, width: int, height: int) -> ResultLayout:
         """The first plan that fits ``height``, from body type down to small: at each size the
@@ -235,6 +261,7 @@ class ResultOverlay(MessageOverlay):
         # the buttons in as many rows as keep their labels whole (a card turned to a side seat)
         rows = self._button_rows(self.card.w - 4 * m.pad)
         extra = (len(rows) - 1) * (m.button_h + m.pad)
+        self._hint_h = self._hint_height(self.card.w - 4 * m.pad)
         self._plan = self._choose(self.card.w - 4 * m.pad, int(h * 0.94) - extra)
         self.card.h = min(int(h * 0.96), self._need(self._plan) + extra)
         self.card.center = (w // 2, h // 2)
@@ -280,6 +307,13 @@ class ResultOverlay(MessageOverlay):
             draw.fitted_text(surface, note, pygame.Rect(x0, y, banner.w, theme.font(m.small).get_linesize()), m.small,
                              theme.INK_SOFT, anchor="midleft", min_size=m.small)
             y += theme.font(m.small).get_linesize()
+        if self._hint_h:  # just over the buttons: the hovered one's hint, or how they differ
+            text, line_h = self.hint_line(), theme.font(m.small).get_linesize()
+            room = self._hint_h - m.pad
+            high = min(room, len(theme.wrap(text, m.small, banner.w)) * line_h)
+            bottom = min(b.rect.top for b in self.row.buttons) - m.pad // 2
+            draw.paragraph(surface, text, pygame.Rect(x0, bottom - high, banner.w, high), m.small, theme.INK_SOFT,
+                           min_size=m.tiny)
         self.row.draw(surface, m.body)
         if self.turn_button is not None:
             self.turn_button.draw(surface, m.small, min_size=m.small)

@@ -41,13 +41,28 @@ from tabletop.games.plakoto.rules import PlakotoState
 from tabletop.games.plakoto.scene_arrows import PLAYED, RANK_COLOURS, ShownTurn, paint_turns, turn_segments
 from tabletop.games.plakoto.scene_legend import LegendRow, decimal, legend_height, paint_legend, turn_text
 from tabletop.games.plakoto.scene_paint import paint_position
-from tabletop.i18n import language, tr
+from tabletop.i18n import language, plural, tr
 from tabletop.ui import draw, theme
 from tabletop.ui.background import NOTHING, Background
 from tabletop.ui.scene import FacingScene
 from tabletop.ui.widgets import Button
 
 BEST = RANK_COLOURS[0]
+
+
+def reviewed_text(reviewed: int, forced: int) -> str:
+    """ "3 turns reviewed (1 forced turn without a choice left out)": the turns a person's review
+    lists, and those it leaves out because nothing was decided in them (a single way to play, or
+    none), in the forms that go with the numbers («разобрано 3 хода (пропущен 1 вынужденный ход
+    без выбора)»)."""
+    said = plural(reviewed, tr("{n} turn reviewed", n=reviewed), tr("{n} turns reviewed (2–4)", n=reviewed),
+                  tr("{n} turns reviewed", n=reviewed))
+    if not forced:
+        return said
+    left_out = plural(forced, tr("{n} forced turn without a choice left out", n=forced),
+                      tr("{n} forced turns without a choice left out (2–4)", n=forced),
+                      tr("{n} forced turns without a choice left out", n=forced))
+    return f"{said} ({left_out})"
 
 
 class ReviewScene(FacingScene):
@@ -73,6 +88,7 @@ class ReviewScene(FacingScene):
         self.jobs: list[TurnJob] | None = None
         self.played: set[int] = set()  # the seats that played a turn in the record (theirs or not)
         self.done = 0
+        self.forced: dict[int, int] = {}  # per seat, the turns reviewed that had no choice (left out)
         self.entries: list[Entry] = []  # in the order played
         self.order: list[Entry] = []    # the biggest loss first
         self.selected: Entry | None = None
@@ -123,8 +139,7 @@ class ReviewScene(FacingScene):
             assert self.jobs is not None
             job = self.jobs[self.done]
             self.cache.put(job, self.budget, got)
-            self._add(entries(job, got))
-            self.done += 1
+            self._reviewed(job, got)
         self._ask_next()
 
     def _ask_next(self) -> None:
@@ -137,9 +152,17 @@ class ReviewScene(FacingScene):
                 self.asked = ("turn", self.done)
                 self.job.start(self.asked, review_turn, job, self.budget)
                 return
-            self._add(entries(job, found))
-            self.done += 1
+            self._reviewed(job, found)
         self.asked = None
+
+    def _reviewed(self, job: TurnJob, found: list) -> None:
+        """One more turn done: its review listed, or, when it had no choice (a single way to play
+        or none), counted as left out (the summary says so: "1 turn reviewed" after two turns
+        read as if one was lost)."""
+        if not found:
+            self.forced[job.seat] = self.forced.get(job.seat, 0) + 1
+        self._add(entries(job, found))
+        self.done += 1
 
     def _add(self, new: list[Entry]) -> None:
         if not new:
@@ -414,15 +437,15 @@ class ReviewScene(FacingScene):
         return self.names[seat] if seat < len(self.names) else str(seat + 1)
 
     def summary(self) -> str:
-        """Per person: turns reviewed and points lost in all (so far, while reviewing)."""
+        """Per person: turns reviewed, the forced ones left out, and points lost in all (so far,
+        while reviewing)."""
         parts = []
         for seat in sorted(self.seats):
             mine = [e for e in self.entries if e.review.seat == seat]
             lost = sum(e.review.loss for e in mine)
-            # "reviewed": forced turns are not listed, so a player who played may have none here
-            said = "{name}: 1 turn reviewed, {points} points lost in all" if len(mine) == 1 else \
-                "{name}: {n} turns reviewed, {points} points lost in all"
-            parts.append(tr(said, name=self._name(seat), n=len(mine), points=decimal(lost, sign=False)))
+            parts.append(tr("{name}: {reviewed}, {points} points lost in all", name=self._name(seat),
+                            reviewed=reviewed_text(len(mine), self.forced.get(seat, 0)),
+                            points=decimal(lost, sign=False)))
         return "   ·   ".join(parts)
 
     def _draw_list(self, surface: pygame.Surface) -> None:

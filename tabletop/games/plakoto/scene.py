@@ -38,6 +38,8 @@ from tabletop.ui.widgets import Button, Viewport
 COLOURS = ("white", "black")
 DRAG_PIXELS = 6
 """How far the mouse must travel with the button held before a press becomes a drag."""
+REVIEW_HINT = "Review: the turns played against the best ones, the biggest errors first."
+"""The result card's line over its buttons while the pointer is on Review."""
 
 Loc = tuple[str, int]
 """A place on the board: ("point", p) in White's numbering, or ("tray", seat)."""
@@ -662,8 +664,9 @@ class PlakotoScene(CoachMixin, GameScene):
         result = state.game_result()
         if result is not None:
             notes = (tr("Last game: {game}.", game=result.text), *notes)
+        review = (tr("Review"), self.review_from_card, tr(REVIEW_HINT))
         return ResultTable(head, "", (tr("Games won"), tr("Game points"), tr("Points") if single else tr("Match score")),
-                           tuple(rows), notes, actions=((tr("Review"), self.review_from_card),))
+                           tuple(rows), notes, actions=(review,))
 
     def _score_cell(self, seat: int) -> str:
         """A seat's score on the result card: "3 of 5"; past the target "6 (5 needed)", not "6 of
