@@ -190,3 +190,16 @@ def test_the_card_says_how_play_again_and_new_game_differ(game, lang, where):
         assert hints[tr("Menu")].startswith(tr("Menu")) and hints[tr("Look at the board")] != card.guide
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("game", ["trap_the_cap", "captain_flip", "chicken_chase"])
+@pytest.mark.parametrize("lang, word", [("en", " and "), ("ru", " и ")])
+def test_three_winners_are_named_as_a_sentence_lists_them(game, lang, word):
+    """A three-way shared win: "Red, Green and Yellow", not "Red and Green and Yellow"."""
+    from tabletop.core.game import Outcome
+
+    app, scene = start(game, players=4, lang=lang)
+    a, b, c = (scene.seat_name(s) for s in (0, 1, 2))
+    banner = scene.result_table(Outcome("tie", (0, 1, 2), (3.0, 3.0, 3.0, 1.0))).banner
+    assert f"{a}, {b}{word}{c}" in banner, banner
+    assert f"{a}{word}{b}" not in banner, banner

@@ -22,7 +22,7 @@ from tabletop import finished_games
 from tabletop.core import CHANCE
 from tabletop.core.errors import IllegalMoveError
 from tabletop.core.session import Session
-from tabletop.i18n import LANGUAGES, in_language, language, plural, tr, tr_value
+from tabletop.i18n import LANGUAGES, and_list, in_language, language, plural, tr, tr_value
 from tabletop.launch import Seat, player_moves, seats_of
 from tabletop.layout.reloader import BoardReloader
 from tabletop.ui import draw, theme
@@ -1298,7 +1298,7 @@ class GameScene(TableModeMixin, Scene):
             return ""
         names = [self.seat_name(s) for s in outcome.winners]
         if len(names) > 1:
-            head = tr("{names} win.", names=tr(" and ").join(names))
+            head = tr("{names} win.", names=and_list(names))
         else:
             head = tr("{name} wins.", name=names[0]) if names else tr("A tie.")
         points = "\n".join(f"{self.seat_name(i)}: {p:g}" for i, p in enumerate(outcome.points))

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tabletop.i18n import tr
+from tabletop.i18n import and_list, tr
 from tabletop.ui import draw, theme
 from tabletop.ui.scene import MessageOverlay
 
@@ -402,7 +402,7 @@ def default_table(scene, outcome) -> ResultTable:
     """Any game: the winners and every seat's points (games give richer tables)."""
     names = [scene.seat_name(s) for s in outcome.winners]
     if len(names) > 1:
-        banner = tr("{names} win.", names=tr(" and ").join(names))
+        banner = tr("{names} win.", names=and_list(names))
     else:
         banner = tr("{name} wins.", name=names[0]) if names else tr("A tie.")
     rows = []

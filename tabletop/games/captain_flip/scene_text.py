@@ -18,7 +18,7 @@ from tabletop.games.captain_flip.rules import (
     UNKNOWN,
     CaptainFlipState,
 )
-from tabletop.i18n import plural, tr
+from tabletop.i18n import and_list, plural, tr
 from tabletop.saves import data_dir
 
 HIGHSCORE_FILE = "captain_flip_highscores.json"
@@ -198,7 +198,7 @@ def result_table(scene: Any, outcome: Any) -> Any:
     if state.solo:
         head = tr("Your rank: {rank} with {n} coins.", rank=tr(str(rows[0]["rank"])), n=int(rows[0]["shown"]))
     elif len(names) > 1:
-        head = tr("{names} share the win.", names=tr(" and ").join(names))
+        head = tr("{names} share the win.", names=and_list(names))
     elif names:
         head = tr("{name} wins.", name=names[0])
     else:
@@ -243,7 +243,7 @@ def final_lines(scene: Any) -> list[tuple[str, bool]]:
     if state.solo:
         lines = [(tr("Rank: {rank}", rank=tr(str(rows[0]["rank"]))), True)]
     elif outcome.winners:
-        lines = [(tr("{names} won", names=tr(" and ").join(scene.seat_name(s) for s in outcome.winners)), True)]
+        lines = [(tr("{names} won", names=and_list([scene.seat_name(s) for s in outcome.winners])), True)]
     else:
         lines = [(tr("Every ship sank"), True)]
     order = sorted(range(state.num_players), key=lambda s: (bool(rows[s]["lost"]), -int(rows[s]["total"])))

@@ -27,7 +27,7 @@ from tabletop.games.chicken_chase.moves import (
 )
 from tabletop.games.chicken_chase.scene_draw import ChickenPainter, paint_hens, paint_hill, paint_push_picture
 from tabletop.games.chicken_chase.scene_geom import build_geometry, inside
-from tabletop.i18n import plural, tr
+from tabletop.i18n import and_list, plural, tr
 from tabletop.ui import draw, theme
 from tabletop.ui.game_scene import GameScene, PlayerRow
 from tabletop.ui.results import ResultRow, ResultTable, table_text
@@ -810,7 +810,8 @@ class ChickenChaseScene(ChickenPainter, GameScene):
         the record), the cards still in hand (shown now the game is over) and the chicks left."""
         state = self.state
         names = [self.seat_name(s) for s in outcome.winners]
-        head = tr("{name} wins.", name=tr(" and ").join(names)) if names else tr("Nobody wins.")
+        head = (tr("{name} wins.", name=names[0]) if len(names) == 1 else tr("{names} win.", names=and_list(names)) if names
+                else tr("Nobody wins."))
         won = self.cards_won()
         looks = self.layout_data.players
         rows = []

@@ -261,7 +261,7 @@ class PlakotoScene(CoachMixin, GameScene):
         pins = self.state.route_pins(route)
         if pins:
             return tr("{route}, pins on {points} on the way", route=text,
-                      points=tr(" and ").join(self.point_label(p) for p in pins))
+                      points=and_list([self.point_label(p) for p in pins]))
         return tr("{route}, no pin on the way", route=text)
 
     def point_label(self, mover_point: int) -> str:

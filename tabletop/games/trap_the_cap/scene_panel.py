@@ -145,9 +145,9 @@ class PanelMixin:
         for s, name in zip(winners, names, strict=True):
             teams.setdefault(rules.team[rules.seats[s]] if self.teamed() else s, []).append(name)
         if self.teamed() and len(teams) > 1:  # a draw between the teams
-            head = tr("{names} share the win.", names=tr(" and ").join("+".join(t) for t in teams.values()))
+            head = tr("{names} share the win.", names=and_list(["+".join(t) for t in teams.values()]))
         elif len(names) > 1:
-            head = tr("{names} win.", names=tr(" and ").join(names))
+            head = tr("{names} win.", names=and_list(names))
         else:
             head = tr("{name} wins.", name=names[0]) if names else tr("Nobody wins.")
         alive = state.in_play()
