@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+from tabletop.files import os_error_text
 from tabletop.games.captain_flip import highscores
 from tabletop.games.captain_flip.layout import CHARACTER_IDS, Character
 from tabletop.games.captain_flip.rules import (
@@ -262,7 +263,7 @@ def record_solo(scene: Any) -> str:
     try:
         place, message = highscores.add(highscore_path(), entry)
     except OSError as exc:
-        return tr("The high-score table could not be saved ({error}).", error=exc)
+        return tr("The high-score table could not be saved ({error}).", error=os_error_text(exc))
     scene.high_entry = entry
     note = (tr("This game is number {place} in the table.", place=place) if place
             else tr("Not in the top results this time."))
