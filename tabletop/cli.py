@@ -329,16 +329,17 @@ def _export_boards(target: str) -> int:
 
     path = Path(target)
     if files.exists(path) and not path.is_dir():
-        what = files.problem(path)
-        what = what.replace(", not a file", ", not a folder") if what else "is a file, not a folder"
+        found = files.problem(path)
+        what = tr(found.key.replace(", not a file", ", not a folder"), **found.fields) if found else \
+            tr("is a file, not a folder")
         raise UsageError(tr("boards export: {target} {what} (name a folder; a missing one is made)", target=target,
-                            what=tr(what)))
+                            what=what))
     try:
         written = BoardStore([]).export(path)
     except OSError as exc:
         where = exc.filename or target
         raise UsageError(tr("boards export: cannot write {where}: {error}", where=where,
-                            error=exc.strerror or exc)) from None
+                            error=files.os_error_text(exc, path=False))) from None
     print(tr("wrote {n} board files to {target} (existing files kept)", n=len(written), target=target))
     return 0
 

@@ -14,16 +14,58 @@ import os
 import stat
 from pathlib import Path
 
+from tabletop.i18n import tr
+
+OS_ERROR_WORDS = {
+    errno.ENOENT: "not found",
+    errno.EACCES: "permission denied",
+    errno.EPERM: "permission denied",
+    errno.EISDIR: "is a folder",
+    errno.ENOSPC: "no space left on the disk",
+    errno.EROFS: "the disk is read-only",
+}
+"""Our words for the common reasons an OS call fails (catalogue keys: said in the language chosen)."""
+
+
+def os_error_text(exc: OSError, path: bool = True) -> str:
+    """Why an OS call failed, in the current language, for the middle of a sentence of ours:
+    our words for the common errors (``OS_ERROR_WORDS``), else only the error's number, and the
+    file it names unless ``path`` is False (the sentence names it already). Never the system's
+    own text: "[Errno 13] Permission denied: '/…'" is English whatever the language, and it sat
+    in the middle of Russian sentences (the high-score table, the saves, the settings)."""
+    if exc.errno in OS_ERROR_WORDS:
+        words = tr(OS_ERROR_WORDS[exc.errno])
+    elif exc.errno is not None:
+        words = tr("system error {number}", number=exc.errno)
+    else:
+        words = tr("a system error")
+    if not path or exc.filename is None:
+        return words
+    where = os.fsdecode(exc.filename) if isinstance(exc.filename, (str, bytes)) else str(exc.filename)
+    if isinstance(exc.filename2, (str, bytes)):
+        where += ", " + os.fsdecode(exc.filename2)  # a rename: both names
+    return f"{words}: {where}"
+
 
 class FileProblem(Exception):
-    """Why a file cannot be read, in words for a person (``"is a folder, not a file"``)."""
+    """Why a file cannot be read, in words for a person: ``key``, a catalogue phrase that follows
+    "it" (``"is a folder, not a file"``), filled with ``fields``; :meth:`words` says it in the
+    current language (``str()``: the key filled in, untranslated)."""
+
+    def __init__(self, key: str, **fields: object) -> None:
+        super().__init__(key.format(**fields) if fields else key)
+        self.key = key
+        self.fields = fields
+
+    def words(self) -> str:
+        return tr(self.key, **self.fields)
 
 
 class TooBig(FileProblem):
     """The file is larger than the cap (``size`` bytes at least), refused before it is parsed."""
 
     def __init__(self, size: int, max_bytes: int) -> None:
-        super().__init__(f"is {size:,} bytes; it may be at most {max_bytes:,} bytes")
+        super().__init__("is {size} bytes; it may be at most {most} bytes", size=f"{size:,}", most=f"{max_bytes:,}")
         self.size = size
 
 
@@ -39,16 +81,16 @@ def _kind(mode: int) -> str:
     return "is not a regular file"
 
 
-def problem(path: Path) -> str | None:
+def problem(path: Path) -> FileProblem | None:
     """Why ``path`` is not a readable regular file, or None when it is one (or does not exist:
     ask :func:`exists` for that)."""
     try:
         mode = os.stat(path).st_mode
     except FileNotFoundError:
-        return "is a symbolic link to a file that does not exist" if os.path.islink(path) else None
+        return FileProblem("is a symbolic link to a file that does not exist") if os.path.islink(path) else None
     except OSError as exc:
         return _os_reason(exc)
-    return None if stat.S_ISREG(mode) else _kind(mode)
+    return None if stat.S_ISREG(mode) else FileProblem(_kind(mode))
 
 
 def exists(path: Path) -> bool:
@@ -57,12 +99,12 @@ def exists(path: Path) -> bool:
     return os.path.lexists(path)
 
 
-def _os_reason(exc: OSError) -> str:
+def _os_reason(exc: OSError) -> FileProblem:
     if exc.errno == errno.ELOOP:
-        return "is a symbolic link that loops"
+        return FileProblem("is a symbolic link that loops")
     if exc.errno == errno.ENOENT:
-        return "does not exist"
-    return f"cannot be read: {exc.strerror or exc}"
+        return FileProblem("does not exist")
+    return FileProblem("cannot be read ({reason})", reason=os_error_text(exc, path=False))
 
 
 def read_regular(path: Path, max_bytes: int) -> bytes:
@@ -74,7 +116,7 @@ def read_regular(path: Path, max_bytes: int) -> bytes:
     except OSError as exc:
         if exc.errno == errno.ENOENT and os.path.islink(path):
             raise FileProblem("is a symbolic link to a file that does not exist") from None
-        raise FileProblem(_os_reason(exc)) from None
+        raise _os_reason(exc) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
@@ -93,6 +135,6 @@ def read_regular(path: Path, max_bytes: int) -> bytes:
             raise TooBig(size, max_bytes)
         return b"".join(chunks)
     except OSError as exc:
-        raise FileProblem(_os_reason(exc)) from None
+        raise _os_reason(exc) from None
     finally:
         os.close(fd)

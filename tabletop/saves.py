@@ -77,7 +77,7 @@ def try_set_aside(path: Path) -> tuple[Path | None, str]:
     try:
         return set_aside(path), ""
     except OSError as exc:
-        return None, exc.strerror or str(exc)
+        return None, files.os_error_text(exc)
 
 
 class DamagedFile(StateError):
@@ -122,7 +122,7 @@ def read_json(path: Path, max_bytes: int = MAX_SAVE_BYTES) -> Any:
         raise StateError(tr("{name} is {size} bytes, larger than any save can be", name=path.name,
                             size=f"{exc.size:,}")) from None
     except files.FileProblem as exc:
-        raise StateError(tr("cannot read {name}: it {why}", name=path.name, why=tr(str(exc)))) from None
+        raise StateError(tr("cannot read {name}: it {why}", name=path.name, why=exc.words())) from None
     if not raw:
         raise StateError(tr("{name} is empty", name=path.name))
     try:
@@ -177,7 +177,7 @@ class SaveSlot:
             return True
         except OSError as exc:
             self.disabled_reason = tr("saving is off: {folder} is not writable ({why})", folder=self.folder,
-                                      why=exc.strerror or exc)
+                                      why=files.os_error_text(exc))
             return False
 
     def clear(self, session: Session | None = None) -> None:

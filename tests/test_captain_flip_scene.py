@@ -232,6 +232,24 @@ def test_solo_result_joins_the_high_score_table_once():
         assert word in text
 
 
+def test_a_high_score_file_set_aside_when_the_game_starts_is_told_on_the_result_card():
+    """The solo side card reads the table when the scene starts: a damaged file (here a folder)
+    was set aside then and the reader's message dropped, so the result card said only "This game
+    is number 1 in the table." over a table that had silently been replaced."""
+    scene_text.highscore_path().mkdir(parents=True)
+    app, scene = start([Seat("human")], variant="C", seed=8)
+    assert scene.high_note.startswith("The high-score file could not be read (is a folder: ")
+    rng = random.Random(4)
+    while scene.state.current_player is not None:
+        human_step(app, scene, rng)
+    scene.update(0.0)
+    app.render()
+    notes = scene.result_table(scene.state.outcome()).notes
+    assert notes[1] == (f"The high-score file could not be read (is a folder: {scene_text.highscore_path()}); it was "
+                        "kept as captain_flip_highscores.corrupt-1.json and a new table was started.")
+    assert notes[2] == "This game is number 1 in the table."  # a line of its own: it ran off the card behind the other
+
+
 # -- readability (new-player review) ------------------------------------------------------------------
 
 

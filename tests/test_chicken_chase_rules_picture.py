@@ -74,3 +74,67 @@ def test_the_movers_arrow_passes_through_the_fields_on_its_way(drawn):
         x, y = _px(seen, lay.hill_point(field), surface)
         box = [(x + dx, y + dy) for dx in range(-14, 15) for dy in range(-14, 15)]
         assert any(math.dist(surface.get_at(p)[:3], blue) < 30 for p in box), f"no arrow at field {field}"
+
+
+# -- the feed strip: the text speaks of its numbers and cards ----------------------------------------
+
+
+def _feed_drawn(surface, g, feed: int) -> tuple[bool, bool]:
+    """(feed field ``feed`` shows a face-up card, it shows its number badge) on ``surface``, where
+    the board ``g`` fills the whole surface: the card's face colour in the card's place, and the
+    badge's ink at the trough's top left corner (a blank trough has neither)."""
+    from tabletop.games.chicken_chase.scene_draw import CARD_FACE
+    from tabletop.ui.widgets import Viewport
+
+    vp = Viewport((0.0, 0.0, g.width, g.height), surface.get_rect())
+    x, y, w, h = g.feed_boxes[feed - 1]
+    (cx0, cy0), (cx1, cy1) = vp.to_px(x + 14, y + h / 2 - 52), vp.to_px(x + 14 + 74, y + h / 2 + 52)
+    card = [surface.get_at((int(px), int(py)))[:3] for px in range(int(cx0), int(cx1)) for py in range(int(cy0), int(cy1))]
+    face = sum(math.dist(c, CARD_FACE) < 12 for c in card) > len(card) // 4
+    (bx, by), reach = vp.to_px(x, y), max(4, int(vp.length(22)))
+    corner = [surface.get_at((int(bx) + dx, int(by) + dy))[:3] for dx in range(-reach, reach) for dy in range(-reach, reach)
+              if surface.get_rect().collidepoint(int(bx) + dx, int(by) + dy)]
+    badge = any(math.dist(c, theme.INK) < 12 for c in corner)
+    return face, badge
+
+
+def test_the_rules_picture_shows_every_feed_fields_number_and_card(drawn):
+    """The text beside it says every feed field 1–10 shows a face-up card and that the dice name
+    the fields: the picture drew the troughs blank (no number, no card) while the game shows both."""
+    surface, seen = drawn
+    g = seen["g"]
+    for feed in range(1, len(g.feed_boxes) + 1):
+        face, badge = _feed_drawn(surface.subsurface(_board_rect(seen, surface)), g, feed)
+        assert face, f"feed field {feed} shows no face-up card"
+        assert badge, f"feed field {feed} shows no number"
+
+
+def _board_rect(seen, surface):
+    """The board's rectangle in the picture (the viewport fits it, centred, into the surface)."""
+    from tabletop.ui.widgets import Viewport
+
+    g = seen["g"]
+    vp = Viewport((0.0, 0.0, g.width, g.height), surface.get_rect())
+    (x0, y0), (x1, y1) = vp.to_px(0, 0), vp.to_px(g.width, g.height)
+    return pygame.Rect(int(min(x0, x1)), int(min(y0, y1)), int(abs(x1 - x0)), int(abs(y1 - y0)))
+
+
+def test_the_menu_picture_shows_the_opening_deal_on_the_feed_strip():
+    """The menu's picture of the board: the feed strip as a new game deals it (a card face up on
+    every field, each with its number), not blank troughs the board never shows."""
+    from tabletop.core import Setup
+    from tabletop.games.chicken_chase.scene_geom import build_geometry
+
+    pygame.init()
+    spec = get_game("chicken_chase")
+    layout = spec.load_layout(BoardStore.default(), "normal")
+    state = spec.new_state(Setup(4, "normal", spec.parse_options("normal", {}), layout, 0))
+    surface = pygame.Surface((900, 640))
+    surface.fill((0, 0, 0))
+    assert ChickenChaseScene.draw_preview(surface, surface.get_rect(), layout, state, 14)
+    g = build_geometry(layout, 8)
+    seen = {"g": g}
+    for feed in range(1, len(g.feed_boxes) + 1):
+        face, badge = _feed_drawn(surface.subsurface(_board_rect(seen, surface)), g, feed)
+        assert face, f"feed field {feed} shows no face-up card"
+        assert badge, f"feed field {feed} shows no number"

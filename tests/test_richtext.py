@@ -64,3 +64,16 @@ def test_punctuation_right_after_a_bold_run_stays_on_its_line():
     assert not any(line.startswith((",", " ")) for line in text), text
     assert " ".join(text).split() == ["one", "two", "three,", "four", "five"]
     assert lines[3][0][:2] == [("three", True), (", ", False)], "the word keeps its two styles"
+
+
+def test_numbered_items_are_lines_of_their_own():
+    """Captain Flip's "**Your turn:**" and its five numbered steps ran on as one paragraph
+    ("Ваш ход 1. Из мешочка… 2. Оставьте…"): each numbered item starts a line, as a "- " item does,
+    and its wrapped lines stay indented under it."""
+    text = "# T\n\n**Your turn:**\n1. A tile is drawn.\n2. **Keep** it, or flip it once and take\n   the back.\n\nEnd."
+    lines = richtext.layout(text, 20, 2000)
+    assert _text(lines) == ["T", "", "Your turn:", "1. A tile is drawn.", "2. Keep it, or flip it once and take the back.",
+                            "", "End."]
+    wrapped = _text(richtext.layout(text, 20, 180))
+    second = wrapped.index(next(line for line in wrapped if line.startswith("2.")))
+    assert wrapped[second + 1].startswith("   ")

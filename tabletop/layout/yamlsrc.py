@@ -251,7 +251,7 @@ def load_yaml(path: Path, shown_as: str | None = None) -> SourceDoc:
     except TooBig as exc:
         raise LayoutErrors([LayoutIssue(file, 1, 1, "", _too_big(exc.size))]) from None
     except FileProblem as exc:
-        raise LayoutErrors([LayoutIssue(file, 1, 1, "", Phrase("cannot read the file: it {why}", why=Phrase(str(exc))))]) from None
+        raise LayoutErrors([LayoutIssue(file, 1, 1, "", Phrase("cannot read the file: it {why}", why=Phrase(exc.key, **exc.fields)))]) from None
     return parse_yaml(raw, file)
 
 

@@ -1,5 +1,5 @@
-"""Just enough Markdown for the rules screens: ``# headings``, paragraphs, ``- lists`` and
-``**bold**`` runs (``*emphasis*`` is shown plain: the bundled font has no italic).
+"""Just enough Markdown for the rules screens: ``# headings``, paragraphs, ``- lists``, ``1. numbered
+lists`` and ``**bold**`` runs (``*emphasis*`` is shown plain: the bundled font has no italic).
 
 Plain text (results, errors) keeps every line break (a line starting ``# `` is still a heading, never
 a raw ``#``); Markdown (text starting with ``#``) joins the
@@ -18,6 +18,7 @@ Run = tuple[str, bool]  # text, bold
 Line = tuple[list[Run], bool]  # runs, is a heading
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
+_NUMBERED = re.compile(r"(\d+)\.\s+(.*)")
 _EMPHASIS = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])")
 
 
@@ -62,6 +63,12 @@ def blocks(text: str) -> list[tuple[str, str]]:
             flush()
             kind = "item"
             current = ["-  " + line[2:].strip()]
+        elif numbered := _NUMBERED.match(line):
+            # "1. …" starts an item of its own: joined to the paragraph, Captain Flip's five steps
+            # ran on behind their heading as one block of text ("Your turn 1. A tile… 2. Keep…")
+            flush()
+            kind = "item"
+            current = [f"{numbered.group(1)}. {numbered.group(2)}"]
         else:
             if not current:
                 kind = "para"

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tabletop.files import os_error_text
 from tabletop.i18n import tr
 
 FORMAT = "tabletop-captain-flip-highscores"
@@ -40,9 +41,8 @@ class Loaded:
 
 
 def load(path: Path) -> Loaded:
-    """Read the table; a missing file is an empty table; a corrupt one is moved aside."""
-    if not path.exists():
-        return Loaded([])
+    """Read the table; a missing file is an empty table; a corrupt or unreadable one is moved
+    aside (the message says why in the language chosen, see ``os_error_text``)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("entries"), list):
@@ -51,21 +51,28 @@ def load(path: Path) -> Loaded:
     except json.JSONDecodeError as exc:  # the reader's own words, said in the language chosen
         return _set_aside(path, tr("{what}: line {line} column {col} (char {pos})", what=tr(exc.msg),
                                    line=exc.lineno, col=exc.colno, pos=exc.pos))
+    except UnicodeDecodeError:  # Python's words ("'utf-8' codec can't decode…") are English
+        return _set_aside(path, tr("the file is not text"))
+    except FileNotFoundError:
+        return Loaded([])
     except (OSError, ValueError, TypeError, KeyError) as exc:
         return _set_aside(path, exc)
     return Loaded(entries)
 
 
 def _set_aside(path: Path, error: object) -> Loaded:
-    """An empty table, the unreadable file moved aside, and a message that says why."""
+    """An empty table, the unreadable file moved aside, and a message that says why (an OS error
+    in our words with the file's path, said once)."""
     aside = _aside(path)
     try:
         path.rename(aside)
     except OSError:
+        why = os_error_text(error, path=False) if isinstance(error, OSError) else error
         return Loaded([], tr("The high-score file {path} could not be read ({error}); it was left in place.",
-                             path=path, error=error))
+                             path=path, error=why))
+    why = os_error_text(error) if isinstance(error, OSError) else error
     return Loaded([], tr("The high-score file could not be read ({error}); it was kept as {name} "
-                         "and a new table was started.", error=error, name=aside.name))
+                         "and a new table was started.", error=why, name=aside.name))
 
 
 def _entry(raw: Any) -> Entry:

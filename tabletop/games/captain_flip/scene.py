@@ -65,11 +65,11 @@ class CaptainFlipScene(GameScene):
         self.card_old = -1
         self._sticky = -1
         self.parts = Parts()  # the card's and the strip's heights: set for the window in layout()
+        self.high_note = ""  # the result card's word on the high-score table (the painter may say it first)
         self.painter = Painter(self)
         self._turns: dict[str, tuple[EdgePanel, Viewport]] = {}
         self._view_parts: dict[tuple[tuple[int, int], bool], Parts] = {}  # the parts planned per turned view size
         self.recorded = False
-        self.high_note = ""
         self.on_state_changed()
 
     # -- who is looked at --------------------------------------------------------------------------
@@ -583,7 +583,7 @@ class CaptainFlipScene(GameScene):
         if self.state.num_players == 1 and not self.recorded:
             self.recorded = True
             self.high_note = txt.record_solo(self)
-            self.painter.high = txt.high_rows(self.state.variant)
+            self.painter.high = txt.high_rows(self.state.variant)[0]
         super().show_game_over()
 
     def chance_sound(self, move: Any) -> str:

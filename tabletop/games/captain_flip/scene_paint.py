@@ -62,7 +62,9 @@ class Painter:
         self._regions: Any = None                    # what each part of it showed (scene_regions)
         self._region_geometry: Any = None            # the parts' pixels for the view in use
         self._on_screen: Any = None                  # the edge whose turned frame the screen was last given
-        self.high = txt.high_rows(scene.state.variant) if scene.state.num_players == 1 else []
+        self.high: list[str] = []
+        if scene.state.num_players == 1:  # a file set aside now is told on the result card
+            self.high, scene.high_note = txt.high_rows(scene.state.variant)
 
     # -- static layer --------------------------------------------------------------------------------
     def background(self, surface: pygame.Surface, table_texture: Any) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+from tabletop.files import os_error_text
 from tabletop.games.captain_flip import highscores
 from tabletop.games.captain_flip.layout import CHARACTER_IDS, Character
 from tabletop.games.captain_flip.rules import (
@@ -254,7 +255,9 @@ def final_lines(scene: Any) -> list[tuple[str, bool]]:
 
 
 def record_solo(scene: Any) -> str:
-    """Add the finished solo game to the high-score table once; a note for the result card."""
+    """Add the finished solo game to the high-score table once; a note for the result card, a
+    line for each thing said (the card's notes are one line each: joined, the place in the table
+    ran out of the card behind a long message about a damaged file)."""
     state: CaptainFlipState = scene.state
     row = state.score_breakdown()[0]
     entry = highscores.Entry(scene.seat_name(0), state.variant, int(row["shown"]), str(row["rank"]),
@@ -262,11 +265,12 @@ def record_solo(scene: Any) -> str:
     try:
         place, message = highscores.add(highscore_path(), entry)
     except OSError as exc:
-        return tr("The high-score table could not be saved ({error}).", error=exc)
-    scene.high_entry = entry
-    note = (tr("This game is number {place} in the table.", place=place) if place
-            else tr("Not in the top results this time."))
-    return (message + " " + note).strip()
+        message, note = "", tr("The high-score table could not be saved ({error}).", error=os_error_text(exc))
+    else:
+        scene.high_entry = entry
+        note = (tr("This game is number {place} in the table.", place=place) if place
+                else tr("Not in the top results this time."))
+    return "\n".join(part for part in (scene.high_note, message, note) if part)  # a line each on the card
 
 
 def solo_table(scene: Any, n: int = 10) -> list[str]:
@@ -274,8 +278,7 @@ def solo_table(scene: Any, n: int = 10) -> list[str]:
     loaded = highscores.load(highscore_path())
     best = highscores.top(loaded.entries, state.variant, n)
     lines = [tr("# High scores, board {board}", board=state.variant)]
-    if scene.high_note:
-        lines.append(scene.high_note)
+    lines.extend(scene.high_note.splitlines())
     mine = getattr(scene, "high_entry", None)
     for i, e in enumerate(best):
         star = tr("  (this game)") if mine is not None and e == mine else ""
@@ -285,10 +288,13 @@ def solo_table(scene: Any, n: int = 10) -> list[str]:
     return lines
 
 
-def high_rows(board: str, n: int = 5) -> list[str]:
-    """Short lines for the solo side card (read once when the scene starts)."""
+def high_rows(board: str, n: int = 5) -> tuple[list[str], str]:
+    """Short lines for the solo side card (read once when the scene starts), and what the reader
+    said of a file it had to set aside: kept for the result card (it was dropped here, so a
+    damaged table was replaced with no word)."""
     try:
         loaded = highscores.load(highscore_path())
     except OSError:
-        return []
-    return [f"{i + 1}. {coins_text(e.coins)} · {tr(e.rank)}" for i, e in enumerate(highscores.top(loaded.entries, board, n))]
+        return [], ""
+    rows = [f"{i + 1}. {coins_text(e.coins)} · {tr(e.rank)}" for i, e in enumerate(highscores.top(loaded.entries, board, n))]
+    return rows, loaded.message

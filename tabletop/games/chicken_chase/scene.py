@@ -25,7 +25,13 @@ from tabletop.games.chicken_chase.moves import (
     SetupChick,
     card_value,
 )
-from tabletop.games.chicken_chase.scene_draw import ChickenPainter, paint_hens, paint_hill, paint_push_picture
+from tabletop.games.chicken_chase.scene_draw import (
+    ChickenPainter,
+    paint_feed,
+    paint_hens,
+    paint_hill,
+    paint_push_picture,
+)
 from tabletop.games.chicken_chase.scene_geom import build_geometry, inside
 from tabletop.i18n import and_list, plural, tr
 from tabletop.ui import draw, theme
@@ -458,16 +464,24 @@ class ChickenChaseScene(ChickenPainter, GameScene):
     @classmethod
     def draw_preview(cls, surface: pygame.Surface, rect: pygame.Rect, layout: Any, state: Any,
                      text_size: int) -> bool:
-        """The menu's picture: the hill with this game's blocked fields and every hen on Start.
+        """The menu's picture: the hill with this game's blocked fields, every hen on Start and the
+        feed strip as the opening deal lays it (a seeded deal of the rules core: ``state`` is the
+        position before it, and blank troughs differed from the board the game then shows).
 
         Why the type is not held at ``text_size``: the picture is a small board, its fields a few
         pixels wide, and numbers at the reading size of the menu stood larger than the fields they
         name (every window size, worst at 4K). In a picture they keep the board's proportions,
         down to ``PREVIEW_LEAST_PX``; words (Start) keep the reading size."""
+        from tabletop.ui.moments import find_moment
+
+        dealt = find_moment(state, lambda position, move: True)
+        if dealt is not None:
+            state = dealt[0]
         geom = build_geometry(layout, 2 * state.num_players)
         vp = Viewport((0.0, 0.0, geom.width, geom.height), rect)
         numbers = min(text_size, max(PREVIEW_LEAST_PX, int(vp.length(geom.field_r * 0.9))))
         paint_hill(surface, vp, (0, 0), geom, layout, state.blocked, text_size, False, number_px=numbers)
+        paint_feed(surface, vp, geom, layout, state.face, state.chicks, numbers)
         paint_hens(surface, vp, geom, layout, list(state.hens))
         return True
 
@@ -498,7 +512,7 @@ class ChickenChaseScene(ChickenPainter, GameScene):
         position, move = found
         cards, later = landing(position, move)  # type: ignore[misc]
         paint_push_picture(surface, rect, build_geometry(layout, 2 * position.n), layout, list(position.hens), later,
-                           position.blocked, cards, text_size)
+                           position.blocked, cards, text_size, position.face, position.chicks)
         steps = sum(card_value(c) for c in cards)
         if pushes(position, move):
             return tr("A card of {n} moves this hen exactly {n} fields up the hill (blue arrow). The hen that "

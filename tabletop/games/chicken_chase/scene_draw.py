@@ -223,8 +223,7 @@ class ChickenPainter:
             field_badge(surface, vp, self.geom, p, (int(c[0]), int(c[1])), field, num_px)
 
     def _glow_w(self, vp: Viewport) -> int:
-        """The width of a target's glow around a feed field (the outline keeps outside it)."""
-        return max(3, int(vp.length(7)))
+        return glow_width(vp)
 
     def effect_px(self, at: Any) -> tuple[float, float]:
         """Markers stand on a hill field or a feed field (logical points, mapped at draw time)."""
@@ -260,59 +259,15 @@ class ChickenPainter:
     # -- feed strip: cards, chicks, targets ---------------------------------------------------------
     def _draw_feed(self, surface: pygame.Surface, vp: Viewport) -> None:
         state = self.state
-        g, lay = self.geom, self.layout_data
-        L = vp.length
-        value_px = self._px(vp, 52)
-        targets = self.feed_targets()
-        sources = self.source_fields() if state.phase == "place" else set()
-        me = state.turn
-        for i in range(len(g.feed_boxes)):
-            rect, crect, chicks = self._feed_parts(vp, i)
-            if chicks:  # the card gives way (narrower) so the counts keep their readable size
-                crect.w = max(min(crect.w, chicks[0][0][0] - chicks[0][1] - crect.x - max(2, int(L(8)))),
-                              crect.w // 2)
-            code = state.face[i]
-            deck = lay.decks[lay.feed_deck[i]]
-            if code is None:
-                pygame.draw.rect(surface, draw.shade(deck.back, 1.4), crect, width=max(2, int(L(4))),
-                                 border_radius=max(3, crect.w // 9))
-            else:
-                surface.blit(card_image(code, crect.w, crect.h, True, deck.back, value_px, self._corner_min()),
-                             crect.topleft)
-            field = i + 1
-            if field in targets:
-                strong = targets[field]
-                _rect_glow(surface, rect, theme.HILITE, strong, self._glow_w(vp))
-            if self.hover == ("feed", field) and (field in targets or field in sources):
-                _rect_glow(surface, rect, theme.WHITE, True, max(2, int(L(4))))
-            # chicks over the glow (their colours stay true): one token per colour with its count
-            for (pos, r, seat, n, text_px) in chicks:
-                look = lay.players[seat % len(lay.players)]
-                draw.piece(surface, pos, r, look.chick, look.symbol)
-                img = theme.render(f"×{n}", text_px, theme.INK, True)
-                surface.blit(img, img.get_rect(midleft=(pos[0] + r + max(1, r // 4), pos[1])))
-                if seat == me and i + 1 in sources:
-                    ring = theme.SELECT if self.source == i + 1 else theme.HILITE
-                    pygame.draw.circle(surface, ring, pos, int(r + max(3, L(5))), width=max(2, int(L(4))))
-            # the field's number on top of any glow: the dice name it
-            badge_r = max(int(L(22)), int(self.metrics.small * 0.85))
-            bc = (rect.x + badge_r // 3, rect.y + badge_r // 3)
-            lit = targets.get(field)
-            pygame.draw.circle(surface, theme.ACCENT_DARK if lit else theme.INK, bc, badge_r)
-            pygame.draw.circle(surface, (255, 250, 236), bc, badge_r, width=max(2, badge_r // 7))
-            num = theme.render(str(field), int(badge_r * 1.15), (255, 250, 236), True)
-            surface.blit(num, num.get_rect(center=bc))
+        hover = self.hover[1] if self.hover and self.hover[0] == "feed" else 0
+        paint_feed(surface, vp, self.geom, self.layout_data, state.face, state.chicks, self.metrics.small,
+                   self._corner_min(), targets=self.feed_targets(), hover=hover,
+                   sources=self.source_fields() if state.phase == "place" else set(), source=self.source,
+                   me=state.turn)
 
     def _feed_parts(self, vp: Viewport, i: int) -> tuple[pygame.Rect, pygame.Rect, list[Any]]:
-        """Feed field ``i + 1`` in pixels: its trough, its card (before the chicks narrow it) and
-        its chick rows (see :meth:`_chick_rows`)."""
-        box = self.geom.feed_boxes[i]
-        x, y, w, h = box
-        rect = self._rect(vp, box)
-        cw, ch = 74.0, 104.0
-        crect = self._rect(vp, (x + 14, y + (h - ch) / 2, cw, ch))
-        rows = [(s, n) for s, n in enumerate(self.state.chicks[i]) if n]
-        return rect, crect, self._chick_rows(vp, rect, crect, rows)
+        """Feed field ``i + 1`` in pixels now (see :func:`feed_parts`)."""
+        return feed_parts(vp, self.geom, i, self.state.chicks[i], self.metrics.small)
 
     def chick_slot(self, vp: Viewport, field: int, seat: int) -> tuple[tuple[int, int], int] | None:
         """Where ``seat``'s chick token stands on feed ``field`` now (centre and radius, pixels);
@@ -321,27 +276,7 @@ class ChickenPainter:
 
     def _chick_rows(self, vp: Viewport, rect: pygame.Rect, card: pygame.Rect,
                     rows: list[tuple[int, int]]) -> list[tuple[tuple[int, int], int, int, int, int]]:
-        """Where a feed field's chick tokens go: one row per colour (token, then "×N"), right-aligned
-        in the trough. The count never drops below the frame's small text and the token is at least
-        as tall as that text, whatever the board's scale: the rows share the trough's height (they
-        may squeeze closer than their ideal spacing) and the card beside them gets narrower.
-        Each entry: (token centre, token radius, seat, count, text size)."""
-        if not rows:
-            return []
-        L = vp.length
-        text_px = max(self.metrics.small, int(L(26)))
-        font = theme.font(text_px, True)
-        text_w = max(font.size(f"×{n}")[0] for _, n in rows)
-        text_h = font.size("×0")[1]
-        margin = max(2, int(L(8)))
-        avail = rect.h - 2 * max(1, int(L(5)))
-        row_h = max(text_h, min(max(L(30), text_px * 1.15), avail / len(rows)))
-        r = max(3, round(min(max(row_h * 0.48, text_h * 0.6), max(L(13), text_px * 0.55))))
-        width = 2 * r + max(1, r // 4) + text_w
-        left = max(rect.right - margin - width, card.x + card.w // 2 + margin)
-        top = rect.centery - row_h * len(rows) / 2
-        return [((int(left + r), int(top + row_h * (k + 0.5))), r, seat, n, text_px)
-                for k, (seat, n) in enumerate(rows)]
+        return chick_rows(vp, rect, card, rows, self.metrics.small)
 
     def feed_targets(self) -> dict[int, bool]:
         """Feed field → strong (a click places there now) or faint (with other dice)."""
@@ -362,9 +297,7 @@ class ChickenPainter:
         return out
 
     def _rect(self, vp: Viewport, box) -> pygame.Rect:
-        x, y, w, h = box
-        a, b = vp.to_px(x, y), vp.to_px(x + w, y + h)
-        return pygame.Rect(int(min(a[0], b[0])), int(min(a[1], b[1])), int(abs(b[0] - a[0])), int(abs(b[1] - a[1])))
+        return px_rect(vp, box)
 
     # -- hens ---------------------------------------------------------------------------------------------
     def _draw_hens(self, surface: pygame.Surface, vp: Viewport) -> None:
@@ -1056,6 +989,100 @@ def paint_hill(surf: pygame.Surface, vp: Viewport, off: tuple[int, int], g: Any,
         draw.shadowed_panel(surf, R(g.strip), fill=STRIP, radius=max(6, int(L(24))), shadow=max(3, int(L(8))))
 
 
+def glow_width(vp: Viewport) -> int:
+    """The width of a target's glow around a feed field (the outline keeps outside it)."""
+    return max(3, int(vp.length(7)))
+
+
+def px_rect(vp: Viewport, box) -> pygame.Rect:
+    """A logical box (x, y, w, h) in pixels."""
+    x, y, w, h = box
+    a, b = vp.to_px(x, y), vp.to_px(x + w, y + h)
+    return pygame.Rect(int(min(a[0], b[0])), int(min(a[1], b[1])), int(abs(b[0] - a[0])), int(abs(b[1] - a[1])))
+
+
+def feed_parts(vp: Viewport, g: Any, i: int, chicks: list[int], small: int) -> tuple[pygame.Rect, pygame.Rect, list[Any]]:
+    """Feed field ``i + 1`` in pixels: its trough, its card (before the chicks narrow it) and its
+    chick rows (``chicks``: the field's count per seat; see :func:`chick_rows`)."""
+    box = g.feed_boxes[i]
+    x, y, w, h = box
+    rect = px_rect(vp, box)
+    cw, ch = 74.0, 104.0
+    crect = px_rect(vp, (x + 14, y + (h - ch) / 2, cw, ch))
+    rows = [(s, n) for s, n in enumerate(chicks) if n]
+    return rect, crect, chick_rows(vp, rect, crect, rows, small)
+
+
+def chick_rows(vp: Viewport, rect: pygame.Rect, card: pygame.Rect, rows: list[tuple[int, int]],
+               small: int) -> list[tuple[tuple[int, int], int, int, int, int]]:
+    """Where a feed field's chick tokens go: one row per colour (token, then "×N"), right-aligned
+    in the trough. The count never drops below ``small`` (the frame's small text) and the token is
+    at least as tall as that text, whatever the board's scale: the rows share the trough's height
+    (they may squeeze closer than their ideal spacing) and the card beside them gets narrower.
+    Each entry: (token centre, token radius, seat, count, text size)."""
+    if not rows:
+        return []
+    L = vp.length
+    text_px = max(small, int(L(26)))
+    font = theme.font(text_px, True)
+    text_w = max(font.size(f"×{n}")[0] for _, n in rows)
+    text_h = font.size("×0")[1]
+    margin = max(2, int(L(8)))
+    avail = rect.h - 2 * max(1, int(L(5)))
+    row_h = max(text_h, min(max(L(30), text_px * 1.15), avail / len(rows)))
+    r = max(3, round(min(max(row_h * 0.48, text_h * 0.6), max(L(13), text_px * 0.55))))
+    width = 2 * r + max(1, r // 4) + text_w
+    left = max(rect.right - margin - width, card.x + card.w // 2 + margin)
+    top = rect.centery - row_h * len(rows) / 2
+    return [((int(left + r), int(top + row_h * (k + 0.5))), r, seat, n, text_px)
+            for k, (seat, n) in enumerate(rows)]
+
+
+def paint_feed(surface: pygame.Surface, vp: Viewport, g: Any, lay: Any, face: list[int | None],
+               chicks: list[list[int]], small: int, corner_min: int = 0, targets: dict[int, bool] | None = None,
+               hover: int = 0, sources: Any = (), source: int = 0, me: int = -1) -> None:
+    """The feed strip over its troughs: each field's face-up card (``face``, an empty frame where
+    none lies), its chicks (``chicks``: per field, the count per seat) and its number on top.
+    The game passes what a click would do (``targets``: field → strong glow; ``hover``: the field
+    under the mouse; ``sources``/``source``: ``me``'s chicks that may move, and the chosen one);
+    the menu's and the rules' pictures draw a real position's strip with none of that."""
+    L = vp.length
+    value_px = max(small, int(L(52)))
+    targets = targets or {}
+    for i in range(len(g.feed_boxes)):
+        rect, crect, rows = feed_parts(vp, g, i, chicks[i], small)
+        if rows:  # the card gives way (narrower) so the counts keep their readable size
+            crect.w = max(min(crect.w, rows[0][0][0] - rows[0][1] - crect.x - max(2, int(L(8)))), crect.w // 2)
+        code = face[i]
+        deck = lay.decks[lay.feed_deck[i]]
+        if code is None:
+            pygame.draw.rect(surface, draw.shade(deck.back, 1.4), crect, width=max(2, int(L(4))),
+                             border_radius=max(3, crect.w // 9))
+        else:
+            surface.blit(card_image(code, crect.w, crect.h, True, deck.back, value_px, corner_min), crect.topleft)
+        field = i + 1
+        if field in targets:
+            _rect_glow(surface, rect, theme.HILITE, targets[field], glow_width(vp))
+        if hover == field and (field in targets or field in sources):
+            _rect_glow(surface, rect, theme.WHITE, True, max(2, int(L(4))))
+        # chicks over the glow (their colours stay true): one token per colour with its count
+        for (pos, r, seat, n, text_px) in rows:
+            look = lay.players[seat % len(lay.players)]
+            draw.piece(surface, pos, r, look.chick, look.symbol)
+            img = theme.render(f"×{n}", text_px, theme.INK, True)
+            surface.blit(img, img.get_rect(midleft=(pos[0] + r + max(1, r // 4), pos[1])))
+            if seat == me and field in sources:
+                ring = theme.SELECT if source == field else theme.HILITE
+                pygame.draw.circle(surface, ring, pos, int(r + max(3, L(5))), width=max(2, int(L(4))))
+        # the field's number on top of any glow: the dice name it
+        badge_r = max(int(L(22)), int(small * 0.85))
+        bc = (rect.x + badge_r // 3, rect.y + badge_r // 3)
+        pygame.draw.circle(surface, theme.ACCENT_DARK if targets.get(field) else theme.INK, bc, badge_r)
+        pygame.draw.circle(surface, (255, 250, 236), bc, badge_r, width=max(2, badge_r // 7))
+        num = theme.render(str(field), int(badge_r * 1.15), (255, 250, 236), True)
+        surface.blit(num, num.get_rect(center=bc))
+
+
 def label_spot(size: tuple[int, int], box: pygame.Rect, obstacles: list[tuple[pygame.Rect, int]],
                board: pygame.Rect, gap: int, below: bool = False) -> tuple[pygame.Rect, bool]:
     """Where the name of Start (or, ``below``, of the finish) goes: above the block (under the
@@ -1147,16 +1174,20 @@ def paint_hens(surface: pygame.Surface, vp: Viewport, g: Any, lay: Any, hens: li
 
 
 def paint_push_picture(surface: pygame.Surface, rect: pygame.Rect, g: Any, lay: Any, hens: list[int],
-                       later: list[int], blocked: Any, cards: tuple[int, ...], small: int) -> None:
+                       later: list[int], blocked: Any, cards: tuple[int, ...], small: int,
+                       face: list[int | None], chicks: list[list[int]]) -> None:
     """The rules' diagram: the hill with every hen after a card move, a faint hen where each one that
     moved came from, an arrow along the trail for the hen that moves (blue) and for every hen it
-    pushes down (red), and the card.
+    pushes down (red), the card, and the position's feed strip (``face``, ``chicks``) as the game
+    draws it: the text beside it speaks of the fields' numbers and cards, and blank troughs
+    showed neither.
 
     Why the result and not the start: the pushed hen stood where the mover lands, so drawn before
     the move that field showed the pushed hen with the blue arrow ending on it, and the picture read
     as that hen moving. Where a hen came from is faint, unless another hen has just landed there."""
     vp = Viewport((0.0, 0.0, g.width, g.height), rect)
     paint_hill(surface, vp, (0, 0), g, lay, blocked, small, False)
+    paint_feed(surface, vp, g, lay, face, chicks, small)
     before, after = hen_points(g, lay, hens), hen_points(g, lay, later)
     hen_r = max(5, vp.length(g.hen_r))
     landed = {b for a, b in zip(hens, later, strict=True) if a != b}
