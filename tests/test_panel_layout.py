@@ -95,3 +95,34 @@ def test_a_card_over_the_game_ends_the_boards_hover():
     other, _ = start("trap_the_cap", players=2, seed=2)
     other.message("Note", "A card over the game.")
     assert covered == shot(other), "the hover went"
+
+
+@pytest.mark.parametrize("game", ["chicken_chase", "plakoto"])
+@pytest.mark.parametrize("label", ["Rules", "Menu"])
+def test_a_card_opened_from_a_button_leaves_that_button_unlit_below_it(game, label, monkeypatch):
+    """The panel's Rules (or Menu) button stayed lit under the card it opened, and only an expose
+    (``xrefresh``) unlit it: the panel, laid out again as it is drawn, took its hover from the
+    pointer even under the card, and the pointer moving off on the card redrew nothing. The frame
+    drawn at once and the frame after a full redraw with the pointer gone are the same."""
+    import pygame
+
+    app, scene = start(game, players=2, seed=2)
+    app.render()
+    button = next(b for b in scene.buttons.buttons if b.label == label)
+    at = [button.rect.center]
+    monkeypatch.setattr(pygame.mouse, "get_focused", lambda: True)
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: at[0])
+    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=at[0], rel=(1, 0), buttons=(0, 0, 0)))
+    app.render()
+    assert button.hover
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at[0], button=1))
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at[0], button=1))
+    assert app.top is not scene, "the button opened a card"
+    app.render()
+    drawn = pygame.image.tobytes(app.screen, "RGB")
+    at[0] = (5, 5)  # the pointer moves off, over the card: the card has nothing to redraw for it
+    app.top.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=at[0], rel=(1, 0), buttons=(0, 0, 0)))
+    app.mark_dirty()  # an expose
+    app.render()
+    assert pygame.image.tobytes(app.screen, "RGB") == drawn, "the frame shown was stale"
+    assert not any(b.hover for b in scene.buttons.buttons)

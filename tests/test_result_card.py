@@ -203,3 +203,21 @@ def test_three_winners_are_named_as_a_sentence_lists_them(game, lang, word):
     banner = scene.result_table(Outcome("tie", (0, 1, 2), (3.0, 3.0, 3.0, 1.0))).banner
     assert f"{a}, {b}{word}{c}" in banner, banner
     assert f"{a}{word}{b}" not in banner, banner
+
+
+def test_menu_after_a_finished_game_leaves_without_saying_it_is_saved():
+    """Menu on a game that goes on asks, saying Continue resumes it; on a finished game (its
+    autosave is gone, the record is with the finished games) it leaves at once: the card said
+    "The game is saved: Continue in the menu resumes it" of a game with nothing to continue."""
+    app, scene = start("plakoto", [Seat("human"), Seat("ai", "random")], options={"match": "1"})
+    scene.confirm_leave()
+    assert "Continue" in app.top.body
+    app.pop_scene()
+    scene.session.state = PlakotoState.from_notation("w 65 1:w1 24:b15 off:w14,b0 match:0-0/1 start:w")
+    scene._changed()
+    scene.play(next(m for m in scene.state.legal_moves() if isinstance(m, Step) and m.to == 0))
+    card_of(app, scene)
+    app.pop_scene()  # Look at the board
+    assert app.top is scene
+    scene.confirm_leave()
+    assert isinstance(app.top, MenuScene)

@@ -810,6 +810,12 @@ class GameScene(TableModeMixin, Scene):
         self.relayout_panel()
 
     def confirm_leave(self) -> None:
+        """Ask before leaving a game that goes on (it is saved for Continue); a finished game has
+        nothing to resume (its autosave went to the finished games), so Menu leaves at once: the
+        card said "Continue in the menu resumes it" of a game that was over."""
+        if self.state.current_player is None and self.over_shown:
+            self.leave()
+            return
         self.app.message(tr("Leave the game?"), tr("The game is saved: \"Continue\" in the menu resumes it."),
                          [(tr("Leave"), self.leave), (tr("Stay"), None)])
 
@@ -976,7 +982,9 @@ class GameScene(TableModeMixin, Scene):
         row_buttons(small, pygame.Rect(p.x, p.bottom - m.button_h, p.w, m.button_h), m.pad, label_size=m.body)
         self.log_rect = pygame.Rect(p.x, top, p.w, p.bottom - m.button_h - m.pad - top)
         self.buttons.set(visible + small)
-        if pygame.display.get_init() and pygame.mouse.get_focused():
+        if self.app.top is not self:  # under a card the pointer is the card's: a button below it
+            self.buttons.motion((-1, -1))  # lit by where the pointer was stayed lit (a stale frame)
+        elif pygame.display.get_init() and pygame.mouse.get_focused():
             self.buttons.motion(pygame.mouse.get_pos())
         self.dirty = True
 
