@@ -61,11 +61,11 @@ def test_plakoto_card_shows_each_colours_games_and_the_match_score():
     scene._changed()
     assert scene.play(next(m for m in scene.state.legal_moves() if isinstance(m, Step) and m.to == 0))
     card = card_of(app, scene)
-    # a single game is no match: "wins the game double (2 points)", its points, never "2 of 1"
+    # a single game is no match: "wins a double game (2 points)", its points, never "2 of 1"
     check_card(app, scene, card, ["Games won", "Game points", "Points"], extra=("Review",))
     white = next(r for r in card.table.rows if r.seat == 0)
     assert white.cells[0] == "1" and white.cells[2] == "2" and "borne off" in white.cells[1]
-    assert "wins the game double (2 points)" in card.table.banner and "match" not in card.table.banner
+    assert "wins a double game (2 points)" in card.table.banner and "match" not in card.table.banner
 
 
 def test_plakoto_card_of_a_match_says_the_score_and_what_was_needed():
@@ -221,3 +221,15 @@ def test_menu_after_a_finished_game_leaves_without_saying_it_is_saved():
     assert app.top is scene
     scene.confirm_leave()
     assert isinstance(app.top, MenuScene)
+
+
+def test_a_plakoto_result_line_has_one_bracket_and_says_double_game():
+    """The log and menu line: "White wins a double game (2 points) — White 2, Black 0", not
+    "White wins the game double (2 points) (White 2, Black 0)"."""
+    app, scene = start("plakoto", [Seat("human"), Seat("ai", "random")], options={"match": "1"})
+    scene.session.state = PlakotoState.from_notation("w 65 1:w1 24:b15 off:w14,b0 match:0-0/1 start:w")
+    scene._changed()
+    scene.play(next(m for m in scene.state.legal_moves() if isinstance(m, Step) and m.to == 0))
+    card_of(app, scene)
+    line = scene.result_summary()
+    assert line == "White wins a double game (2 points) — White 2, Black 0", line

@@ -882,7 +882,11 @@ class GameScene(TableModeMixin, Scene):
             return ""
         head = self.result_table(outcome).banner.strip().rstrip(".")
         scores = ", ".join(f"{self.seat_name(i)} {p:g}" for i, p in enumerate(outcome.points))
-        return f"{head} ({scores})" if scores else head
+        if not scores:
+            return head
+        # a banner with its own brackets ("wins the game (1 point)") gets the scores after a dash:
+        # "(1 point) (White 1, Black 0)" read as two afterthoughts
+        return f"{head} — {scores}" if head.endswith(")") else f"{head} ({scores})"
 
     def play_again(self) -> None:
         from tabletop.core.errors import TabletopError

@@ -619,7 +619,7 @@ class PlakotoScene(CoachMixin, GameScene):
         return table_text(self.result_table(outcome))
 
     def menu_result(self) -> str:
-        """The menu's last game, told after it: "White won the game double (2 points)", "Black
+        """The menu's last game, told after it: "White won a double game (2 points)", "Black
         won the match 4–0" (the points already say the score: no second bracket of them)."""
         state = self.state
         outcome = state.outcome()
@@ -630,7 +630,7 @@ class PlakotoScene(CoachMixin, GameScene):
         if not state.single_game:
             return tr("{who} won the match {won}–{lost}", who=who, won=state.score[winner], lost=state.score[1 - winner])
         if state.score[winner] >= 2:
-            return tr("{who} won the game double (2 points)", who=who)
+            return tr("{who} won a double game (2 points)", who=who)
         return tr("{who} won the game (1 point)", who=who)
 
     def result_table(self, outcome: Any) -> ResultTable:
@@ -638,8 +638,8 @@ class PlakotoScene(CoachMixin, GameScene):
         state = self.state
         winner = outcome.winners[0] if outcome.winners else 0
         single = state.single_game
-        if single:  # a single game: "wins the game double", not "the match 2-0"
-            head = (tr("{who} wins the game double (2 points).", who=self.who(winner)) if state.score[winner] >= 2
+        if single:  # a single game: "wins a double game", not "the match 2-0"
+            head = (tr("{who} wins a double game (2 points).", who=self.who(winner)) if state.score[winner] >= 2
                     else tr("{who} wins the game (1 point).", who=self.who(winner)))
         else:
             head = tr("{who} wins the match {won}–{lost}.", who=self.who(winner), won=state.score[winner],
