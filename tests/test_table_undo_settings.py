@@ -145,3 +145,28 @@ def test_settings_card_at_a_table_turns_only_the_card(edge, monkeypatch):
     frame.blit(old, upright.subsurface(region), region)
     assert painted == [region.size]
     assert pygame.image.tobytes(now, "RGB") == pygame.image.tobytes(old, "RGB")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_seats_menu_says_whose_it_is_and_what_its_buttons_do(lang, tmp_path, monkeypatch):
+    """A new player read "Trap the Cap: Red", "Sound off" (the state, or the action?) and a bare
+    "Turn" (a game's turn?): the card now says whose menu it is, the sound button what it does,
+    and the button that hands the card round says so."""
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path))
+    app = App(AppOptions(size=(1920, 1080), headless=True, mute=False, table=True, lang=lang))
+    spec = get_game("trap_the_cap")
+    scene = make_scene(app, new_session(spec, app.store, 3, None, {}, [Seat("human")] * 3, 1))
+    app.push_scene(scene)
+    app.render()
+    scene.open_table_menu(0)
+    card = app.top
+    assert isinstance(card, MessageOverlay)
+    labels = [b.label for b in card.row.buttons] if hasattr(card, "row") else [b.label for b in card.buttons.buttons]
+    name = scene.seat_name(0)
+    if lang == "en":
+        assert card.body == f"Trap the Cap — {name}'s menu"
+        assert ("Turn sound off" if app.audio.enabled else "Turn sound on") in labels
+        assert card.turn_button is not None and card.turn_button.label == "Pass on"
+    else:
+        assert card.body.endswith(f"меню игрока: {name}")
+        assert "Выключить звук" in labels or "Включить звук" in labels

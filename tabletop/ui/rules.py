@@ -44,7 +44,7 @@ class RulesScene(FacingScene):
         self._lines: tuple[Any, list] | None = None
         self._drag_y: int | None = None  # where a press on the text was: dragging scrolls it
         self.face_asker()
-        self.turn_button = Button(tr("Turn"), self.turn_to_next) if len(self.edges) > 1 else None
+        self.turn_button = Button(tr("Pass on"), self.turn_to_next) if len(self.edges) > 1 else None
         if self.facing is not None:
             self.row.buttons[0].key = ""  # no keyboard hint on a touch table
 

@@ -156,7 +156,7 @@ class MessageOverlay(FacingScene):
                       for i, (label, action) in enumerate(specs)])
         self.card = pygame.Rect(0, 0, 0, 0)
         self.face_asker()
-        self.turn_button = Button(tr("Turn"), self.turn_to_next) if len(self.edges) > 1 else None
+        self.turn_button = Button(tr("Pass on"), self.turn_to_next) if len(self.edges) > 1 else None
         self._drag_y: float | None = None
 
     def _wrap(self, action):

@@ -48,7 +48,7 @@ class SettingsScene(FacingScene):
         self.entries: list[Entry] = []
         self.focus = 0  # the row Left/Right change (Up/Down move it)
         self.face_asker()
-        self.turn_button = Button(tr("Turn"), self.turn_to_next) if len(self.edges) > 1 else None
+        self.turn_button = Button(tr("Pass on"), self.turn_to_next) if len(self.edges) > 1 else None
 
     def _current(self, key: str) -> object:
         """The value now of an ordered setting (the default's index when the file held another)."""

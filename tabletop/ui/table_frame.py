@@ -705,8 +705,9 @@ class TableModeMixin:
         """A seat's Menu: the rules, the sound, the settings (text size mid-game), leaving — on a
         card that faces that seat, as the cards it opens do."""
         self.table_focus = seat
-        sound = tr("Sound off") if self.app.audio.enabled else tr("Sound on")
-        self.app.message(tr("Menu"), tr("{game}: {name}", game=tr(self.spec.title), name=self.seat_name(seat)),
+        sound = tr("Turn sound off") if self.app.audio.enabled else tr("Turn sound on")  # what it does, not
+        # what is: "Sound off" read as the state as well as the action
+        self.app.message(tr("Menu"), tr("{game} — {name}'s menu", game=tr(self.spec.title), name=self.seat_name(seat)),
                          [(tr("Rules"), lambda: self._for_seat(seat, self.show_rules)),
                           (sound, self.toggle_sound),
                           (tr("Settings"), lambda: self._for_seat(seat, self.show_settings)),

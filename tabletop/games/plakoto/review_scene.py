@@ -98,7 +98,7 @@ class ReviewScene(FacingScene):
         self._pointer: tuple[int, int] | None = None  # where the mouse is, in the upright layout
         self.hover_row: int | None = None              # the row lit under it, as last drawn
         self.back = Button(tr("Back"), self.close, key="Esc")
-        self.turn_button = (Button(tr("Turn"), self.turn_to_next)
+        self.turn_button = (Button(tr("Pass on"), self.turn_to_next)
                             if self.facing is not None and len(self.edges) > 1 else None)
         self._board: tuple[Any, pygame.Surface | None] = (None, None)
         self._back: tuple[Any, pygame.Surface | None] = (None, None)  # the table and the two cards' paper
