@@ -122,3 +122,28 @@ def test_a_computers_score_card_names_its_ship_not_you(lang):
     held = tr("{name} holds the Treasure Map (+1 coin after each of its turns).", name=scene.seat_name(2))
     assert held in [text for text, *_ in scene.seat_card_lines(2)]
     assert held.startswith(scene.seat_name(2)) and held != "{name} holds the Treasure Map (+1 coin after each of its turns)."
+
+
+def test_the_captain_on_turn_reads_his_prompt_above_his_score():
+    """In the strip of the captain on turn his score line was set as large and bold as his prompt
+    (what to do now): it is bold in the small type there, and stays in the body type in the
+    strips of those who wait."""
+    app, scene = start((3840, 2160), "en", [Seat("human"), Seat("human"), Seat("human")])
+    m = scene.metrics
+    actor = scene.acting_seat()
+    for seat in range(3):
+        drawn: list = []
+        real = sd.seat_card_rows
+
+        def spy(lines, width, head, small, real=real, drawn=drawn):
+            drawn.append(head)
+            return real(lines, width, head, small)
+
+        sd.seat_card_rows = spy
+        try:
+            panel = next(p for p in scene.table_panels if p.seat == seat)
+            scene.draw_seat_extra(pygame.Surface((600, 600)), pygame.Rect(0, 0, 600, 600), seat, seat == actor)
+            scene.table_extra_size(seat, panel)
+        finally:
+            sd.seat_card_rows = real
+        assert drawn and set(drawn) == {m.small if seat == actor else m.body}, (seat, actor, drawn)

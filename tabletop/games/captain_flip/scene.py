@@ -470,10 +470,10 @@ class CaptainFlipScene(GameScene):
             return None
         if d < int(4.6 * bh) or w >= 10 * bh:  # rows: the card beside the buttons, under the events
             width = min(w // 2, 9 * bh)
-            rows = sd.rows_height(sd.seat_card_rows(self.seat_card_lines(seat), width, m.body, m.small))
+            rows = sd.rows_height(sd.seat_card_rows(self.seat_card_lines(seat), width, self.card_head_size(seat), m.small))
             return (width, max(0, min(rows, d - bh - 2 * small - 4 * p)))
         width = min(w, 10 * bh) - 4 * p
-        rows = sd.rows_height(sd.seat_card_rows(self.seat_card_lines(seat), width, m.body, m.small))
+        rows = sd.rows_height(sd.seat_card_rows(self.seat_card_lines(seat), width, self.card_head_size(seat), m.small))
         keep = bh + 2 * small + 4 * p  # the head and two lines of events (as ``strip_parts`` stacks them)
         over = self.state.current_player is None
         if seat == self.acting_seat() or over:  # the prompt's three lines, and a person's buttons
@@ -492,6 +492,12 @@ class CaptainFlipScene(GameScene):
             lines.insert(0, (self.seat_name(actor) + tr(" — to play"), False, False))
         return lines
 
+    def card_head_size(self, seat: int) -> int:
+        """The type of the score card's bold lines: the body's, but the small one in the strip of
+        the captain on turn, whose prompt (what to do now) must stand out above his score."""
+        m = self.metrics
+        return m.small if seat == self.acting_seat() and self.state.phase != OVER else m.body
+
     def table_strip_key(self, seat: int) -> Any:
         """What the score card shows: its lines, the ship's faces and board B's taken first values."""
         return (tuple(self.seat_card_lines(seat)), tuple(tuple(t[0] for t in col) for col in self.obs.boards[seat]),
@@ -499,7 +505,7 @@ class CaptainFlipScene(GameScene):
 
     def draw_seat_extra(self, surf: pygame.Surface, rect: pygame.Rect, seat: int, active: bool) -> None:
         m = self.metrics
-        rows = sd.seat_card_rows(self.seat_card_lines(seat), rect.w, m.body, m.small)
+        rows = sd.seat_card_rows(self.seat_card_lines(seat), rect.w, self.card_head_size(seat), m.small)
         sd.paint_seat_card(surf, rect, rows, self.state.layout, self.obs, seat, m.small,
                            int(BOARD_LEAST * m.button_h), m.pad, m.tiny)
 
