@@ -253,3 +253,24 @@ def test_the_note_under_the_rules_is_a_link_that_turns_the_page(tmp_path, monkey
     finally:
         set_language("en")
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("edge", ["left", "right"])
+def test_a_rules_card_turned_to_a_side_seat_puts_the_picture_across_its_top(tmp_path, monkeypatch, edge):
+    """Turned to a side seat at a 4K table the card is tall: beside the text, the square board sat
+    small in a column three times as deep as it, lost in empty green. The picture now spans the
+    card's width, about as deep as wide, with its caption and then the text under it."""
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path))
+    app = App(AppOptions(size=(3840, 2160), headless=True, mute=True, table=True))
+    rules = RulesScene(app, all_games()["trap_the_cap"])
+    rules.facing = edge
+    app.push_scene(rules)
+    app.render()
+    pic, caption, text = rules.picture_area, rules.caption_area, rules.text_area
+    assert rules.card.h > rules.card.w
+    assert pic.w >= rules.card.w * 0.85 and pic.h <= pic.w * 1.05, (pic, rules.card)
+    assert caption.top >= pic.bottom and text.top >= caption.bottom and text.w == pic.w
+    assert rules.picture()[0] is not None
+    rules.facing = None  # upright, a wide card: the text and the picture side by side as before
+    rules.layout(app.screen.get_size())
+    assert rules.text_area.right < rules.picture_area.left

@@ -58,16 +58,26 @@ class RulesScene(FacingScene):
         title_h = theme.font(m.large, True).get_linesize() + 3 * m.pad
         inner = pygame.Rect(self.card.x + 2 * m.pad, self.card.y + title_h, self.card.w - 4 * m.pad,
                             self.card.h - title_h - m.button_h - 5 * m.pad)
-        text_w = int(inner.w * 0.56)
-        right = pygame.Rect(inner.x + text_w + 2 * m.pad, inner.y, inner.w - text_w - 2 * m.pad, inner.h)
         caption_h = CAPTION_LINES * theme.font(m.body).get_linesize() + m.pad
-        self.picture_area = pygame.Rect(right.x, right.y, right.w, max(0, right.h - caption_h))
-        self.caption_area = pygame.Rect(right.x, self.picture_area.bottom + m.pad, right.w, caption_h - m.pad)
         button = self.row.buttons[0]
         button.rect = pygame.Rect(0, 0, max(int(self.card.w * 0.22), m.button_h * 4), m.button_h)
         button.rect.midbottom = (self.card.centerx, self.card.bottom - 2 * m.pad)
-        # the text runs down to just above the Close button (the picture column keeps its margin)
-        self.text_area = pygame.Rect(inner.x, inner.y, text_w, max(0, button.rect.top - m.pad - inner.y))
+        if self.card.h > self.card.w * 1.15:
+            # a tall card (turned to a side seat at a table): the picture across the top, about as
+            # deep as it is wide, its caption under it, then the text; beside the text, a square
+            # board sat small in a column three times as deep, lost in empty green
+            pic_h = min(int(inner.h * 0.42), inner.w)
+            self.picture_area = pygame.Rect(inner.x, inner.y, inner.w, pic_h)
+            self.caption_area = pygame.Rect(inner.x, self.picture_area.bottom + m.pad, inner.w, caption_h - m.pad)
+            top = self.caption_area.bottom + m.pad
+            self.text_area = pygame.Rect(inner.x, top, inner.w, max(0, button.rect.top - m.pad - top))
+        else:
+            text_w = int(inner.w * 0.56)
+            right = pygame.Rect(inner.x + text_w + 2 * m.pad, inner.y, inner.w - text_w - 2 * m.pad, inner.h)
+            self.picture_area = pygame.Rect(right.x, right.y, right.w, max(0, right.h - caption_h))
+            self.caption_area = pygame.Rect(right.x, self.picture_area.bottom + m.pad, right.w, caption_h - m.pad)
+            # the text runs down to just above the Close button (the picture column keeps its margin)
+            self.text_area = pygame.Rect(inner.x, inner.y, text_w, max(0, button.rect.top - m.pad - inner.y))
         if self.turn_button is not None:
             self.turn_button.rect = self.turn_button_rect(self.card, self.turn_button.label)
 
