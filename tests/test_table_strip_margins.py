@@ -96,3 +96,35 @@ def test_a_band_sets_its_prompt_in_its_middle():
     above = min(r.top for r in lines)
     below = panel.size[1] - max(r.bottom for r in lines)
     assert abs(above - below) <= 2, (above, below)
+
+
+def test_a_deep_strips_log_shows_as_many_events_as_it_holds(tmp_path, monkeypatch):
+    """A waiting seat's deep strip at a 4K table showed its last eight events at its foot and
+    was empty above them, while the players wanted to see what the computers had done: the log
+    now fills its box with as many whole events as it holds."""
+    from tabletop.ui import table_strip
+    from tabletop.ui.game_scene import make_scene
+
+    instant_scenes(monkeypatch, tmp_path)
+    app = App(AppOptions(size=(3840, 2160), headless=True, mute=True, table=True))
+    session = new_session(get_game("trap_the_cap"), app.store, 4, None, {}, [Seat("human")] * 4, 3)
+    scene = make_scene(app, session)
+    app.push_scene(scene)
+    rng = random.Random(1)
+    for _ in range(80):
+        random_step(app, scene, rng)
+    drawn: list[tuple[pygame.Rect, int]] = []
+    real = table_strip.log_rows
+
+    def spy(entries, size, width, fit):
+        rows = real(entries, size, width, fit)
+        drawn.append((fit, len(rows)))
+        return rows
+
+    monkeypatch.setattr(table_strip, "log_rows", spy)
+    scene.drop_caches()
+    app.mark_dirty()
+    app.render()
+    deep = [(fit, rows) for fit, rows in drawn if fit >= 20]
+    assert deep, drawn
+    assert all(rows >= fit - 3 for fit, rows in deep), deep  # full, less an entry's lines that did not fit whole

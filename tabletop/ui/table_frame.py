@@ -33,7 +33,9 @@ from tabletop.ui.widgets import Button, Viewport, arrow_text, arrow_text_width
 
 HOLD_TIME = 0.6
 """Seconds a finger (or the mouse button) stays down and still on the board to count as a hold."""
-LOG_LINES = 8
+LOG_LINES = 30
+"""The most events a strip's log may show (as many of them as its box holds): with 8, a waiting
+seat's deep strip showed the last two turns at its foot and was empty above them."""
 CLOCKWISE = ("bottom", "left", "top", "right")
 ACTIVE_FILL = (255, 240, 205)
 NO_PROMPT = 4
