@@ -610,10 +610,37 @@ def test_russian_log_says_where_a_chick_comes_from_and_goes(english_after):
     state = scene.state
     set_language("ru")
     assert state.describe_move(SetupChick(3), ["Красный", "Зелёный"]).endswith("цыплёнок из запаса->на поле корма 3")
-    assert tr("{who}: chick supply->feed field {field} ({dice})", who="Красный", field=7, dice="3 + 4") == \
-        "Красный: цыплёнок из запаса->на поле корма 7 (3 + 4)"
-    assert tr("{who}: chick feed field {source}->feed field {field} ({dice})", who="Красный", source=2, field=7,
-              dice="3 + 4") == "Красный: цыплёнок с поля корма 2->на поле корма 7 (3 + 4)"
+    assert tr("{who}: chick supply->feed field {field} with dice {dice}", who="Красный", field=7, dice="3 + 4") == \
+        "Красный: цыплёнок из запаса->на поле корма 7 кубиками 3 + 4"
+    assert tr("{who}: chick feed field {source}->feed field {field} with dice {dice}", who="Красный", source=2,
+              field=7, dice="3 + 4") == "Красный: цыплёнок с поля корма 2->на поле корма 7 кубиками 3 + 4"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_log_says_in_words_which_dice_placed_a_chick(english_after, lang):
+    """The log wrote "feed field 6 (6)": the bracketed number (the die, or the dice summed) was
+    unexplained. Now it says "with a 6" / «кубиком 6», "with dice 3 + 5" / «кубиками 3 + 5»."""
+    from tabletop.games.chicken_chase.moves import Place
+    from tabletop.i18n import set_language
+
+    app, scene = start((1366, 768), [Seat("human"), Seat("ai", "easy")])
+    state = scene.state.copy()
+    state.phase, state.turn, state.draws = "place", 0, []
+    state.dice = (3, 5, 6)
+    assert state.current_player == 0
+    set_language(lang)
+    one = state.describe_move(Place(6, (6,), 0), ["Red", "Green"])
+    two = state.describe_move(Place(8, (3, 5), 0), ["Red", "Green"])
+    moved = state.describe_move(Place(8, (3, 5), 2), ["Red", "Green"])
+    if lang == "en":
+        assert one.startswith("Red: chick supply->feed field 6 with a 6"), one
+        assert two.startswith("Red: chick supply->feed field 8 with dice 3 + 5"), two
+        assert moved.startswith("Red: chick feed field 2->feed field 8 with dice 3 + 5"), moved
+    else:
+        assert one.startswith("Red: цыплёнок из запаса->на поле корма 6 кубиком 6"), one
+        assert two.startswith("Red: цыплёнок из запаса->на поле корма 8 кубиками 3 + 5"), two
+        assert moved.startswith("Red: цыплёнок с поля корма 2->на поле корма 8 кубиками 3 + 5"), moved
+    assert "(" not in one.split(",")[0] and "(" not in two.split(",")[0]
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

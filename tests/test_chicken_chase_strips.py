@@ -165,7 +165,7 @@ def test_acting_band_draws_the_last_events_arrow_as_the_log_does(fast):
     seats = [Seat("ai", "easy"), Seat("human")]
     app, scene = open_scene((3840, 2160), seats, first=0, table=True, lang="ru")
     step_until(scene, lambda s: s.phase != "setup" and s.current_player == 0)
-    event = tr("{who}: chick supply->feed field {field} ({dice})", who=scene.seat_name(0), field=8,
+    event = tr("{who}: chick supply->feed field {field} with dice {dice}", who=scene.seat_name(0), field=8,
                dice="2 + 3 + 3")
     scene.log.add(event)
     scene.table_relayout()
