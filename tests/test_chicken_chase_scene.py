@@ -880,3 +880,29 @@ def test_hen_numbers_are_readable_at_1024x600(fast, monkeypatch):
         assert max(ys) - min(ys) + 1 >= 8, "a digit of 8 px or more"
         assert abs((max(xs) + min(xs)) / 2 - 40) <= 1 and abs((max(ys) + min(ys)) / 2 - 40) <= 1, "centred"
     pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (3840, 2160)])
+def test_fields_reachable_after_a_roll_are_plainly_lit(fast, size):
+    """After a roll, before a die is picked, the fields some group of dice reaches (3, 6 and 9 for
+    3, 6, 6) had a frame at 43% opacity: a faint glow beside the setup's and the chosen target's.
+    Now their frame is as solid as the target's (which also glows over the whole field)."""
+    from tabletop.games.chicken_chase.scene_draw import glow_width, paint_feed
+    from tabletop.ui import theme
+
+    app, scene = start(size, [Seat("human"), Seat("ai", "easy")])
+    g, vp = scene.geom, scene.viewport
+    board = (110, 150, 80)
+    looks = {}
+    for strong in (False, True):
+        surf = pygame.Surface(app.screen.get_size())
+        surf.fill(board)
+        paint_feed(surf, vp, g, scene.layout_data, [None] * len(g.feed_boxes), [[0, 0]] * len(g.feed_boxes),
+                   scene.metrics.small, targets={3: strong})
+        rect = scene._rect(vp, g.feed_boxes[2])
+        w = glow_width(vp)
+        looks[strong] = [surf.get_at((x, y))[:3] for x, y in ((rect.centerx, rect.y - (w + 1) // 2),
+                                                             (rect.x - (w + 1) // 2, rect.centery))]
+    for strong, pixels in looks.items():
+        for rgb in pixels:
+            assert all(abs(a - b) <= 20 for a, b in zip(rgb, theme.HILITE, strict=True)), (strong, rgb)
