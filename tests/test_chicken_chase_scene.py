@@ -906,3 +906,31 @@ def test_fields_reachable_after_a_roll_are_plainly_lit(fast, size):
     for strong, pixels in looks.items():
         for rgb in pixels:
             assert all(abs(a - b) <= 20 for a, b in zip(rgb, theme.HILITE, strict=True)), (strong, rgb)
+
+
+def test_window_shows_no_roll_button_where_nothing_rolls(fast):
+    """A laptop's panel showed a greyed "Roll [Space]" above "A: roll dice [A]" while an action was
+    chosen, and all through the card play: a button that can never be used there. Now the Roll
+    button is there only through the dice steps of action A."""
+    app, scene = start((1366, 768), [Seat("human"), Seat("human")])
+    seen = set()
+    for _ in range(400):
+        state = scene.state
+        if state.current_player is None or {"setup", "action", "roll", "place", "card"} <= seen:
+            break
+        if state.current_player != CHANCE or state.phase == "roll":
+            seen.add(state.phase)
+            rolls = [b for b in scene.action_buttons() if b.action == scene.roll]
+            if state.phase in ("roll", "place"):
+                assert rolls, state.phase
+            else:
+                assert not rolls, (state.phase, [b.label for b in scene.action_buttons()])
+        if state.current_player == CHANCE:
+            scene.session.roll()
+        else:
+            moves = state.legal_moves()
+            pick = next((m for m in moves if type(m).__name__ == "ChooseRoll"), moves[0])
+            scene.session.play(pick)
+        scene.on_state_changed()
+        scene.state_version += 1
+    assert {"setup", "action", "roll", "place", "card"} <= seen, seen

@@ -252,11 +252,15 @@ class ChickenChaseScene(ChickenPainter, GameScene):
         return super().table_click(pos)
 
     def action_buttons(self) -> list[Button]:
-        """Table mode: no greyed-out Roll button outside the dice phase (the dice in the strip roll
-        too), nor a greyed Done while the dice are still to roll: the strips are narrow, and A, B
-        and C, or the hand's "Show my hand", need the room."""
+        """No Roll button in the phases that never roll: the setup, the choice of an action (where
+        "A: roll dice" is the roll) and the card play. A window showed a dead greyed "Roll [Space]"
+        above "A: roll dice [A]" and all through the card play. A window keeps it through the dice
+        steps (greyed while a roll's dice are placed: the next roll's button, in its place); a
+        table's strip only while the dice are to roll (the dice in the strip roll too), nor a greyed
+        Done then: the strips are narrow, and A, B and C, or the hand's "Show my hand", need the room."""
         buttons = super().action_buttons()
-        if self.app.table_mode and self.state.phase != "roll":
+        dice_steps = ("roll",) if self.app.table_mode else ("roll", "place")
+        if self.state.phase not in dice_steps:
             buttons = [b for b in buttons if b.action != self.roll]
         if self.app.table_mode and self.state.phase == "roll":  # nor a greyed Done before the roll:
             buttons = [b for b in buttons if b.enabled or b.key != "D"]  # the hand needs the room
