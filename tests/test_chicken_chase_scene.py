@@ -934,3 +934,30 @@ def test_window_shows_no_roll_button_where_nothing_rolls(fast):
         scene.on_state_changed()
         scene.state_version += 1
     assert {"setup", "action", "roll", "place", "card"} <= seen, seen
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_two_hens_on_the_finish_stand_side_by_side_clear_of_the_star(fast, players):
+    """Two hens on field 15 stood 1.15 hen radii apart: one over the other, hiding its number and
+    the finish. Now they stand side by side, clear of each other, of the "15" tag above the finish
+    and of every other field of the hill."""
+    import math
+
+    from tabletop.games.chicken_chase import hill
+
+    seats = [Seat("human")] + [Seat("ai", "easy")] * (players - 1)
+    app, scene = start((3840, 2160), seats)
+    g, lay = scene.geom, scene.layout_data
+    hens = [0] * (2 * players)
+    hens[0] = hens[1] = hill.FINISH
+    points = scene.hen_points(hens)
+    a, b = points[0], points[1]
+    fx, fy = lay.hill_point(hill.FINISH)
+    assert math.dist(a, b) >= 2 * g.hen_r, "the two hens overlap"
+    for p in (a, b):
+        assert abs(p[1] - fy) < 1e-6, "side by side"
+        tag = (fx, fy - g.field_r * 1.05)  # the "15" tag's centre (field_badge)
+        assert math.dist(p, tag) >= g.hen_r + g.field_r * 0.3, "a hen covers the finish's number"
+        for n, q in enumerate(lay.fields, start=1):
+            if n != hill.FINISH:
+                assert math.dist(p, q) >= g.hen_r + g.field_r, f"a hen on the finish covers field {n}"

@@ -1163,11 +1163,19 @@ def hen_points(g: Any, lay: Any, hens: list[int]) -> list[Point]:
             out.append(g.start_slots[i] if i < len(g.start_slots) else lay.start)
         elif field == hill.FINISH and len(on_finish) > 1:
             x, y = lay.hill_point(field)
-            k = on_finish.index(i) - (len(on_finish) - 1) / 2
-            out.append((x + k * g.hen_r * 1.15, y))
+            out.append((x + finish_offset(on_finish.index(i), len(on_finish), g.hen_r), y))
         else:
             out.append(lay.hill_point(min(field, hill.FINISH)))
     return out
+
+
+def finish_offset(k: int, n: int, hen_r: float) -> float:
+    """How far right of the finish's centre the ``k``-th of ``n`` hens on the finish stands. They
+    stood 1.15 hen radii apart, one half over the other, the upper one hiding the lower one's
+    number. Now side by side in a row, just clear of each other (field 14, below and right of the
+    finish, leaves no room for a wider gap), under the "15" tag above the finish and over its name
+    below: the finish's chequered ring shows above and below them."""
+    return (k - (n - 1) / 2) * 2.1 * hen_r
 
 
 def paint_hens(surface: pygame.Surface, vp: Viewport, g: Any, lay: Any, hens: list[int], alpha: int = 255) -> None:
