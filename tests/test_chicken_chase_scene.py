@@ -480,7 +480,7 @@ def test_players_list_says_start_and_hens_are_numbered_in_prompts(fast):
     card_click(app, scene, 0)
     hens = sorted(scene.landings())
     assert hens
-    assert f"hen {' or '.join(str(k + 1) for k in hens)}" in scene.prompt()
+    assert f"hen {' or '.join(str(k + 1) for k in hens)}" in scene.prompt().replace("\u00a0", " ")
 
 
 @pytest.mark.parametrize("size", [(1024, 600), (1920, 1080), (3840, 2160)])

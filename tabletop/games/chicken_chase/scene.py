@@ -754,8 +754,8 @@ class ChickenChaseScene(ChickenPainter, GameScene):
 
     def lit_hens(self) -> str:
         """The numbers of the hens the selected cards can move ("1", "2" or "1 or 2"), as marked on
-        the hens and named in the log."""
-        return tr(" or ").join(str(k + 1) for k in sorted(self.landings())) or "1"
+        the hens and named in the log; with no-break spaces, so that "hen 1 or 2" is not split)."""
+        return tr(" or ").replace(" ", "\u00a0").join(str(k + 1) for k in sorted(self.landings())) or "1"
 
     def _place_prompt(self) -> str:
         state = self.state
