@@ -307,3 +307,28 @@ def test_a_crowded_russian_band_still_says_the_choice(fast, players):
     shown = " ".join(lines)
     assert shown != tr("{name}: your turn.", name=scene.seat_name(0)), shown
     assert "кубики" in shown, shown
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_prompt_never_leaves_a_number_alone_on_a_line(fast, lang):
+    """A 4K band wrapped the prompt as "Red: die 3: tap feed field" / "3.": the number away from
+    the field it names. Fields, dice, cards, hens and rolls keep their numbers by no-break spaces,
+    at every width the prompt may wrap to."""
+    from tabletop.ui import theme
+
+    open_scene((1366, 768), [Seat("human"), Seat("human")])  # the fonts
+    set_language(lang)
+    texts = [tr("{head}: tap feed field {total}.", head=tr("die {n}", n=3), total=3),
+             tr("{head}: click feed field {total}.", head=tr("die {n}", n=6), total=6),
+             tr("setup: a chick on a lit field 1–4."),
+             tr("{name}: a chick on a lit field 1–4 ({left} left).", name="Red", left=1),
+             tr("setup: put a chick on a lit feed field 1–4 ({left} left to place).", left=2),
+             tr("{name}: a new card is laid on feed field {field}…", name="Red", field=7),
+             tr("tap hen {hens} to move it first.", hens="1" + tr(" or ").replace(" ", "\u00a0") + "2"),
+             tr("card {value}: tap hen {hens} (ring = where it lands).", value=3, hens="2"),
+             tr("{nth}: tap dice, then a lit field; or Done.", nth=tr("roll {k} of 3", k=2))]
+    for text in texts:
+        for width in range(40, 1400, 5):
+            lines = theme.wrap(text, 40, width, bold=True)
+            for line in lines[1:]:
+                assert not re.match(r"\d", line), (width, lines)

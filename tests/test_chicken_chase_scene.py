@@ -480,7 +480,7 @@ def test_players_list_says_start_and_hens_are_numbered_in_prompts(fast):
     card_click(app, scene, 0)
     hens = sorted(scene.landings())
     assert hens
-    assert f"hen {' or '.join(str(k + 1) for k in hens)}" in scene.prompt()
+    assert f"hen {' or '.join(str(k + 1) for k in hens)}" in scene.prompt().replace("\u00a0", " ")
 
 
 @pytest.mark.parametrize("size", [(1024, 600), (1920, 1080), (3840, 2160)])
@@ -610,10 +610,37 @@ def test_russian_log_says_where_a_chick_comes_from_and_goes(english_after):
     state = scene.state
     set_language("ru")
     assert state.describe_move(SetupChick(3), ["Красный", "Зелёный"]).endswith("цыплёнок из запаса->на поле корма 3")
-    assert tr("{who}: chick supply->feed field {field} ({dice})", who="Красный", field=7, dice="3 + 4") == \
-        "Красный: цыплёнок из запаса->на поле корма 7 (3 + 4)"
-    assert tr("{who}: chick feed field {source}->feed field {field} ({dice})", who="Красный", source=2, field=7,
-              dice="3 + 4") == "Красный: цыплёнок с поля корма 2->на поле корма 7 (3 + 4)"
+    assert tr("{who}: chick supply->feed field {field} with dice {dice}", who="Красный", field=7, dice="3 + 4") == \
+        "Красный: цыплёнок из запаса->на поле корма 7 кубиками 3 + 4"
+    assert tr("{who}: chick feed field {source}->feed field {field} with dice {dice}", who="Красный", source=2,
+              field=7, dice="3 + 4") == "Красный: цыплёнок с поля корма 2->на поле корма 7 кубиками 3 + 4"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_log_says_in_words_which_dice_placed_a_chick(english_after, lang):
+    """The log wrote "feed field 6 (6)": the bracketed number (the die, or the dice summed) was
+    unexplained. Now it says "with a 6" / «кубиком 6», "with dice 3 + 5" / «кубиками 3 + 5»."""
+    from tabletop.games.chicken_chase.moves import Place
+    from tabletop.i18n import set_language
+
+    app, scene = start((1366, 768), [Seat("human"), Seat("ai", "easy")])
+    state = scene.state.copy()
+    state.phase, state.turn, state.draws = "place", 0, []
+    state.dice = (3, 5, 6)
+    assert state.current_player == 0
+    set_language(lang)
+    one = state.describe_move(Place(6, (6,), 0), ["Red", "Green"])
+    two = state.describe_move(Place(8, (3, 5), 0), ["Red", "Green"])
+    moved = state.describe_move(Place(8, (3, 5), 2), ["Red", "Green"])
+    if lang == "en":
+        assert one.startswith("Red: chick supply->feed field 6 with a 6"), one
+        assert two.startswith("Red: chick supply->feed field 8 with dice 3 + 5"), two
+        assert moved.startswith("Red: chick feed field 2->feed field 8 with dice 3 + 5"), moved
+    else:
+        assert one.startswith("Red: цыплёнок из запаса->на поле корма 6 кубиком 6"), one
+        assert two.startswith("Red: цыплёнок из запаса->на поле корма 8 кубиками 3 + 5"), two
+        assert moved.startswith("Red: цыплёнок с поля корма 2->на поле корма 8 кубиками 3 + 5"), moved
+    assert "(" not in one.split(",")[0] and "(" not in two.split(",")[0]
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -853,3 +880,84 @@ def test_hen_numbers_are_readable_at_1024x600(fast, monkeypatch):
         assert max(ys) - min(ys) + 1 >= 8, "a digit of 8 px or more"
         assert abs((max(xs) + min(xs)) / 2 - 40) <= 1 and abs((max(ys) + min(ys)) / 2 - 40) <= 1, "centred"
     pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (3840, 2160)])
+def test_fields_reachable_after_a_roll_are_plainly_lit(fast, size):
+    """After a roll, before a die is picked, the fields some group of dice reaches (3, 6 and 9 for
+    3, 6, 6) had a frame at 43% opacity: a faint glow beside the setup's and the chosen target's.
+    Now their frame is as solid as the target's (which also glows over the whole field)."""
+    from tabletop.games.chicken_chase.scene_draw import glow_width, paint_feed
+    from tabletop.ui import theme
+
+    app, scene = start(size, [Seat("human"), Seat("ai", "easy")])
+    g, vp = scene.geom, scene.viewport
+    board = (110, 150, 80)
+    looks = {}
+    for strong in (False, True):
+        surf = pygame.Surface(app.screen.get_size())
+        surf.fill(board)
+        paint_feed(surf, vp, g, scene.layout_data, [None] * len(g.feed_boxes), [[0, 0]] * len(g.feed_boxes),
+                   scene.metrics.small, targets={3: strong})
+        rect = scene._rect(vp, g.feed_boxes[2])
+        w = glow_width(vp)
+        looks[strong] = [surf.get_at((x, y))[:3] for x, y in ((rect.centerx, rect.y - (w + 1) // 2),
+                                                             (rect.x - (w + 1) // 2, rect.centery))]
+    for strong, pixels in looks.items():
+        for rgb in pixels:
+            assert all(abs(a - b) <= 20 for a, b in zip(rgb, theme.HILITE, strict=True)), (strong, rgb)
+
+
+def test_window_shows_no_roll_button_where_nothing_rolls(fast):
+    """A laptop's panel showed a greyed "Roll [Space]" above "A: roll dice [A]" while an action was
+    chosen, and all through the card play: a button that can never be used there. Now the Roll
+    button is there only through the dice steps of action A."""
+    app, scene = start((1366, 768), [Seat("human"), Seat("human")])
+    seen = set()
+    for _ in range(400):
+        state = scene.state
+        if state.current_player is None or {"setup", "action", "roll", "place", "card"} <= seen:
+            break
+        if state.current_player != CHANCE or state.phase == "roll":
+            seen.add(state.phase)
+            rolls = [b for b in scene.action_buttons() if b.action == scene.roll]
+            if state.phase in ("roll", "place"):
+                assert rolls, state.phase
+            else:
+                assert not rolls, (state.phase, [b.label for b in scene.action_buttons()])
+        if state.current_player == CHANCE:
+            scene.session.roll()
+        else:
+            moves = state.legal_moves()
+            pick = next((m for m in moves if type(m).__name__ == "ChooseRoll"), moves[0])
+            scene.session.play(pick)
+        scene.on_state_changed()
+        scene.state_version += 1
+    assert {"setup", "action", "roll", "place", "card"} <= seen, seen
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_two_hens_on_the_finish_stand_side_by_side_clear_of_the_star(fast, players):
+    """Two hens on field 15 stood 1.15 hen radii apart: one over the other, hiding its number and
+    the finish. Now they stand side by side, clear of each other, of the "15" tag above the finish
+    and of every other field of the hill."""
+    import math
+
+    from tabletop.games.chicken_chase import hill
+
+    seats = [Seat("human")] + [Seat("ai", "easy")] * (players - 1)
+    app, scene = start((3840, 2160), seats)
+    g, lay = scene.geom, scene.layout_data
+    hens = [0] * (2 * players)
+    hens[0] = hens[1] = hill.FINISH
+    points = scene.hen_points(hens)
+    a, b = points[0], points[1]
+    fx, fy = lay.hill_point(hill.FINISH)
+    assert math.dist(a, b) >= 2 * g.hen_r, "the two hens overlap"
+    for p in (a, b):
+        assert abs(p[1] - fy) < 1e-6, "side by side"
+        tag = (fx, fy - g.field_r * 1.05)  # the "15" tag's centre (field_badge)
+        assert math.dist(p, tag) >= g.hen_r + g.field_r * 0.3, "a hen covers the finish's number"
+        for n, q in enumerate(lay.fields, start=1):
+            if n != hill.FINISH:
+                assert math.dist(p, q) >= g.hen_r + g.field_r, f"a hen on the finish covers field {n}"

@@ -27,9 +27,9 @@ def fast(tmp_path, monkeypatch):
     set_language("en")
 
 
-def open_scene(size, seats, first, table=False, lang="en"):
+def open_scene(size, seats, first, table=False, lang="en", seed=7):
     app = App(AppOptions(size=size, headless=True, mute=True, table=table, lang=lang))
-    session = new_session(SPEC, app.store, len(seats), None, {}, seats, 7, first_player=first)
+    session = new_session(SPEC, app.store, len(seats), None, {}, seats, seed, first_player=first)
     scene = make_scene(app, session)
     ticks = itertools.count()
     scene.now = lambda: 1000.0 * next(ticks)
@@ -165,7 +165,7 @@ def test_acting_band_draws_the_last_events_arrow_as_the_log_does(fast):
     seats = [Seat("ai", "easy"), Seat("human")]
     app, scene = open_scene((3840, 2160), seats, first=0, table=True, lang="ru")
     step_until(scene, lambda s: s.phase != "setup" and s.current_player == 0)
-    event = tr("{who}: chick supply->feed field {field} ({dice})", who=scene.seat_name(0), field=8,
+    event = tr("{who}: chick supply->feed field {field} with dice {dice}", who=scene.seat_name(0), field=8,
                dice="2 + 3 + 3")
     scene.log.add(event)
     scene.table_relayout()
@@ -176,3 +176,89 @@ def test_acting_band_draws_the_last_events_arrow_as_the_log_does(fast):
     before, after = event.split("->")
     assert before in drawn and after in drawn, drawn
     assert not [t for t in drawn if "->" in t]
+
+
+def _turn_steps(scene):
+    """Yellow (a person, the top strip, seed 5 of a 4K table of three) through action A: the choice,
+    then each roll and its placing (before and after a chick is placed), then the card. Yields the
+    phase at each step, the strip laid out for it."""
+    from tabletop.games.chicken_chase.moves import ChooseRoll, EndRoll, Place
+
+    session = scene.session
+
+    def settle():
+        scene.on_state_changed()
+        scene.state_version += 1
+        scene.dirty = True
+        scene.table_relayout()
+
+    def play(kind):
+        session.play(next(m for m in session.state.legal_moves() if isinstance(m, kind)))
+        settle()
+
+    step_until(scene, lambda s: s.phase == "action" and s.current_player == 2)
+    scene.table_relayout()
+    yield "action"
+    play(ChooseRoll)
+    for _ in range(3):
+        if session.state.phase != "roll":
+            break
+        yield "roll"
+        session.roll()
+        settle()
+        yield "place"
+        if any(isinstance(m, Place) for m in session.state.legal_moves()):
+            play(Place)
+            if session.state.phase == "place":
+                yield "place"
+        if session.state.phase == "place":
+            play(EndRoll)
+
+
+def _table_of_three(lang="en"):
+    seats = [Seat("human"), Seat("ai", "hard"), Seat("human")]
+    return open_scene((3840, 2160), seats, first=2, table=True, lang=lang, seed=5)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_table_done_undo_and_dice_keep_their_places_through_the_rolls(fast, lang):
+    """At a 4K table Done, Undo and the dice moved along the acting strip from step to step: Undo
+    came and went, the roll button and Done each took their own words' width and the dice part
+    its dice's. Now through the rolls and their placing the first button (Roll, then Done), Undo,
+    the dice and the hand keep one place each."""
+    app, scene = _table_of_three(lang)
+    places = []
+    for phase in _turn_steps(scene):
+        if phase == "action":
+            continue
+        parts = scene.table_parts[2]
+        buttons = scene.table_buttons[2]
+        undo = [b.rect for b in buttons if b.label == tr("Undo")]
+        first = [b.rect for b in buttons if b.label in (tr("Done"), tr("Roll 3 dice"), tr("Roll 2 dice"),
+                                                       tr("Roll 1 die"))]
+        assert len(undo) == 1 and len(first) == 1, (phase, [b.label for b in buttons])
+        places.append((tuple(first[0]), tuple(undo[0]), tuple(parts.dice), tuple(parts.extra)))
+    assert len(places) >= 5
+    assert len(set(places)) == 1, places
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_table_show_my_hand_speaks_as_its_neighbours_and_the_cards_stay_whole(fast, lang):
+    """A 4K table of three: "Show my hand" said its words in smaller type than the buttons beside
+    it (the choice of an action, and whenever Undo took room), its two cards overlapped and their
+    "×2" went. Now it says them in the buttons' type, the cards side by side, all through the turn."""
+    app, scene = _table_of_three(lang)
+    m = scene.metrics
+    for phase in _turn_steps(scene):
+        panel = scene.panel_of(2)
+        layout = scene.panel_hand(panel)
+        assert layout.show is not None and not layout.short, phase
+        cards = layout.cards
+        assert all(a.right <= b.x for a, b in zip(cards, cards[1:], strict=False)), (phase, cards)
+        with TextAudit() as audit:
+            scene.dirty = True
+            app.render()
+        words = set(tr("Show my hand").split(" "))
+        inside = [e for e in audit.placed() if e.rect and layout.show.contains(pygame.Rect(e.rect))
+                  and set(e.text.split(" ")) <= words]
+        assert inside and all(e.size == m.body for e in inside), (phase, [(e.text, e.size) for e in inside])

@@ -164,7 +164,7 @@ def test_chicken_chase_setup_prompt_says_it_is_the_setup_before_the_starter_play
     prompt = scene.prompt_line()
     red, green = scene.seat_name(0), scene.seat_name(1)
     if lang == "en":
-        assert prompt == f"{red}: setup, then {green} starts — put a chick on a lit feed field 1–4 (1 left to place)."
+        assert prompt == f"{red}: setup, then {green} starts — put a chick on a lit feed field\u00a01–4 (1 left to place)."
     else:
         assert prompt.startswith(f"{red}: расстановка, затем начинает {green} — "), prompt
     while state.phase == "setup" or state.current_player == CHANCE:

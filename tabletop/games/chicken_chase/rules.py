@@ -578,12 +578,19 @@ class ChickenState(GameState):
         if kind is ChooseRoll:
             return tr("{who} chooses action A (rolling the dice)", who=who)
         if kind is Place:
+            # the dice used, in words: "feed field 6 (6)" did not say what the 6 in brackets was
             dice = " + ".join(str(d) for d in move.dice)
-            if move.source:
-                text = tr("{who}: chick feed field {source}->feed field {field} ({dice})",
+            if move.source and len(move.dice) == 1:
+                text = tr("{who}: chick feed field {source}->feed field {field} with a {die}",
+                          who=who, source=move.source, field=move.field, die=dice)
+            elif move.source:
+                text = tr("{who}: chick feed field {source}->feed field {field} with dice {dice}",
                           who=who, source=move.source, field=move.field, dice=dice)
+            elif len(move.dice) == 1:
+                text = tr("{who}: chick supply->feed field {field} with a {die}", who=who, field=move.field, die=dice)
             else:
-                text = tr("{who}: chick supply->feed field {field} ({dice})", who=who, field=move.field, dice=dice)
+                text = tr("{who}: chick supply->feed field {field} with dice {dice}", who=who, field=move.field,
+                          dice=dice)
             card = self.face[move.field - 1]
             after = self.copy()
             after.apply_unchecked(move)

@@ -9,6 +9,7 @@ itself, so the rules core stays the single authority.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -33,7 +34,7 @@ from tabletop.games.chicken_chase.scene_draw import (
     paint_push_picture,
 )
 from tabletop.games.chicken_chase.scene_geom import build_geometry, inside
-from tabletop.i18n import and_list, plural, tr
+from tabletop.i18n import and_list, language, plural, tr
 from tabletop.ui import draw, theme
 from tabletop.ui.game_scene import GameScene, PlayerRow
 from tabletop.ui.results import ResultRow, ResultTable, table_text
@@ -252,15 +253,126 @@ class ChickenChaseScene(ChickenPainter, GameScene):
         return super().table_click(pos)
 
     def action_buttons(self) -> list[Button]:
-        """Table mode: no greyed-out Roll button outside the dice phase (the dice in the strip roll
-        too), nor a greyed Done while the dice are still to roll: the strips are narrow, and A, B
-        and C, or the hand's "Show my hand", need the room."""
+        """No Roll button in the phases that never roll: the setup, the choice of an action (where
+        "A: roll dice" is the roll) and the card play. A window showed a dead greyed "Roll [Space]"
+        above "A: roll dice [A]" and all through the card play. A window keeps it through the dice
+        steps (greyed while a roll's dice are placed: the next roll's button, in its place); a
+        table's strip only while the dice are to roll (the dice in the strip roll too), nor a greyed
+        Done then: the strips are narrow, and A, B and C, or the hand's "Show my hand", need the room."""
         buttons = super().action_buttons()
-        if self.app.table_mode and self.state.phase != "roll":
+        dice_steps = ("roll",) if self.app.table_mode else ("roll", "place")
+        if self.state.phase not in dice_steps:
             buttons = [b for b in buttons if b.action != self.roll]
         if self.app.table_mode and self.state.phase == "roll":  # nor a greyed Done before the roll:
             buttons = [b for b in buttons if b.enabled or b.key != "D"]  # the hand needs the room
+        if self.app.table_mode and self.steady_steps() and self.steady_fits(self.state.turn):
+            # Undo keeps its place through the dice and the card (greyed where there is nothing to
+            # take back): a strip drops a greyed Undo, and Done, the dice and the hand moved along
+            # the strip each time it came or went
+            buttons = [Button(b.label, lambda: self.undo(), enabled=b.enabled, key=b.key) if b.action == self.undo
+                       else b for b in buttons]
         return buttons
+
+    def steady_steps(self) -> bool:
+        """Action A's steps after the choice (each roll, its placing, the card): a strip keeps its
+        parts in one place through them (``_needs``)."""
+        return self.state.phase in ("roll", "place", "card") and self.state.current_player is not None
+
+    def steady_fits(self, seat: int) -> bool:
+        """Whether ``seat``'s strip holds a steady row for action A's steps (``steady_row``)."""
+        return self.steady_row(seat) is not None
+
+    def steady_row(self, seat: int) -> bool | None:
+        """How ``seat``'s strip keeps one row through action A's steps: True, the first button as
+        wide as the widest of Roll / Done / No card on one line; False, as their two-line words
+        need; None where even that leaves "Show my hand" short of its words in the buttons' type
+        or the cards overlapped (a small screen, Russian): each step is laid out as it needs."""
+        panel = self.panel_of(seat)
+        if panel is None or not self.seat_is_human(seat):
+            return True
+        key = (panel.size, panel.kind, self.metrics.body, language(), len(self.obs().hand(seat)), seat == self.viewer())
+        cache = self.__dict__.setdefault("_steady_cache", {})
+        if key not in cache:
+            from tabletop.ui import table_strip
+
+            cache[key] = None
+            buttons = [Button(tr("Done"), lambda: None), Button(tr("Undo"), lambda: None, enabled=False)]
+            base = super()._needs(panel, True, False, buttons, Button(tr("Menu"), lambda: None))
+            for wide in (True, False):
+                needs = self._steady_needs(panel, base, buttons, wide)
+                parts = table_strip.strip_parts(panel.size, self.metrics, needs, panel.home_right)
+                hand = self._hand_layout(seat, parts.extra) if seat == self.viewer() else None
+                if hand is None or hand.show is None or (
+                        all(a.right <= b.x for a, b in zip(hand.cards, hand.cards[1:], strict=False))
+                        and self._show_fit(hand.show.w, hand.show.h, self.metrics.body) is not None):
+                    cache[key] = wide
+                    break
+        return cache[key]
+
+    def _needs(self, panel: Any, active: bool, over: bool, buttons: list[Button], menu: Button) -> Any:
+        """The acting strip: the buttons give way before the hand (``_hand_before_buttons``), and
+        through action A's steps (where the strip has the room) the first button (Roll, Done, No
+        card) is as wide as the widest of them, so that it, Undo after it and the dice and the hand
+        before it keep their places from step to step (each took the width of its own words)."""
+        needs = super()._needs(panel, active, over, buttons, menu)
+        if not (active and not over and buttons and len(needs.button_ws) == len(buttons)):
+            return needs
+        row = self.steady_row(panel.seat) if self.steady_steps() else None
+        if row is not None:
+            return self._steady_needs(panel, needs, buttons, row)
+        return self._hand_before_buttons(panel, needs, [False] * len(buttons))
+
+    def _steady_needs(self, panel: Any, needs: Any, buttons: list[Button], wide: bool = True) -> Any:
+        """``needs`` with the steady row of action A's steps: the first button as wide as the
+        widest of Roll / Done / No card (``wide``: on one line, else on two), Undo as its word
+        needs, the dice kept while still to roll."""
+        m = self.metrics
+        words = [(tr("Roll 3 dice"), True), (tr("Roll 2 dice"), True), (tr("Roll 1 die"), True),
+                 (tr("Done"), False), (tr("No card"), False)]
+        if wide:
+            steady = max(max(int(m.button_h * 1.6), theme.font(m.body, bold).size(w)[0] + 3 * m.pad)
+                         for w, bold in words)
+        else:
+            steady = max(max(int(m.button_h * 1.4), self._button_least(Button(w, lambda: None, primary=bold)))
+                         for w, bold in words)
+        first = [b.action == self.roll or b.label in (tr("Done"), tr("No card")) for b in buttons]
+        undo = [b.label == tr("Undo") for b in buttons]  # its one word in the buttons' type
+        widths = tuple(steady if f else w for w, f in zip(needs.button_ws, first, strict=True))
+        fixed = [f or u for f, u in zip(first, undo, strict=True)]
+        # the dice keep their place while they are still to roll too (a full strip let them go)
+        return self._hand_before_buttons(panel, replace(needs, button_ws=widths, dice_spare=False), fixed)
+
+    def _hand_before_buttons(self, panel: Any, needs: Any, fixed: list[bool]) -> Any:
+        """Where the strip's row is short of room, the buttons' labels take two lines (down to the
+        least width that keeps them whole in their type) before the hand is squeezed: the strip cut
+        the hand first, and "Show my hand" came out in smaller type than the buttons beside it, the
+        cards overlapped and their count went. The buttons kept steady (``fixed``) keep their width."""
+        from tabletop.ui import table_strip
+
+        m = self.metrics
+        if not needs.extra:
+            return needs
+        parts = table_strip.strip_parts(panel.size, m, needs, panel.home_right)
+        if parts.mode == "stack" or not parts.extra.h:
+            return needs
+        need = min(needs.extra[0], self.hand_need(panel.seat, parts.extra.h))
+        if parts.extra.w >= need:
+            return needs
+        base, before = needs, parts.extra.w
+        needs = replace(needs, extra=(need, needs.extra[1]))  # no more than the hand needs whole
+        least = [w if f else max(int(1.4 * m.button_h), needs.button_least[i] if i < len(needs.button_least) else 0)
+                 for i, (w, f) in enumerate(zip(needs.button_ws, fixed, strict=True))]
+        for _ in range(4):  # the row cuts the hand first: give it what it still lacks, as the buttons can
+            parts = table_strip.strip_parts(panel.size, m, needs, panel.home_right)
+            cut = need - parts.extra.w
+            give = sum(max(0, w - lo) for w, lo in zip(needs.button_ws, least, strict=True))
+            if cut <= 0 or give <= 0:
+                break
+            take = min(cut, give)
+            needs = replace(needs, button_ws=tuple(w - max(0, w - lo) * take // give
+                                                   for w, lo in zip(needs.button_ws, least, strict=True)))
+        # where the buttons cannot give enough, the row cuts a smaller ask further: keep the old one
+        return needs if table_strip.strip_parts(panel.size, m, needs, panel.home_right).extra.w >= before else base
 
     def table_buttons_for(self, seat: int, buttons: list[Button]) -> list[Button]:
         """In a strip the three actions say what they do, in few words and without their letters:
@@ -750,8 +862,8 @@ class ChickenChaseScene(ChickenPainter, GameScene):
 
     def lit_hens(self) -> str:
         """The numbers of the hens the selected cards can move ("1", "2" or "1 or 2"), as marked on
-        the hens and named in the log."""
-        return tr(" or ").join(str(k + 1) for k in sorted(self.landings())) or "1"
+        the hens and named in the log; with no-break spaces, so that "hen 1 or 2" is not split)."""
+        return tr(" or ").replace(" ", "\u00a0").join(str(k + 1) for k in sorted(self.landings())) or "1"
 
     def _place_prompt(self) -> str:
         state = self.state

@@ -515,25 +515,55 @@ class ChickenPainter:
             return (cw + 2 * m.pad + theme.font(m.small).size(self.empty_hand_words(seat))[0], ch + ch // 8)
         return (show + max(n, 4) * (cw + m.pad // 2) + count, ch + ch // 8)
 
-    def _show_width(self, room: int | None = None, height: int | None = None) -> tuple[int, bool]:
-        """The show control's width, and whether it says the short word. The rules name the button
-        by its full words («Показать мои карты»), so they stay: on one line where that fits four
-        button heights and ``room``; else on two lines in no smaller than the small type (as
-        ``Button.draw`` sets them) where a button ``height`` tall holds two lines; only a strip too
-        cramped even for that says the short word ("Show", «Показать»)."""
+    def hand_need(self, seat: int, height: int) -> int:
+        """The least width of a seat's hand in its strip with nothing given up: the show control's
+        full words in the body type (on two lines where they fit), every card whole and the count."""
         m = self.metrics
-        h = height or m.button_h
-        font = theme.font(m.small, True)
-        full = max(font.size(tr(w))[0] for w in SHOW_WORDS) + 3 * m.pad
-        if full <= m.button_h * 4 and (room is None or full <= room):
-            return full, False
-        if 2 * font.get_linesize() + 4 <= h:
-            ends = max(6, h // 4) + 2  # Button.draw keeps its label clear of the rounded ends
-            two = max(_two_line_width(tr(w), m.small) for w in SHOW_WORDS) + ends
-            if room is None or two <= room:
-                return two, False
-        short = max(font.size(tr(f"{w} (short)"))[0] for w in SHOW_WORDS)
+        n = len(self.obs().hand(seat))
+        ch = max(12, int(height / 1.125))
+        cw = max(8, int(ch * CARD_W / CARD_H))
+        cards = n * cw + max(0, n - 1) * max(2, m.pad // 2) + m.pad
+        count = theme.font(m.body, True).size(f"×{max(n, 10)}")[0] + m.pad
+        if seat != self.viewer() or not n:
+            return cards + count
+        bh = min(m.button_h, ch)
+        font = theme.font(m.body, True)
+        two = (max(_two_line_width(tr(w), m.body) for w in SHOW_WORDS) + max(6, bh // 4) + 2
+               if 2 * font.get_linesize() + 4 <= bh else 10 ** 6)
+        show = min(self._show_width(None, bh, m.body)[0], two)
+        return show + m.pad + cards + count
+
+    def _show_width(self, room: int | None = None, height: int | None = None,
+                    px: int | None = None) -> tuple[int, bool]:
+        """The show control's width, and whether it says the short word, for its label in ``px``
+        type (default: the body type the strip's other buttons say theirs in; it was measured in
+        the small type, and its words came out smaller than its neighbours' whenever the strip was
+        short of room). The rules name the button by its full words («Показать мои карты»), so
+        they stay: on one line where that fits four button heights and ``room``; else on two
+        lines where a button ``height`` tall holds two (as ``Button.draw`` sets them); only a strip
+        too cramped even for that in the small type says the short word ("Show", «Показать»)."""
+        m = self.metrics
+        for size in ((px,) if px else (m.body, m.small)):
+            width = self._show_fit(room, height or m.button_h, size)
+            if width is not None:
+                return width, False
+        short = max(theme.font(m.small, True).size(tr(f"{w} (short)"))[0] for w in SHOW_WORDS)
         return max(short + 3 * m.pad, int(m.button_h * 1.2)), True
+
+    def _show_fit(self, room: int | None, height: int, px: int) -> int | None:
+        """The show control's width with its full words in ``px`` type (one line, else two), or
+        None where ``room`` is too narrow for either."""
+        m = self.metrics
+        font = theme.font(px, True)
+        ends = max(6, height // 4) + 2  # Button.draw keeps its label clear of the rounded ends
+        full = max(font.size(tr(w))[0] for w in SHOW_WORDS) + max(3 * m.pad, ends + m.pad)
+        if full <= m.button_h * 4 and (room is None or full <= room):
+            return full
+        if 2 * font.get_linesize() + 4 <= height:
+            two = max(_two_line_width(tr(w), px) for w in SHOW_WORDS) + ends
+            if room is None or two <= room:
+                return two
+        return None
 
     def table_place_extra(self, panel: EdgePanel, parts: Any) -> None:
         """The hand's place in the strip; "Show my hand" joins the strip's buttons (taps and hover)."""
@@ -564,19 +594,26 @@ class ChickenPainter:
             return theme.font(px, True).size(f"×{max(n, 10)}")[0] + m.pad if px else 0
 
         if seat == self.viewer() and n:
-            # the control takes what the cards (overlapped, each still seen) and the count leave;
-            # where that is too little for its full words: the count in the small type, then no
-            # count, then the cards overlapped to a sliver each; only then the short word
+            # the control, the cards and their count share the slot; where all do not fit whole,
+            # first the count goes (the cards side by side still show how many), then the control's
+            # words drop to the small type, and only then the cards overlap (the count back, as it
+            # is the only way to tell how many there are), to a sliver each; last the short word
+            # (before, the cards overlapped and the count went while the label had room to spare)
             bh = min(m.button_h, ch)
+            gap = max(2, m.pad // 2)
+            whole = n * cw + (n - 1) * gap + m.pad
             spread, sliver = cw + (n - 1) * max(2, cw // 4) + m.pad, cw + (n - 1) * 2 + m.pad
-            options = [(m.body, spread), (m.small, spread), (0, spread), (0, sliver)]
-            for count_px, least in options:
-                bw, short = self._show_width(slot.w - least - count_width(count_px), bh)
+            options = [(m.body, whole, m.body), (0, whole, m.body), (m.body, whole, m.small), (0, whole, m.small),
+                       (m.body, spread, m.body), (m.body, spread, m.small), (m.small, spread, m.small),
+                       (m.small, sliver, m.small), (0, spread, m.small), (0, sliver, m.small)]
+            # (the last two only in a strip too cramped for the control's words beside a count)
+            for count_px, least, label_px in options:
+                bw, short = self._show_width(slot.w - least - count_width(count_px), bh, label_px)
                 if not short:
                     break
             else:
-                count_px, least = next(((px, lo) for px, lo in options if bw <= slot.w - lo - count_width(px)),
-                                       options[-1])
+                count_px, least, _px = next(((px, lo, lp) for px, lo, lp in options
+                                             if bw <= slot.w - lo - count_width(px)), options[-1])
                 bw = min(bw, slot.w - least - count_width(count_px))
             show = pygame.Rect(x, bottom - (ch + bh) // 2, bw, bh)
             x = show.right + m.pad
@@ -664,14 +701,19 @@ class ChickenPainter:
             surf.blit(count, count.get_rect(midleft=layout.count_at))
 
     def table_dice_width(self) -> int:
-        """The roll's dice and the "= sum" of the chosen ones, as ``draw_dice`` lays them out."""
-        entries = self.dice_entries()
-        if not entries or self.state.phase != "place":
+        """Room for a roll's dice and the "= sum" of the chosen ones, as ``draw_dice`` lays them
+        out: three dice's worth through every roll and its placing, so that the dice and what
+        stands beside them keep their places from step to step (the place of dice still to roll,
+        or of used ones, was as wide as they were, and the strip's parts moved each time)."""
+        if self.state.phase not in ("roll", "place"):
             return super().table_dice_width()
+        from tabletop.games.chicken_chase.dice import ROLL_SIZES
+
         m = self.metrics
         size = int(m.button_h * 0.84)
         label = theme.font(m.large, True).size("= 10")[0]
-        return int((len(entries) * size + (len(entries) - 1) * (size // 4)) / 0.66) + label + m.pad
+        n = max(ROLL_SIZES)
+        return n * size + (n - 1) * (size // 4) + label + 2 * m.pad  # the dice, then the sum
 
     # -- the panel dice: grouped by clicking ----------------------------------------------------------
     def draw_dice(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -684,7 +726,10 @@ class ChickenPainter:
         size = max(12, min(int(rect.h * (0.84 if self.app.table_mode else 0.74)), int(m.button_h * 1.2)))
         gap = size // 4
         total = len(entries) * size + (len(entries) - 1) * gap
-        x = rect.x + max(0, (int(rect.w * 0.66) - total) // 2)
+        room = int(rect.w * 0.66)  # the dice, then the "= sum" at the right end
+        if self.app.table_mode:  # a strip's dice part is as wide as three dice and the sum
+            room = rect.w - theme.font(m.large, True).size("= 10")[0] - m.pad
+        x = rect.x + max(0, (room - total) // 2)
         rolling = self.rolling()
         rng = random.Random(int(self.now() * 20))
         mine = self.human_to_move()
@@ -851,13 +896,16 @@ def trail_arrow(surface: pygame.Surface, vp: Viewport, lay: Any, hen_r: float, e
 
 
 def _rect_glow(surface: pygame.Surface, rect: pygame.Rect, rgb, strong: bool, width: int) -> None:
+    """A lit feed field: a solid frame round it, both for a field the dice can reach with some
+    group (``strong`` False) and for the target of the chosen dice, which also glows over the
+    whole field. The reachable fields had a frame at 43% opacity: after a roll, before any die was
+    picked, fields 3, 6 and 9 were barely told from the rest of the strip."""
     layer = pygame.Surface((rect.w + 4 * width, rect.h + 4 * width), pygame.SRCALPHA)
     radius = max(4, rect.h // 6) + width
-    alpha = 235 if strong else 110
     inner = pygame.Rect(width, width, rect.w + 2 * width, rect.h + 2 * width)
     if strong:
         pygame.draw.rect(layer, (*rgb[:3], 70), inner.inflate(2 * width, 2 * width), border_radius=radius + width)
-    pygame.draw.rect(layer, (*rgb[:3], alpha), inner, width=width, border_radius=radius)
+    pygame.draw.rect(layer, (*rgb[:3], 245), inner, width=width, border_radius=radius)
     surface.blit(layer, (rect.x - 2 * width, rect.y - 2 * width))
 
 
@@ -1160,11 +1208,19 @@ def hen_points(g: Any, lay: Any, hens: list[int]) -> list[Point]:
             out.append(g.start_slots[i] if i < len(g.start_slots) else lay.start)
         elif field == hill.FINISH and len(on_finish) > 1:
             x, y = lay.hill_point(field)
-            k = on_finish.index(i) - (len(on_finish) - 1) / 2
-            out.append((x + k * g.hen_r * 1.15, y))
+            out.append((x + finish_offset(on_finish.index(i), len(on_finish), g.hen_r), y))
         else:
             out.append(lay.hill_point(min(field, hill.FINISH)))
     return out
+
+
+def finish_offset(k: int, n: int, hen_r: float) -> float:
+    """How far right of the finish's centre the ``k``-th of ``n`` hens on the finish stands. They
+    stood 1.15 hen radii apart, one half over the other, the upper one hiding the lower one's
+    number. Now side by side in a row, just clear of each other (field 14, below and right of the
+    finish, leaves no room for a wider gap), under the "15" tag above the finish and over its name
+    below: the finish's chequered ring shows above and below them."""
+    return (k - (n - 1) / 2) * 2.1 * hen_r
 
 
 def paint_hens(surface: pygame.Surface, vp: Viewport, g: Any, lay: Any, hens: list[int], alpha: int = 255) -> None:
