@@ -458,3 +458,26 @@ def test_the_round_and_the_turn_limit_are_shown(table):
         app.render()
     said = [d.text for d in audit.placed()]
     assert any("Round 200 of 200" in t for t in said), said
+
+
+@pytest.mark.parametrize("size,table", [((1024, 600), False), ((1366, 768), False), ((3840, 2160), True)])
+def test_the_prison_trays_count_is_readable(size, table):
+    """A reviewer could not read the "×3" beside the prisoner cap in a laptop's window: it was a
+    third of the tray's height (about 8 px tall), smaller than any other text. Every count is now
+    at least the smallest readable size, in every window and at a table, even with three colours
+    locked up in one tray."""
+    from tabletop.launch import session_from_position
+    from tabletop.ui import text_audit
+
+    app = App(AppOptions(size=size, headless=True, mute=True, table=table))
+    session = session_from_position(
+        SPEC, app.store, "red 1 R01:red R30:yellow R40:green R41:green home:red=red,red,red;blue=blue,blue,blue "
+        "locked:red=yellow,yellow,yellow,green,green,blue round:20", [Seat("human")] * 4, seed=1)
+    scene = make_scene(app, session)
+    app.push_scene(scene)
+    with text_audit.TextAudit() as audit:
+        app.mark_dirty()
+        app.render()
+    counts = [e for e in audit.entries if e.text in ("×3", "×2")]
+    assert {e.text for e in counts} == {"×3", "×2"}, [e.text for e in audit.entries]
+    assert min(e.size for e in counts) >= scene.metrics.small, [(e.text, e.size) for e in counts]
