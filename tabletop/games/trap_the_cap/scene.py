@@ -138,8 +138,9 @@ class TrapTheCapScene(PanelMixin, GameScene):
         return self.state.destinations(*self.selected)
 
     def _human_turn(self) -> bool:
+        """A person is to move a piece (never in the replay viewer: nothing lights up for choosing)."""
         cp = self.state.current_player
-        return cp is not None and cp != CHANCE and self.seat_is_human(cp)
+        return cp is not None and cp != CHANCE and self.seat_is_human(cp) and self.replay_viewer is None
 
     def piece_at(self, p: Point) -> Piece | None:
         """The piece under a layout point (towers also answer at their raised top)."""
