@@ -481,3 +481,42 @@ def test_the_prison_trays_count_is_readable(size, table):
     counts = [e for e in audit.entries if e.text in ("×3", "×2")]
     assert {e.text for e in counts} == {"×3", "×2"}, [e.text for e in audit.entries]
     assert min(e.size for e in counts) >= scene.metrics.small, [(e.text, e.size) for e in counts]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(3840, 2160), (1366, 768)])
+def test_at_a_table_the_prompt_says_in_words_how_to_pick_another_cap(lang, size):
+    """At a table the prompt ended "(hold: other piece)": a new player could tell neither what to
+    hold nor what it does. It now says it in words, the whole prompt fits the seat's strip, and
+    doing what it says (a finger held still on the chosen cap) lets another cap be picked."""
+    from tabletop import i18n
+    from tabletop.launch import session_from_position
+    from tabletop.ui import text_audit
+
+    with i18n.in_language(lang):
+        app = App(AppOptions(size=size, headless=True, mute=True, table=True, lang=lang))
+        session = session_from_position(SPEC, app.store, "red 3 R01:red R10:red R30:yellow home:red=red,red;yellow=yellow,yellow,yellow round:1",
+                                        [Seat("human"), Seat("human")], seed=1)
+        scene = make_scene(app, session)
+        app.push_scene(scene)
+        app.render()
+        assert len(scene.movable()) > 1
+        first = scene.movable()[-1]
+        click(app, scene.piece_px(*first))
+        assert scene.selected == first
+        prompt = scene.current_prompt()
+        assert "(hold" not in prompt and "(удержание" not in prompt, prompt
+        words = {"en": ("hold a finger on the chosen cap", "another"), "ru": ("подержите палец", "другой колпачок")}
+        assert all(w in prompt for w in words[lang]), prompt
+        with text_audit.TextAudit() as audit:
+            app.mark_dirty()
+            app.render()
+        assert not audit.cut() and not audit.outside(), [e.text for e in audit.cut() + audit.outside()]
+        drawn = " ".join(e.text for e in audit.placed())
+        assert " ".join(prompt.split()[-4:]) in drawn, "the whole prompt is drawn"
+        scene.board_hold(scene.viewport.to_logical(*scene.piece_px(*first)))  # held still on the chosen cap
+        app.render()
+        assert scene.selected is None
+        other = next(p for p in scene.movable() if p != first)
+        click(app, scene.piece_px(*other))
+        assert scene.selected == other

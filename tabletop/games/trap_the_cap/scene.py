@@ -861,12 +861,14 @@ def _mouse_words() -> dict[str, str]:
 
 
 def _touch_words() -> dict[str, str]:
-    """The same prompts in touch words (a table): tap, and hold instead of the right click."""
+    """The same prompts in touch words (a table): tap, and a finger held still on the chosen cap
+    instead of the right click (said in words: "(hold: other piece)" told a new player neither
+    what to hold nor what it does)."""
     return {
         "pass, roll again": tr("no legal move with a {n}. Tap Pass, then roll again."),
         "pass": tr("no legal move with a {n}. Tap Pass."),
         "next way": tr("way {k} of {n} — {way}. Tap the field again for the next way, or Confirm."),
-        "to a field": tr("tap a lit field to move {steps} (hold: other piece)."),
+        "to a field": tr("tap a lit field to move {steps}, or hold a finger on the chosen cap to pick another."),
         "to a field, one piece": tr("tap a lit field to move {steps}."),
         "a piece": tr("tap a glowing cap or tower to move {steps}."),
     }
