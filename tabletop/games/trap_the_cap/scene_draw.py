@@ -151,10 +151,25 @@ def _gold_disc(radius: int, rgb: tuple[int, int, int], top: bool) -> pygame.Surf
     return pygame.transform.smoothscale(surf, (size // k, size // k))
 
 
+OUTLINE = (24, 20, 16)
+HALO = (250, 246, 232)
+"""The ring round every player's cap, dark inside and light outside: a yellow cap on a yellow
+field showed only its symbol (its own rim is a darker yellow). The dark part reads on the yellow
+and grey fields and in its own hideout, the light edge on the dimmed fields."""
+
+
+def outline_width(r: float) -> int:
+    return max(2, round(r * 0.13))
+
+
 def cap(surface: pygame.Surface, at: Point, r: float, look: Look, top: bool = True,
         ring: tuple[int, int, int] | None = None) -> None:
-    """One cap: a player's (``draw.piece``) or the golden cap, a little larger than the others."""
+    """One cap: a player's (``draw.piece`` in a dark ring) or the golden cap (its own dark and
+    bright edges), a little larger than the others."""
     if look[1] != GOLD_SYMBOL:
+        centre, radius = (int(at[0]), int(at[1])), max(3, int(r)) + outline_width(r)
+        pygame.draw.circle(surface, HALO, centre, radius + max(1, round(r * 0.06)))
+        pygame.draw.circle(surface, OUTLINE, centre, radius)
         draw.piece(surface, at, r, look[0], look[1] if top else "", ring=ring)
         return
     img = _gold_disc(max(3, int(r * 1.1)), tuple(look[0][:3]), top)
