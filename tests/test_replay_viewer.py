@@ -281,3 +281,23 @@ def test_trap_the_cap_lights_no_target_and_a_click_on_the_board_plays_nothing(tm
     settle(app)
     assert len(viewer.session.played) == k, "the board stepped nothing"
     assert stale_pixels(app) == 0
+
+
+def test_at_a_table_the_records_end_keeps_the_viewers_controls(tmp_path):
+    """At a table, once the record's game was over, every strip offered the game's Result and
+    Play again (a new game, out of the replay) and no Back. The strips keep the viewer's controls
+    that still work."""
+    app, viewer = finished_record("trap_the_cap", tmp_path, table=True)
+    post_key(pygame.K_END)
+    settle(app)
+    inner = viewer.inner
+    assert inner.state.current_player is None
+    for seat, buttons in inner.table_buttons.items():
+        labels = [b.label for b in buttons]
+        assert "Back" in labels and "Play again" not in labels and "Result" not in labels, (seat, labels)
+    panel = inner.table_panels[0]
+    back = next(b for b in inner.table_buttons[panel.seat] if b.label == "Back")
+    post_click(panel.to_screen(back.rect.center))
+    settle(app)
+    assert len(viewer.session.played) == len(viewer.moves) - 1
+    assert stale_pixels(app) == 0

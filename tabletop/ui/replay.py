@@ -80,6 +80,7 @@ class ReplayScene(Scene):
         self.inner.replay_viewer = self
         self.inner.seat_role = self.seat_role
         self.inner.head_role = self.head_role
+        self.inner.result_buttons = self.end_buttons
         self.can_review = callable(getattr(self.inner, "open_review", None))
         self._log_start = len(self.inner.log.entries)  # the title line stays; moves follow it
         self._over_logged = False  # the game-over line is in the log (once the record's end is shown)
@@ -117,6 +118,11 @@ class ReplayScene(Scene):
         if self.can_review:
             buttons.append(Button(tr("Review"), self.open_review, key="R"))
         return buttons
+
+    def end_buttons(self) -> list[Button]:
+        """What a table's strips offer once the record's game is over: the controls that still
+        work (they offered the game's Result and Play again, which leave the record, and no Back)."""
+        return [b for b in self.action_buttons() if b.enabled]
 
     def global_buttons(self) -> list[Button]:
         audio = self.app.audio
