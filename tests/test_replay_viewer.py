@@ -18,6 +18,7 @@ from tabletop.core import CHANCE
 from tabletop.games import get_game
 from tabletop.i18n import set_language, tr
 from tabletop.launch import Seat, new_session
+from tabletop.ui.game_scene import make_scene
 from tabletop.ui.replay import ReplayScene, read_replay
 
 GAMES = ["plakoto", "trap_the_cap", "captain_flip", "chicken_chase"]
@@ -37,19 +38,24 @@ def record_file(game: str, tmp_path, lang: str = "en", table: bool = False) -> t
     app = App(AppOptions(size=(1366, 768), headless=True, mute=True, lang=lang, table=table))
     session = new_session(spec, app.store, 2, None, {"match": "1"} if game == "plakoto" else {},
                           [Seat("human"), Seat("ai", "random")], 5)
-    rng = random.Random(2)
-    while len(session.played) < MOVES and session.state.current_player is not None:
+    return app, open_record(app, session, tmp_path / f"{game}.json", 2, MOVES)
+
+
+def open_record(app: App, session, path, seed: int, moves: int | None = None) -> ReplayScene:
+    """``session`` played on by random moves (``moves`` of them, rolls included; else to the end),
+    written to ``path`` as a record and opened in the viewer at its start."""
+    rng = random.Random(seed)
+    while (moves is None or len(session.played) < moves) and session.state.current_player is not None:
         if session.state.current_player == CHANCE:
             session.roll()
         else:
             session.play(rng.choice(session.state.legal_moves()))
-    path = tmp_path / f"{game}.json"
     path.write_text(json.dumps(session.record()), encoding="utf-8")
     replay = read_replay(path, app.store)
     viewer = ReplayScene(app, replay.session, replay.moves, replay.note)
     app.push_scene(viewer)
     app.start()
-    return app, viewer
+    return viewer
 
 
 def control(viewer: ReplayScene, label: str):
@@ -73,7 +79,7 @@ def test_the_viewer_steps_through_a_record_with_its_own_controls(game, tmp_path)
     assert viewer.inner.shown_prompt() == f"Replay, move 0 of {len(viewer.moves)}."
     assert move_lines(viewer) == 0
     lines = []
-    for _k in range(1, 9):  # the arrow key, the button, the board: each one move on
+    for _k in range(1, 9):  # the arrow key: each one move on
         post_key(pygame.K_RIGHT)
         settle(app)
         assert stale_pixels(app) == 0
@@ -97,9 +103,11 @@ def test_the_viewer_steps_through_a_record_with_its_own_controls(game, tmp_path)
     settle(app)
     assert len(viewer.session.played) == 0 and move_lines(viewer) == 0
     assert stale_pixels(app) == 0
-    post_click(viewer.inner.board_area.center)  # the board: one move on
-    settle(app)
-    assert len(viewer.session.played) == 1
+    post_key(pygame.K_RIGHT)
+    for button in (1, 3):  # a click on the board: nothing (only the controls step)
+        post_click(viewer.inner.board_area.center, button)
+        settle(app)
+        assert len(viewer.session.played) == 1
     assert not (tmp_path / "data").exists() or not any((tmp_path / "data").rglob("*.json")), "a replay saves nothing"
 
 
@@ -186,7 +194,7 @@ def test_a_finished_game_is_kept_for_replay_and_replaying_one_to_its_end_touches
 @pytest.mark.parametrize("table", [False, True], ids=["window", "table"])
 def test_the_viewer_lights_no_piece_as_movable(tmp_path, table):
     """At a position where a person had the dice, Plakoto lit the checkers he could move, as if a
-    touch would move them; in the viewer a click steps forward, and nobody moves but the record."""
+    touch would move them; in the viewer nobody moves but the record."""
     app, viewer = record_file("plakoto", tmp_path, table=table)
     inner = viewer.inner
     while not (inner.state.phase == "move" and inner.state.current_player == 0):
@@ -195,4 +203,101 @@ def test_the_viewer_lights_no_piece_as_movable(tmp_path, table):
     settle(app)
     assert not inner.human_to_move() and inner.sources() == set(), "no checker lit"
     assert not inner.hint_available()
+    assert stale_pixels(app) == 0
+
+
+def finished_record(game: str, tmp_path, lang: str = "en", table: bool = False,
+                    seats: tuple[str, str] = ("ai:hard", "ai:easy")) -> tuple[App, ReplayScene]:
+    """A whole seeded game (random moves) between ``seats``, written as a record and opened in
+    the viewer at its start."""
+    spec = get_game(game)
+    app = App(AppOptions(size=(1366, 768), headless=True, mute=True, lang=lang, table=table))
+    people = [Seat.parse(s, spec.agent_levels) for s in seats]
+    session = new_session(spec, app.store, 2, None, {"match": "1"} if game == "plakoto" else {}, people, 3)
+    return app, open_record(app, session, tmp_path / f"{game}-whole.json", 4)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_viewer_says_who_won_at_the_end_and_who_played(game, lang, tmp_path):
+    """At "move 180 of 180" nothing said who won, and the players list had lost its "computer,
+    hard" and "computer, easy" (the viewer seats people, so that no computer plays). The record
+    keeps its seats: the panel says them as the game does, and the end says the game's result."""
+    from tabletop.ui import text_audit
+
+    def roles(app: App) -> list[str]:
+        with text_audit.TextAudit() as audit:
+            app.mark_dirty()
+            app.render()
+        return sorted(e.text for e in audit.placed() if tr("hard") in e.text or tr("easy") in e.text)
+
+    app, viewer = finished_record(game, tmp_path, lang)
+    inner = viewer.inner
+    game_app = App(AppOptions(size=(1366, 768), headless=True, mute=True, lang=lang))
+    own = new_session(get_game(game), game_app.store, 2, None, {}, [Seat("ai", "hard"), Seat("ai", "easy")], 3)
+    game_app.push_scene(make_scene(game_app, own))
+    assert roles(app) == roles(game_app), "who played, as the game shows it"
+    assert [inner.seat_role(s) for s in (0, 1)] == [tr("computer, {level}", level=tr(v)) for v in ("hard", "easy")]
+    post_key(pygame.K_END)
+    settle(app)
+    assert viewer.session.state.current_player is None
+    result = inner.result_summary()
+    assert result and tr("Game over: {result}", result=result) in inner.current_prompt()
+    assert any(result in e.text for e in inner.log.entries[viewer._log_start:]), "the log ends with it too"
+    assert stale_pixels(app) == 0
+    post_key(pygame.K_LEFT)
+    settle(app)
+    assert tr("Game over: {result}", result=result) not in inner.current_prompt()
+    assert not any(result in e.text for e in inner.log.entries[viewer._log_start:])
+
+
+def test_the_viewer_at_a_table_says_who_played_each_seat(tmp_path):
+    app, viewer = finished_record("trap_the_cap", tmp_path, table=True)
+    assert [viewer.inner.head_role(s) for s in (0, 1)] == ["computer, hard", "computer, easy"]
+    _app, people = finished_record("trap_the_cap", tmp_path, seats=("human", "ai:easy"))
+    assert [people.inner.seat_role(s) for s in (0, 1)] == ["you", "computer, easy"]
+    assert people.inner.head_role(0) == ""
+
+
+@pytest.mark.parametrize("table", [False, True], ids=["window", "table"])
+def test_trap_the_cap_lights_no_target_and_a_click_on_the_board_plays_nothing(tmp_path, table):
+    """Where the record's person had a cap to move, the viewer lit its legal end fields as if the
+    viewer had to choose, and a click on a lit field played the recorded move. Nothing is lit
+    now, and no click on the board steps."""
+    app, viewer = record_file("trap_the_cap", tmp_path, table=table)
+    inner = viewer.inner
+    while not (inner.state.current_player == 0 and inner.state.legal_moves()
+               and any(m.__class__.__name__ == "Move" for m in inner.state.legal_moves())):
+        viewer.forward()
+    settle(app)
+    k = len(viewer.session.played)
+    move = next(m for m in inner.state.legal_moves() if m.__class__.__name__ == "Move")
+    assert inner.movable() == [] and inner.targets() == {} and inner.selected is None
+    for pos in (inner.piece_px(move.start, move.stack), inner.free_px(move.end)):
+        post_click(pos)
+        settle(app)
+        assert inner.selected is None and inner.targets() == {}
+    post_click(inner.free_px(move.end), button=3)
+    settle(app)
+    assert len(viewer.session.played) == k, "the board stepped nothing"
+    assert stale_pixels(app) == 0
+
+
+def test_at_a_table_the_records_end_keeps_the_viewers_controls(tmp_path):
+    """At a table, once the record's game was over, every strip offered the game's Result and
+    Play again (a new game, out of the replay) and no Back. The strips keep the viewer's controls
+    that still work."""
+    app, viewer = finished_record("trap_the_cap", tmp_path, table=True)
+    post_key(pygame.K_END)
+    settle(app)
+    inner = viewer.inner
+    assert inner.state.current_player is None
+    for seat, buttons in inner.table_buttons.items():
+        labels = [b.label for b in buttons]
+        assert "Back" in labels and "Play again" not in labels and "Result" not in labels, (seat, labels)
+    panel = inner.table_panels[0]
+    back = next(b for b in inner.table_buttons[panel.seat] if b.label == "Back")
+    post_click(panel.to_screen(back.rect.center))
+    settle(app)
+    assert len(viewer.session.played) == len(viewer.moves) - 1
     assert stale_pixels(app) == 0

@@ -458,3 +458,137 @@ def test_the_round_and_the_turn_limit_are_shown(table):
         app.render()
     said = [d.text for d in audit.placed()]
     assert any("Round 200 of 200" in t for t in said), said
+
+
+@pytest.mark.parametrize("size,table", [((1024, 600), False), ((1366, 768), False), ((3840, 2160), True)])
+def test_the_prison_trays_count_is_readable(size, table):
+    """A reviewer could not read the "×3" beside the prisoner cap in a laptop's window: it was a
+    third of the tray's height (about 8 px tall), smaller than any other text. Every count is now
+    at least the smallest readable size, in every window and at a table, even with three colours
+    locked up in one tray."""
+    from tabletop.launch import session_from_position
+    from tabletop.ui import text_audit
+
+    app = App(AppOptions(size=size, headless=True, mute=True, table=table))
+    session = session_from_position(
+        SPEC, app.store, "red 1 R01:red R30:yellow R40:green R41:green home:red=red,red,red;blue=blue,blue,blue "
+        "locked:red=yellow,yellow,yellow,green,green,blue round:20", [Seat("human")] * 4, seed=1)
+    scene = make_scene(app, session)
+    app.push_scene(scene)
+    with text_audit.TextAudit() as audit:
+        app.mark_dirty()
+        app.render()
+    counts = [e for e in audit.entries if e.text in ("×3", "×2")]
+    assert {e.text for e in counts} == {"×3", "×2"}, [e.text for e in audit.entries]
+    assert min(e.size for e in counts) >= scene.metrics.small, [(e.text, e.size) for e in counts]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(3840, 2160), (1366, 768)])
+def test_at_a_table_the_prompt_says_in_words_how_to_pick_another_cap(lang, size):
+    """At a table the prompt ended "(hold: other piece)": a new player could tell neither what to
+    hold nor what it does. It now says it in words, the whole prompt fits the seat's strip, and
+    doing what it says (a finger held still on the chosen cap) lets another cap be picked."""
+    from tabletop import i18n
+    from tabletop.launch import session_from_position
+    from tabletop.ui import text_audit
+
+    with i18n.in_language(lang):
+        app = App(AppOptions(size=size, headless=True, mute=True, table=True, lang=lang))
+        session = session_from_position(SPEC, app.store, "red 3 R01:red R10:red R30:yellow home:red=red,red;yellow=yellow,yellow,yellow round:1",
+                                        [Seat("human"), Seat("human")], seed=1)
+        scene = make_scene(app, session)
+        app.push_scene(scene)
+        app.render()
+        assert len(scene.movable()) > 1
+        first = scene.movable()[-1]
+        click(app, scene.piece_px(*first))
+        assert scene.selected == first
+        prompt = scene.current_prompt()
+        assert "(hold" not in prompt and "(удержание" not in prompt, prompt
+        words = {"en": ("hold a finger on the chosen cap", "another"), "ru": ("подержите палец", "другой колпачок")}
+        assert all(w in prompt for w in words[lang]), prompt
+        with text_audit.TextAudit() as audit:
+            app.mark_dirty()
+            app.render()
+        assert not audit.cut() and not audit.outside(), [e.text for e in audit.cut() + audit.outside()]
+        drawn = " ".join(e.text for e in audit.placed())
+        assert " ".join(prompt.split()[-4:]) in drawn, "the whole prompt is drawn"
+        scene.board_hold(scene.viewport.to_logical(*scene.piece_px(*first)))  # held still on the chosen cap
+        app.render()
+        assert scene.selected is None
+        other = next(p for p in scene.movable() if p != first)
+        click(app, scene.piece_px(*other))
+        assert scene.selected == other
+
+
+def _luminance(rgb) -> float:
+    def channel(c: int) -> float:
+        c = c / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(c) for c in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _contrast(a, b) -> float:
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def test_every_cap_reads_on_every_field_colour():
+    """A yellow cap on a yellow field showed only its symbol: its rim is a darker yellow and its
+    shadow falls on one side. Each player's cap now has a ring (dark, with a light edge) that
+    stands out (contrast 3:1 at least) from the field under it and from the cap itself, for every
+    cap colour on the yellow, grey and dimmed fields and in every hideout."""
+    from tabletop.games.trap_the_cap import scene_draw as sd
+    from tabletop.games.trap_the_cap.scene import looks_of
+
+    layout = SPEC.load_layout(App(AppOptions(size=(1366, 768), headless=True, mute=True)).store, None)
+    pal = layout.palette
+    plain = [pal.get("yellow", (243, 205, 43)), pal.get("grey", (142, 142, 142))]
+    alpha = sd.DIM[3] / 255
+    dimmed = [tuple(int(c * (1 - alpha) + d * alpha) for c, d in zip(f, sd.DIM[:3], strict=False)) for f in plain]
+    fields = plain + dimmed + [p.fill for p in layout.players]
+    looks = [look for look in looks_of(layout).values() if look[1] != sd.GOLD_SYMBOL]
+    assert len(looks) == 4
+    for r in (9, 14, 40):  # a laptop's caps, a big window's, a 4K table's
+        for field in fields:
+            for look in looks:
+                surface = pygame.Surface((4 * r, 4 * r))
+                surface.fill(field)
+                sd.cap(surface, (2 * r, 2 * r), r, look)
+                ring = [surface.get_at((r - k, 2 * r)) for k in range(1, r // 2)]  # just outside the cap, away
+                # from its shadow: something there stands out from the field, and from the cap
+                assert max(_contrast(px, field) for px in ring) >= 3.0, (r, field, look, ring)
+                assert max(_contrast(px, look[0]) for px in ring) >= 3.0, (r, field, look, ring)
+
+
+@pytest.mark.parametrize("mover", ["green", "yellow"])
+def test_the_last_move_is_framed_in_the_movers_colour(mover):
+    """The latest turn's frame and trail were Blue's blue for every mover (a Green move looked
+    like Blue's). They are drawn in the mover's colour now, with a dark edge (Yellow's frame on a
+    yellow field shows by its edge)."""
+    from tabletop.launch import session_from_position
+
+    app = App(AppOptions(size=(1366, 768), headless=True, mute=True))
+    session = session_from_position(
+        SPEC, app.store, f"{mover} 5 R01:red R10:yellow R20:green R30:yellow home:red=red,red,red;"
+        "yellow=yellow,yellow;green=green,green,green;blue=blue,blue,blue,blue round:3", [Seat("human")] * 4, seed=1)
+    scene = make_scene(app, session)
+    app.push_scene(scene)
+    app.render()
+    move = max((m for m in scene.state.legal_moves() if isinstance(m, Move)), key=lambda m: len(m.path))
+    scene.play(move)
+    for _ in range(3):
+        scene.timers.skip()
+        scene.update(0.0)
+    app.mark_dirty()
+    app.render()
+    assert [m for _b, m in scene.outline] == [move]
+    rgb = tuple(scene.look(["red", "green", "yellow", "blue"].index(mover))[0])
+    poly = scene._polys()[move.end]
+    mids = [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b in zip(poly, poly[1:] + poly[:1], strict=True)]
+    seen = [tuple(app.screen.get_at((int(x), int(y))))[:3] for x, y in mids]
+    assert sum(c == rgb for c in seen) >= len(seen) // 2, (rgb, seen)
+    blue = tuple(scene.look(3)[0])
+    assert (30, 90, 220) not in seen and blue not in seen

@@ -1,11 +1,14 @@
 """``tabletop replay RECORD.json``: step through a recorded game with the arrow keys (Home/End
-jump) or the panel's buttons, and, for a game whose scene has one (Plakoto), open its game review
-of the whole record (R or the Review button; Esc there comes back here).
+jump) or the panel's buttons (a click on the board does nothing: there is nothing to choose), and,
+for a game whose scene has one (Plakoto), open its game review of the whole record (R or the
+Review button; Esc there comes back here).
 
 The game's own scene draws each position; this wrapper never lets it act (no computer moves,
-no rolls): it only moves along the record. A record whose move k is illegal opens at the position
-before k and says so; a record that cannot be replayed at all (or whose board is broken) is
-refused on the command line before a window opens (exit 2, one line naming the file).
+no rolls, nothing lit for choosing): it only moves along the record. The panel says who played
+each seat, as the game did, and at the record's end who won. A record whose move k is illegal
+opens at the position before k and says so; a record that cannot be replayed at all (or whose
+board is broken) is refused on the command line before a window opens (exit 2, one line naming
+the file).
 """
 
 from __future__ import annotations
@@ -19,9 +22,10 @@ from tabletop.core.game import CHANCE
 from tabletop.core.records import check_record
 from tabletop.core.session import RecordError, Session
 from tabletop.i18n import tr
-from tabletop.launch import Seat
+from tabletop.launch import Seat, seats_of
 from tabletop.layout import BoardStore
 from tabletop.saves import read_json
+from tabletop.ui import theme
 from tabletop.ui.game_scene import make_scene
 from tabletop.ui.scene import Scene
 from tabletop.ui.widgets import ARROW, Button
@@ -65,19 +69,44 @@ class ReplayScene(Scene):
     def __init__(self, app, session: Session, moves: list[list], note: str = "") -> None:
         super().__init__(app)
         self.played_by = list(session.meta.get("seats", []))  # who really sat where: the review looks at the people
-        session.meta["seats"] = [Seat("human").__dict__ for _ in range(session.state.num_players)]
+        self.real_seats = seats_of(session)
+        # every seat a person, so that no computer plays (their names kept); the panel still says
+        # who played each seat (``seat_role``), as the game did
+        session.meta["seats"] = [Seat("human", name=s.name).__dict__ for s in self.real_seats]
         self.session = session
         self.moves = moves
         self.note = note
         self.inner = make_scene(app, session)
         self.inner.replay_viewer = self
+        self.inner.seat_role = self.seat_role
+        self.inner.head_role = self.head_role
+        self.inner.result_buttons = self.end_buttons
         self.can_review = callable(getattr(self.inner, "open_review", None))
         self._log_start = len(self.inner.log.entries)  # the title line stays; moves follow it
+        self._over_logged = False  # the game-over line is in the log (once the record's end is shown)
         self.inner._changed()
 
     def layout(self, size):
         super().layout(size)
         self.inner.layout(size)
+
+    # -- who played: the record's seats, not the people the viewer puts there ---------------------
+    def seat_role(self, seat: int, short: bool = False) -> str:
+        """As the game's: "computer, hard" ("hard" with ``short``), "you" for the only person of
+        the record (the viewer's seats are all people, and the panel said nothing)."""
+        real = self.real_seats
+        if seat >= len(real):
+            return ""
+        who = real[seat]
+        if who.is_human:
+            return tr("you") if sum(s.is_human for s in real) == 1 else ""
+        return tr(who.level) if short else tr("computer, {level}", level=tr(who.level))
+
+    def head_role(self, seat: int) -> str:
+        """A table strip's: a computer's seat only (a person's says nothing, as in the game)."""
+        if seat >= len(self.real_seats) or self.real_seats[seat].is_human:
+            return ""
+        return self.seat_role(seat)
 
     # -- what the game's panel shows instead of its own controls -----------------------------------
     def action_buttons(self) -> list[Button]:
@@ -89,6 +118,11 @@ class ReplayScene(Scene):
         if self.can_review:
             buttons.append(Button(tr("Review"), self.open_review, key="R"))
         return buttons
+
+    def end_buttons(self) -> list[Button]:
+        """What a table's strips offer once the record's game is over: the controls that still
+        work (they offered the game's Result and Play again, which leave the record, and no Back)."""
+        return [b for b in self.action_buttons() if b.enabled]
 
     def global_buttons(self) -> list[Button]:
         audio = self.app.audio
@@ -109,6 +143,8 @@ class ReplayScene(Scene):
                 else tr("Replay, move {k} of {n}.", k=k, n=n))
         if k == n and self.note:
             text += " " + self.note
+        if self.session.state.current_player is None:  # the record's end: who won, as the game said it
+            text += " " + tr("Game over: {result}", result=self.inner.result_summary()).rstrip(".") + "."
         return text
 
     # -- moving along the record ---------------------------------------------------------------------
@@ -140,6 +176,9 @@ class ReplayScene(Scene):
     def _shown(self) -> None:
         self.inner.outline = self.inner._last_turn() if self.session.played else []
         self.inner._changed()
+        if self.session.state.current_player is None and not self._over_logged:  # the log ends as the game's did
+            self.inner.log.add(tr("Game over.") + " " + self.inner.result_summary(), theme.ACCENT_DARK)
+            self._over_logged = True
         self.dirty = True
 
     def forward(self) -> None:
@@ -164,6 +203,7 @@ class ReplayScene(Scene):
             self.session.step_back()
         log = self.inner.log
         del log.entries[self._log_start:]
+        self._over_logged = False
         log.scroll = 0
         self.inner._log_mover = None
         self.inner.last_move = self.inner.last_state = None
@@ -201,12 +241,8 @@ class ReplayScene(Scene):
         elif event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 1 and inner.log.button.collidepoint(event.pos):
                 inner.show_log()
-            elif event.button == 1 and self._control_click(event.pos):
-                pass
-            elif event.button == 1:
-                self.forward()
-            elif event.button == 3:
-                self.back()
+            elif event.button == 1:  # only the viewer's controls step: a click on the board does nothing
+                self._control_click(event.pos)
         self.dirty = True
 
     def _control_click(self, pos: tuple[int, int]) -> bool:

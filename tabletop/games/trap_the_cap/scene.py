@@ -33,8 +33,6 @@ and the same words serve as subject and object: «красный колпачо�
 
 Piece = tuple[str, int]  # (field id, stack index on that field)
 DRAG_PIXELS = 8
-LAST_MOVE = (30, 90, 220)
-"""The outline of the latest turn (one blue for every mover: a yellow cap's would vanish on yellow fields)."""
 
 
 def _gold_holder(state: Any) -> int | None:
@@ -138,8 +136,9 @@ class TrapTheCapScene(PanelMixin, GameScene):
         return self.state.destinations(*self.selected)
 
     def _human_turn(self) -> bool:
+        """A person is to move a piece (never in the replay viewer: nothing lights up for choosing)."""
         cp = self.state.current_player
-        return cp is not None and cp != CHANCE and self.seat_is_human(cp)
+        return cp is not None and cp != CHANCE and self.seat_is_human(cp) and self.replay_viewer is None
 
     def piece_at(self, p: Point) -> Piece | None:
         """The piece under a layout point (towers also answer at their raised top)."""
@@ -562,28 +561,31 @@ class TrapTheCapScene(PanelMixin, GameScene):
 
     def _draw_outline(self, surface: pygame.Surface, polys: dict[str, list[Point]], vp: Viewport) -> None:
         """The latest turn stays on the board until the next one: where each piece started (a thin
-        ring of the mover's colour), the fields it walked (a faint line) and where it ended (a
-        thick one), so a player who looked away sees what happened."""
+        frame), the fields it walked (a line) and where it ended (a thick frame), so a player who
+        looked away sees what happened. Drawn in the mover's colour with a dark edge (all were
+        Blue's blue, even for Green's moves; the dark edge keeps Yellow's readable on yellow)."""
         if self.move_progress() < 1.0 and self.outline and self.outline[-1][1] is self.last_move:
             moves = self.outline[:-1]  # the sliding move is outlined once it has arrived
         else:
             moves = self.outline
         width = max(3, int(vp.length(self.geo.cap * 0.2)))
-        for _before, move in moves:
+        edge = sd.OUTLINE
+        for before, move in moves:
             if not isinstance(move, Move):
                 continue
-            rgb = LAST_MOVE
+            rgb = self.look(COLOURS.index(before.colour_to_move))[0]
             pts = [self.field_px(n) for n in move.path]
             if len(pts) > 1:
-                pygame.draw.lines(surface, (255, 255, 255), False, pts, width + 3)
+                pygame.draw.lines(surface, edge, False, pts, width + 4)
                 pygame.draw.lines(surface, rgb, False, pts, max(2, width - 1))
                 for p in pts[1:-1]:
-                    pygame.draw.circle(surface, rgb, p, width)
+                    pygame.draw.circle(surface, edge, p, width + 1)
+                    pygame.draw.circle(surface, rgb, p, width - 1)
             if move.start in polys:
-                sd.outline(surface, polys[move.start], (255, 255, 255), width + 2)
+                sd.outline(surface, polys[move.start], edge, width + 4)
                 sd.outline(surface, polys[move.start], rgb, max(1, width - 1))
             if move.end in polys:
-                sd.outline(surface, polys[move.end], (255, 255, 255), 2 * width + 2)
+                sd.outline(surface, polys[move.end], edge, 2 * width + 6)
                 sd.outline(surface, polys[move.end], rgb, 2 * width)
 
     def show_effects(self, before: Any, move: Any, delay: float) -> None:
@@ -860,12 +862,14 @@ def _mouse_words() -> dict[str, str]:
 
 
 def _touch_words() -> dict[str, str]:
-    """The same prompts in touch words (a table): tap, and hold instead of the right click."""
+    """The same prompts in touch words (a table): tap, and a finger held still on the chosen cap
+    instead of the right click (said in words: "(hold: other piece)" told a new player neither
+    what to hold nor what it does)."""
     return {
         "pass, roll again": tr("no legal move with a {n}. Tap Pass, then roll again."),
         "pass": tr("no legal move with a {n}. Tap Pass."),
         "next way": tr("way {k} of {n} — {way}. Tap the field again for the next way, or Confirm."),
-        "to a field": tr("tap a lit field to move {steps} (hold: other piece)."),
+        "to a field": tr("tap a lit field to move {steps}, or hold a finger on the chosen cap to pick another."),
         "to a field, one piece": tr("tap a lit field to move {steps}."),
         "a piece": tr("tap a glowing cap or tower to move {steps}."),
     }

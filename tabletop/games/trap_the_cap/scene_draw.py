@@ -151,10 +151,25 @@ def _gold_disc(radius: int, rgb: tuple[int, int, int], top: bool) -> pygame.Surf
     return pygame.transform.smoothscale(surf, (size // k, size // k))
 
 
+OUTLINE = (24, 20, 16)
+HALO = (250, 246, 232)
+"""The ring round every player's cap, dark inside and light outside: a yellow cap on a yellow
+field showed only its symbol (its own rim is a darker yellow). The dark part reads on the yellow
+and grey fields and in its own hideout, the light edge on the dimmed fields."""
+
+
+def outline_width(r: float) -> int:
+    return max(2, round(r * 0.13))
+
+
 def cap(surface: pygame.Surface, at: Point, r: float, look: Look, top: bool = True,
         ring: tuple[int, int, int] | None = None) -> None:
-    """One cap: a player's (``draw.piece``) or the golden cap, a little larger than the others."""
+    """One cap: a player's (``draw.piece`` in a dark ring) or the golden cap (its own dark and
+    bright edges), a little larger than the others."""
     if look[1] != GOLD_SYMBOL:
+        centre, radius = (int(at[0]), int(at[1])), max(3, int(r)) + outline_width(r)
+        pygame.draw.circle(surface, HALO, centre, radius + max(1, round(r * 0.06)))
+        pygame.draw.circle(surface, OUTLINE, centre, radius)
         draw.piece(surface, at, r, look[0], look[1] if top else "", ring=ring)
         return
     img = _gold_disc(max(3, int(r * 1.1)), tuple(look[0][:3]), top)
@@ -204,10 +219,12 @@ def _padlock(surface: pygame.Surface, centre: Point, size: float, rgb: tuple[int
 def tray(surface: pygame.Surface, rect: pygame.Rect, hideout_px: Point, owner_rgb: tuple[int, int, int],
          counts: list[tuple[Look, int]], label: str, label_turn: int = 0, min_size: int = 9) -> None:
     """A player's prison tray: a dark rounded tray framed in the player's colour, a padlock at the
-    end by the hideout, then one small cap per locked-up colour with its count; the word
-    ``label`` when there is room for it in readable type (``min_size``; the padlock says it too),
-    turned ``label_turn`` degrees to face its owner at a table (left off when that would stand it
-    across the tray). Smaller than the caps in play and boxed: not pieces in play."""
+    end by the hideout, then one small cap per locked-up colour with its count (never smaller than
+    ``min_size``, the smallest readable text: it was a third of the tray's height, 8 px tall in a
+    laptop's window); the word ``label`` in the room left over, at least as large, turned
+    ``label_turn`` degrees to face its owner at a table (left off when that would stand it across
+    the tray, or when there is no room: the padlock says it too). Smaller than the caps in play
+    and boxed: not pieces in play."""
     if rect.w < 8 or rect.h < 8:
         return
     horizontal = rect.w >= rect.h
@@ -233,12 +250,21 @@ def tray(surface: pygame.Surface, rect: pygame.Rect, hideout_px: Point, owner_rg
     pos += step_dir * lock * 0.5
     _padlock(surface, at(pos), lock, (226, 204, 150))
     pos += step_dir * lock * 0.95
-    cr = short * 0.26
-    size = max(9, int(short * 0.34))
-    items = []
-    for look, n in counts:
-        img = theme.render(f"×{n}", size, theme.WHITE, True) if n > 1 else None
-        items.append((look, img, cr * 2 + (img.get_width() + cr * 0.2 if img else 0) + cr * 0.5))
+    # the counts and caps as large as the tray's height allows, smaller (the counts never below
+    # ``min_size``) when many colours share its length
+    room = length - radius * 1.1 - lock * 1.45
+    cr = short * 0.3
+    size = max(min_size, int(short * 0.44))
+    while True:
+        imgs = [theme.render(f"×{n}", size, theme.WHITE, True) if n > 1 else None for _look, n in counts]
+        words = sum(img.get_width() for img in imgs if img is not None)
+        if size <= min_size or words + len(counts) * cr * 2.55 <= room:
+            break
+        size -= 1
+    if counts:
+        cr = max(short * 0.16, min(cr, (room - words) / (len(counts) * 2.55)))
+    items = [(look, img, cr * 2 + (img.get_width() + cr * 0.2 if img else 0) + cr * 0.5)
+             for (look, _n), img in zip(counts, imgs, strict=True)]
     for look, img, width in items:
         start = pos if step_dir > 0 else pos - width + cr * 0.5
         c = at(start + cr)
@@ -247,13 +273,13 @@ def tray(surface: pygame.Surface, rect: pygame.Rect, hideout_px: Point, owner_rg
             surface.blit(img, img.get_rect(midleft=(int(c[0] + cr * 1.1), int(c[1]))) if horizontal
                          else img.get_rect(midtop=(int(c[0]), int(c[1] + cr))))
         pos += step_dir * width
-    left = pos if step_dir > 0 else pos
+    left = pos
     room = (length - radius * 0.5 - left) if step_dir > 0 else (left - radius * 0.5)
-    if horizontal and label and label_turn in (0, 180) and int(size * 0.85) >= min_size:
-        img = theme.render(label, int(size * 0.85), (236, 226, 205), False)
+    if horizontal and label and label_turn in (0, 180):
+        img = theme.render(label, max(min_size, int(size * 0.85)), (236, 226, 205), False)
         if label_turn:
             img = pygame.transform.flip(img, True, True)
-        if img.get_width() <= room - cr * 0.5:
+        if img.get_width() <= room - cr * 0.5 and img.get_height() <= inner.h + frame:
             mid = (left + (length - radius * 0.5)) / 2 if step_dir > 0 else (radius * 0.5 + left) / 2
             surface.blit(img, img.get_rect(center=(int(inner.x + mid), inner.centery)))
 
