@@ -181,7 +181,7 @@ def test_3_a_bad_save_that_cannot_be_moved_is_left_in_place_and_ignored(app, mon
     app.push_scene(menu)
     menu.continue_game()  # `tabletop continue` does exactly this
     assert isinstance(app.top, MessageOverlay)
-    assert "could not be moved aside (Read-only file system)" in app.top.body and "is ignored" in app.top.body
+    assert "could not be moved aside (the disk is read-only)" in app.top.body and "is ignored" in app.top.body
     assert app.saves.path.read_text() == "{damaged"
     app.pop_scene()
     app.tick(0.02)  # the menu's own check: already told, not told again

@@ -301,3 +301,18 @@ def test_at_a_table_the_records_end_keeps_the_viewers_controls(tmp_path):
     settle(app)
     assert len(viewer.session.played) == len(viewer.moves) - 1
     assert stale_pixels(app) == 0
+
+
+def test_the_viewer_outlines_the_last_turn_as_the_game_does(tmp_path):
+    """The game outlines the latest turn's moves on the board (Trap the Cap's frame and trail);
+    the viewer stepped the record without telling the board, so nothing was outlined. It is the
+    same turn the game would outline, and none again after Home."""
+    app, viewer = record_file("trap_the_cap", tmp_path)
+    inner = viewer.inner
+    while not inner.outline and len(viewer.session.played) < len(viewer.moves):
+        viewer.forward()
+    assert inner.outline, "a move of a cap is outlined"
+    assert inner.outline == inner._last_turn()
+    assert all(move in [m for _b, m, _s in inner.history] for _before, move in inner.outline)
+    viewer.to_start()
+    assert inner.outline == [] and inner.history == []

@@ -167,8 +167,8 @@ class GameScene(TableModeMixin, Scene):
     def human_to_move(self) -> bool:
         """A person is to act now. A sliding piece never delays the next click; only the tumbling
         dice (values unseen) do. In the replay viewer nobody is: the record moves (its seats are
-        all people only so that no computer plays), and a click steps forward; the pieces the
-        person on turn could move were lit as if a touch would move them."""
+        all people only so that no computer plays), and only the viewer's own controls step it; the
+        pieces the person on turn could move were lit as if a touch would move them."""
         return (self.replay_viewer is None and self.seat_is_human(self.state.current_player)
                 and not self.rolling())
 

@@ -171,6 +171,7 @@ class ReplayScene(Scene):
         self.session._push(move, seat)
         self.inner.log_move(before, move, owner)
         self.inner.last_move, self.inner.last_state = move, before
+        self.inner.history.append((before, move, seat))  # what the board outlines: the last turn
         return True
 
     def _shown(self) -> None:
@@ -207,6 +208,7 @@ class ReplayScene(Scene):
         log.scroll = 0
         self.inner._log_mover = None
         self.inner.last_move = self.inner.last_state = None
+        self.inner.history.clear()
         while len(self.session.played) < k and self._step():
             pass
         self._shown()
