@@ -855,7 +855,7 @@ def _mouse_words() -> dict[str, str]:
         "pass, roll again": tr("no legal move with a {n}. Click Pass, then roll again."),
         "pass": tr("no legal move with a {n}. Click Pass."),
         "next way": tr("way {k} of {n} — {way}. Click the field again for the next way, or Confirm."),
-        "to a field": tr("click a lit field to move {steps} (right-click: other piece)."),
+        "to a field": tr("click a lit field to move {steps}, or right-click to pick another cap."),
         "to a field, one piece": tr("click a lit field to move {steps}."),
         "a piece": tr("click a glowing cap or tower to move {steps}."),
     }
