@@ -58,6 +58,7 @@ class StripNeeds:
     button_least: tuple[int, ...] = ()  # the least width of each button with its label whole
     dice_spare: bool = False     # the dice only say "tap to roll", as a Roll button does: may go
     head_h: int = 0              # in a stack: the height the name and its lines want (0: a button's)
+    extra_keep: int = 0          # the game's part gives way only down to this before the buttons do
 
 
 def strip_parts(size: tuple[int, int], m: theme.Metrics, needs: StripNeeds, home_right: bool = True) -> StripParts:
@@ -146,7 +147,9 @@ def _row_widths(width: int, m: theme.Metrics, needs: StripNeeds, items: tuple[st
     without them left its player no way to the rules, leaving or what to do): first dice that only
     repeat a Roll button, then the game's part (down to 40% of what it asked: a hand's cards
     overlap more), then the buttons (down to their labels whole), then the head (down to the
-    piece: the prompt names the seat), and only then the text below its least."""
+    piece: the prompt names the seat), and only then the text below its least. A part with an
+    ``extra_keep`` keeps that much until the buttons have given way (Chicken Chase's hand, whose
+    "Show my hand" came out smaller than the buttons beside it)."""
     p, bh = m.pad, m.button_h
     want = {"head": min(needs.head_w, int(width * head_share)), "menu": needs.menu_w, "dice": needs.dice,
             "extra": needs.extra[0] if needs.extra else 0}
@@ -164,14 +167,17 @@ def _row_widths(width: int, m: theme.Metrics, needs: StripNeeds, items: tuple[st
 
     if over() > 0 and needs.dice_spare and "dice" in items:
         want["dice"] = 0
+    floor = want["extra"] - int(want["extra"] * 0.6)
     if over() > 0 and want["extra"]:
-        want["extra"] -= min(over(), int(want["extra"] * 0.6))
+        want["extra"] -= min(over(), max(0, want["extra"] - max(needs.extra_keep, floor)))
     if over() > 0 and bws:  # never narrower than a touch target or its label
         least = [max(int(1.4 * bh), needs.button_least[i] if i < len(needs.button_least) else 0)
                  for i in range(len(bws))]
         give = sum(max(0, b - lo) for b, lo in zip(bws, least, strict=True))
         cut = min(over(), give)
         bws = [b - (max(0, b - lo) * cut // give if give else 0) for b, lo in zip(bws, least, strict=True)]
+    if over() > 0 and want["extra"] > floor:  # what the part kept before the buttons, it gives now
+        want["extra"] -= min(over(), want["extra"] - floor)
     if over() > 0 and "head" in items and needs.prompt and want["head"] > head_least(m):
         want["head"] -= min(over(), want["head"] - head_least(m))
     if over() > 0:  # the text below its least; past that the game's part, then the buttons squeeze
@@ -234,7 +240,8 @@ def _rows(card: pygame.Rect, inner: pygame.Rect, m: theme.Metrics, needs: StripN
             head_share = 0.36  # else more of the top row: a whole score line beats a wider prompt
     t = _row(top, m, StripNeeds(needs.head_w, needs.menu_w, prompt=needs.prompt), top_items, head_share)
     r = _row(main, m, StripNeeds(needs.head_w, needs.menu_w, needs.button_ws, needs.dice, needs.extra, needs.prompt,
-                                 button_least=needs.button_least, dice_spare=needs.dice_spare),
+                                 button_least=needs.button_least, dice_spare=needs.dice_spare,
+                                 extra_keep=needs.extra_keep),
              main_items, head_share=1.0)
     head = t["head"] if t["head"].w else r["head"]
     middle = pygame.Rect(inner.x, top.bottom + p // 2, inner.w, main.y - top.bottom - p)

@@ -346,33 +346,19 @@ class ChickenChaseScene(ChickenPainter, GameScene):
         """Where the strip's row is short of room, the buttons' labels take two lines (down to the
         least width that keeps them whole in their type) before the hand is squeezed: the strip cut
         the hand first, and "Show my hand" came out in smaller type than the buttons beside it, the
-        cards overlapped and their count went. The buttons kept steady (``fixed``) keep their width."""
+        cards overlapped and their count went. The hand keeps what it needs whole until the buttons
+        have given way (``extra_keep``); the buttons kept steady (``fixed``) keep their width."""
         from tabletop.ui import table_strip
 
-        m = self.metrics
         if not needs.extra:
             return needs
-        parts = table_strip.strip_parts(panel.size, m, needs, panel.home_right)
+        parts = table_strip.strip_parts(panel.size, self.metrics, needs, panel.home_right)
         if parts.mode == "stack" or not parts.extra.h:
             return needs
         need = min(needs.extra[0], self.hand_need(panel.seat, parts.extra.h))
-        if parts.extra.w >= need:
-            return needs
-        base, before = needs, parts.extra.w
-        needs = replace(needs, extra=(need, needs.extra[1]))  # no more than the hand needs whole
-        least = [w if f else max(int(1.4 * m.button_h), needs.button_least[i] if i < len(needs.button_least) else 0)
-                 for i, (w, f) in enumerate(zip(needs.button_ws, fixed, strict=True))]
-        for _ in range(4):  # the row cuts the hand first: give it what it still lacks, as the buttons can
-            parts = table_strip.strip_parts(panel.size, m, needs, panel.home_right)
-            cut = need - parts.extra.w
-            give = sum(max(0, w - lo) for w, lo in zip(needs.button_ws, least, strict=True))
-            if cut <= 0 or give <= 0:
-                break
-            take = min(cut, give)
-            needs = replace(needs, button_ws=tuple(w - max(0, w - lo) * take // give
-                                                   for w, lo in zip(needs.button_ws, least, strict=True)))
-        # where the buttons cannot give enough, the row cuts a smaller ask further: keep the old one
-        return needs if table_strip.strip_parts(panel.size, m, needs, panel.home_right).extra.w >= before else base
+        least = tuple(w if f else (needs.button_least[i] if i < len(needs.button_least) else 0)
+                      for i, (w, f) in enumerate(zip(needs.button_ws, fixed, strict=True)))
+        return replace(needs, extra_keep=need, button_least=least)
 
     def table_buttons_for(self, seat: int, buttons: list[Button]) -> list[Button]:
         """In a strip the three actions say what they do, in few words and without their letters:
