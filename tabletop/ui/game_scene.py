@@ -358,15 +358,21 @@ class GameScene(TableModeMixin, Scene):
             return who.name
         return self.seat_colour_word(seat) or who.label(seat)
 
+    def shown_seats(self) -> list[Seat]:
+        """Who plays each seat, as the panel and the strips say it: the seats, or in the replay
+        viewer the record's (the viewer's own are all people, so that no computer plays)."""
+        return self.replay_viewer.real_seats if self.replay_viewer is not None else self.seats
+
     def seat_role(self, seat: int, short: bool = False) -> str:
         """Who sits in a seat, in a word or two: "you" (the only person), "computer, easy" (with
         ``short``, for a row with a long name: "easy"); empty when several people share the
         screen (their colours tell them apart)."""
-        if seat >= len(self.seats):
+        seats = self.shown_seats()
+        if seat >= len(seats):
             return ""
-        who = self.seats[seat]
+        who = seats[seat]
         if who.is_human:
-            return tr("you") if sum(s.is_human for s in self.seats[: self.state.num_players]) == 1 else ""
+            return tr("you") if sum(s.is_human for s in seats[: self.state.num_players]) == 1 else ""
         return tr(who.level) if short else tr("computer, {level}", level=tr(who.level))
 
     def seat_colour_word(self, seat: int) -> str:
@@ -940,6 +946,10 @@ class GameScene(TableModeMixin, Scene):
         ]
 
     def result_buttons(self) -> list[Button]:
+        """Once the game is over: the result card again, and a new game (in the replay viewer, its
+        controls that still work: Result and Play again would leave the record, with no Back)."""
+        if self.replay_viewer is not None:
+            return [b for b in self.replay_viewer.action_buttons() if b.enabled]
         return [Button(tr("Result"), self.show_game_over, primary=True, key="Enter"),
                 Button(tr("Play again"), self.play_again)]
 

@@ -71,16 +71,13 @@ class ReplayScene(Scene):
         self.played_by = list(session.meta.get("seats", []))  # who really sat where: the review looks at the people
         self.real_seats = seats_of(session)
         # every seat a person, so that no computer plays (their names kept); the panel still says
-        # who played each seat (``seat_role``), as the game did
+        # who played each seat (the scene's ``shown_seats``), as the game did
         session.meta["seats"] = [Seat("human", name=s.name).__dict__ for s in self.real_seats]
         self.session = session
         self.moves = moves
         self.note = note
         self.inner = make_scene(app, session)
         self.inner.replay_viewer = self
-        self.inner.seat_role = self.seat_role
-        self.inner.head_role = self.head_role
-        self.inner.result_buttons = self.end_buttons
         self.can_review = callable(getattr(self.inner, "open_review", None))
         self._log_start = len(self.inner.log.entries)  # the title line stays; moves follow it
         self._over_logged = False  # the game-over line is in the log (once the record's end is shown)
@@ -89,24 +86,6 @@ class ReplayScene(Scene):
     def layout(self, size):
         super().layout(size)
         self.inner.layout(size)
-
-    # -- who played: the record's seats, not the people the viewer puts there ---------------------
-    def seat_role(self, seat: int, short: bool = False) -> str:
-        """As the game's: "computer, hard" ("hard" with ``short``), "you" for the only person of
-        the record (the viewer's seats are all people, and the panel said nothing)."""
-        real = self.real_seats
-        if seat >= len(real):
-            return ""
-        who = real[seat]
-        if who.is_human:
-            return tr("you") if sum(s.is_human for s in real) == 1 else ""
-        return tr(who.level) if short else tr("computer, {level}", level=tr(who.level))
-
-    def head_role(self, seat: int) -> str:
-        """A table strip's: a computer's seat only (a person's says nothing, as in the game)."""
-        if seat >= len(self.real_seats) or self.real_seats[seat].is_human:
-            return ""
-        return self.seat_role(seat)
 
     # -- what the game's panel shows instead of its own controls -----------------------------------
     def action_buttons(self) -> list[Button]:
@@ -118,11 +97,6 @@ class ReplayScene(Scene):
         if self.can_review:
             buttons.append(Button(tr("Review"), self.open_review, key="R"))
         return buttons
-
-    def end_buttons(self) -> list[Button]:
-        """What a table's strips offer once the record's game is over: the controls that still
-        work (they offered the game's Result and Play again, which leave the record, and no Back)."""
-        return [b for b in self.action_buttons() if b.enabled]
 
     def global_buttons(self) -> list[Button]:
         audio = self.app.audio

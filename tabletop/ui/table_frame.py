@@ -493,7 +493,8 @@ class TableModeMixin:
         """Who moves a computer's seat ("computer, hard"), led into its strip's score line where
         the strip has the room: at a table there is no player list, and a computer's strip said
         nothing of who plays it (a person's says nothing: the people sit at their own edges)."""
-        if seat >= len(self.seats) or self.seat_is_human(seat):
+        seats = self.shown_seats()
+        if seat >= len(seats) or seats[seat].is_human:
             return ""
         return self.seat_role(seat)
 
