@@ -50,7 +50,10 @@ def os_error_text(exc: OSError, path: bool = True) -> str:
 class FileProblem(Exception):
     """Why a file cannot be read, in words for a person: ``key``, a catalogue phrase that follows
     "it" (``"is a folder, not a file"``), filled with ``fields``; :meth:`words` says it in the
-    current language (``str()``: the key filled in, untranslated)."""
+    current language (``str()``: the key filled in, untranslated). ``os_error``: the OS error it
+    stands for, if any, for a reader that says those in its own sentence (``os_error_text``)."""
+
+    os_error: OSError | None = None
 
     def __init__(self, key: str, **fields: object) -> None:
         super().__init__(key.format(**fields) if fields else key)
@@ -104,7 +107,9 @@ def _os_reason(exc: OSError) -> FileProblem:
         return FileProblem("is a symbolic link that loops")
     if exc.errno == errno.ENOENT:
         return FileProblem("does not exist")
-    return FileProblem("cannot be read ({reason})", reason=os_error_text(exc, path=False))
+    problem = FileProblem("cannot be read ({reason})", reason=os_error_text(exc, path=False))
+    problem.os_error = exc
+    return problem
 
 
 def read_regular(path: Path, max_bytes: int) -> bytes:

@@ -4,6 +4,7 @@ the solo high-score table."""
 from __future__ import annotations
 
 import json
+import os
 import random
 
 import pytest
@@ -76,3 +77,17 @@ def test_highscores_add_top_and_corrupt_file(tmp_path):
     assert loaded.entries == [] and "corrupt-1" in loaded.message
     assert (tmp_path / "scores.corrupt-1.json").read_text() == "{not json"
     assert not path.exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_highscores_named_pipe_is_set_aside_not_waited_on(tmp_path):
+    """A named pipe at the table's path would block a plain read for ever (no writer): the reader
+    refuses it, moves it aside and says what it is, and the next result starts a new table."""
+    path = tmp_path / "highscores.json"
+    os.mkfifo(path)
+    loaded = highscores.load(path)
+    assert loaded.entries == []
+    assert "named pipe" in loaded.message and "highscores.corrupt-1.json" in loaded.message
+    assert not path.exists() and (tmp_path / "highscores.corrupt-1.json").exists()
+    place, message = highscores.add(path, highscores.Entry("Ann", "A", 45, "Sailor", "2026-01-01T10:00"))
+    assert place == 1 and message == ""

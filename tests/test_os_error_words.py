@@ -29,19 +29,19 @@ def _clean(text: str) -> str:
 
 
 def _failing(monkeypatch, target, name: str, exc: OSError) -> None:
-    """``target.name`` raises ``exc``; a ``Path`` method only for the file the error names (the
-    language catalogues, read on first use in a fresh test worker, read on as before)."""
+    """``target.name`` raises ``exc``; a ``Path`` method or ``os.open`` only for the file the error
+    names (the language catalogues, read on first use in a fresh test worker, read on as before)."""
     real = getattr(target, name)
 
     def fail(*args, **kwargs):
-        if target is Path and str(args[0]) != exc.filename:
+        if (target is Path or name == "open") and str(args[0]) != exc.filename:
             return real(*args, **kwargs)
         raise exc
 
     monkeypatch.setattr(target, name, fail)
 
 
-@pytest.mark.parametrize("lang,words", [("ru", "это папка"), ("en", "is a folder")])
+@pytest.mark.parametrize("lang,words", [("ru", "это папка, а не файл"), ("en", "is a folder, not a file")])
 def test_a_high_score_path_that_is_a_folder_is_said_in_our_words_with_its_path(tmp_path, lang, words):
     path = tmp_path / "captain_flip_highscores.json"
     path.mkdir()
@@ -59,7 +59,7 @@ def test_an_unreadable_high_score_file_is_said_in_our_words_with_its_path(tmp_pa
                                                                           english):
     path = tmp_path / "captain_flip_highscores.json"
     path.write_text("{}", encoding="utf-8")
-    _failing(monkeypatch, Path, "read_text", OSError(code, os.strerror(code), str(path)))
+    _failing(monkeypatch, files.os, "open", OSError(code, os.strerror(code), str(path)))
     with in_language("ru"):
         said = _clean(highscores.load(path).message)
     assert said.startswith(f"Не удалось прочитать файл рекордов ({russian}: {path}); он сохранён как ")
@@ -72,7 +72,7 @@ def test_an_unreadable_high_score_file_is_said_in_our_words_with_its_path(tmp_pa
 def test_a_high_score_file_left_in_place_names_its_path_once(tmp_path, monkeypatch):
     path = tmp_path / "captain_flip_highscores.json"
     path.write_text("{}", encoding="utf-8")
-    _failing(monkeypatch, Path, "read_text", PermissionError(errno.EACCES, "Permission denied", str(path)))
+    _failing(monkeypatch, files.os, "open", PermissionError(errno.EACCES, "Permission denied", str(path)))
     _failing(monkeypatch, Path, "rename", PermissionError(errno.EACCES, "Permission denied", str(path)))
     with in_language("ru"):
         said = _clean(highscores.load(path).message)

@@ -14,12 +14,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tabletop import files
 from tabletop.files import os_error_text
 from tabletop.i18n import tr
 
 FORMAT = "tabletop-captain-flip-highscores"
 KEEP_PER_BOARD = 20
 KEYS = ("name", "board", "coins", "rank", "when")  # what every entry holds
+MAX_BYTES = 1_000_000
+"""Far above a full table (20 entries per board); a larger file is refused unread, not parsed."""
 
 
 @dataclass(frozen=True)
@@ -42,9 +45,12 @@ class Loaded:
 
 def load(path: Path) -> Loaded:
     """Read the table; a missing file is an empty table; a corrupt or unreadable one is moved
-    aside (the message says why in the language chosen, see ``os_error_text``)."""
+    aside (the message says why in the language chosen, see ``os_error_text``). Read with
+    ``files.read_regular``, so a named pipe or a device at the path is refused, not waited on."""
+    if not files.exists(path):
+        return Loaded([])
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(files.read_regular(path, MAX_BYTES).decode("utf-8"))
         if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("entries"), list):
             raise ValueError(tr("not a Captain Flip high-score file"))
         entries = [_entry(e) for e in data["entries"]]
@@ -53,8 +59,8 @@ def load(path: Path) -> Loaded:
                                    line=exc.lineno, col=exc.colno, pos=exc.pos))
     except UnicodeDecodeError:  # Python's words ("'utf-8' codec can't decode…") are English
         return _set_aside(path, tr("the file is not text"))
-    except FileNotFoundError:
-        return Loaded([])
+    except files.FileProblem as exc:
+        return _set_aside(path, exc.os_error or tr("{what}: {path}", what=exc.words(), path=path))
     except (OSError, ValueError, TypeError, KeyError) as exc:
         return _set_aside(path, exc)
     return Loaded(entries)
