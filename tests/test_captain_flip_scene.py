@@ -238,14 +238,14 @@ def test_a_high_score_file_set_aside_when_the_game_starts_is_told_on_the_result_
     is number 1 in the table." over a table that had silently been replaced."""
     scene_text.highscore_path().mkdir(parents=True)
     app, scene = start([Seat("human")], variant="C", seed=8)
-    assert scene.high_note.startswith("The high-score file could not be read (is a folder: ")
+    assert scene.high_note.startswith("The high-score file could not be read (is a folder, not a file: ")
     rng = random.Random(4)
     while scene.state.current_player is not None:
         human_step(app, scene, rng)
     scene.update(0.0)
     app.render()
     notes = scene.result_table(scene.state.outcome()).notes
-    assert notes[1] == (f"The high-score file could not be read (is a folder: {scene_text.highscore_path()}); it was "
+    assert notes[1] == (f"The high-score file could not be read (is a folder, not a file: {scene_text.highscore_path()}); it was "
                         "kept as captain_flip_highscores.corrupt-1.json and a new table was started.")
     assert notes[2] == "This game is number 1 in the table."  # a line of its own: it ran off the card behind the other
 
@@ -665,3 +665,69 @@ def test_a_tiles_card_hides_no_lit_space(monkeypatch):
         if any(cards[-1].colliderect(r) for r in lit):
             hid.append((col, row))
     assert not hid, f"the card of these tiles hides a lit space: {hid}"
+
+
+@pytest.mark.parametrize(("size", "lang"), [((1366, 768), "en"), ((3840, 2160), "ru")])
+def test_the_big_board_numbers_its_columns_as_the_log_names_them(size, lang):
+    """The log says "places the Parrot in column 3" and "flips the Cook in column 5, row 2", but the
+    board showed no numbers: a player had to count. The captain's own board numbers its columns 1..N
+    from the left, each number under its column, inside the board's frame and below its spaces."""
+    from tabletop.games.captain_flip import scene_draw as sd
+    from tabletop.i18n import set_language
+
+    app = App(AppOptions(size=size, headless=True, mute=True, lang=lang))
+    session = tabletop.launch.new_session(SPEC, app.store, 2, "A", {}, [Seat("human"), Seat("ai", "easy")], 7)
+    scene = make_scene(app, session)
+    app.push_scene(scene)
+    try:
+        surface = pygame.Surface(app.screen.get_size())
+        vp, board = scene.viewport, scene.board
+        slot = next(s for s in scene.current_slots() if s.big)
+        with text_audit_of() as audit:
+            sd.draw_board_base(surface, vp, slot, board, scene.metrics.small, False, scene.metrics.tiny)
+        numbers = {d.text: pygame.Rect(d.rect) for d in audit.placed() if d.text.isdigit()}
+        assert sorted(numbers, key=int) == [str(i + 1) for i in range(len(board.columns))]
+        frame = sd.px(vp, slot.board_rect(board)).inflate(int(vp.length(10 * slot.s)), int(vp.length(10 * slot.s)))
+        for ci in range(len(board.columns)):
+            r, space = numbers[str(ci + 1)], sd.px(vp, slot.space(board, ci, 0))
+            assert frame.contains(r) and r.top >= space.bottom, (ci, r, space, frame)
+            assert abs(r.centerx - space.centerx) <= 1 and r.h >= scene.metrics.small, (ci, r)
+    finally:
+        set_language("en")
+
+
+def test_a_table_draws_the_column_numbers_on_the_board_on_turn():
+    """At a 4K table the board of the captain on turn (turned to the middle) carries the numbers."""
+    app = App(AppOptions(size=(3840, 2160), headless=True, mute=True, table=True, lang="ru"))
+    session = tabletop.launch.new_session(SPEC, app.store, 3, "B", {}, [Seat("human")] * 3, 7)
+    app.push_scene(make_scene(app, session))
+    with text_audit_of() as audit:
+        app.mark_dirty()
+        app.render()
+    drawn = [d for d in audit.placed() if d.text in {"1", "2", "3", "4", "5"}]
+    assert {d.text for d in drawn} == {"1", "2", "3", "4", "5"}
+    assert not [d for d in drawn if d.cut or d in audit.outside()]
+
+
+def test_a_board_with_no_room_under_its_spaces_draws_no_column_numbers():
+    """A board file whose spaces reach its bottom edge leaves only the frame: no numbers squeezed
+    into it (cut or over the spaces)."""
+    import dataclasses
+
+    from tabletop.games.captain_flip import scene_draw as sd
+    from tabletop.layout import BoardStore
+
+    pygame.init()
+    board = SPEC.load_layout(BoardStore([]), "A").board
+    surface = pygame.Surface((800, 800))
+    for b, numbered in ((board, True), (dataclasses.replace(board, bottom=board.size[1]), False)):
+        vp, slot = sd.lone_board(surface.get_rect(), b)
+        with text_audit_of() as audit:
+            sd.draw_board_base(surface, vp, slot, b, 14, False, 10)
+        assert bool([d for d in audit.placed() if d.text.isdigit()]) is numbered
+
+
+def text_audit_of():
+    from tabletop.ui import text_audit
+
+    return text_audit.TextAudit()

@@ -295,6 +295,35 @@ def draw_board_base(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Bo
                 top_space_words(surface, r, column.bonus, solo, small, col["outline"], least)
         if tags and column.bonus.kind != "none" and column.bonus.kind != "kraken":
             draw_tag(surface, vp, slot, board, ci, bonus_short(column.bonus, solo), small, least=least)
+    draw_column_numbers(surface, vp, slot, board, small, small if least is None else least)
+
+
+def draw_column_numbers(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Board, small: int,
+                        least: int) -> None:
+    """Each column's number under it, between the bottom row and the frame's edge.
+
+    Why: the log and the rules say where a tile went by number ("places the Parrot in column 3",
+    "flips the Cook in column 5, row 2"); without numbers on the board a player had to count.
+    Drawn in the largest type up to a little over ``small`` that the room under the spaces holds, and not at all
+    when that is below ``least`` (a small board of another captain, or a board file whose spaces
+    reach its bottom edge)."""
+    frame = px(vp, slot.board_rect(board)).inflate(int(vp.length(10 * slot.s)), int(vp.length(10 * slot.s)))
+    line = px(vp, slot.space(board, 0, 0)).bottom + max(1, int(vp.length(2 * slot.s)))
+    room = frame.bottom - max(2, frame.w // 120) - line
+    rgb = board.colours["outline"]
+    size = round(small * 1.4)  # a digit's ink is about 70% of the type size: this is the small type's line
+    while size >= least:
+        ink = theme.render("0123456789", size, rgb, True, audit=False).get_bounding_rect()
+        if ink.h <= room:
+            break
+        size -= 1
+    if size < least:
+        return
+    for ci, _ in enumerate(board.columns):
+        r = px(vp, slot.space(board, ci, 0))
+        # placed by the digits' ink, not the font's line box, so the room holds the largest type
+        draw.text(surface, str(ci + 1), (r.centerx, line + (room - ink.h) // 2 - ink.y), size, rgb,
+                  bold=True, anchor="midtop")
 
 
 def top_space_words(surface: pygame.Surface, r: pygame.Rect, bonus: Bonus, solo: bool, small: int, rgb,
