@@ -507,3 +507,41 @@ def test_every_row_shows_its_own_help_under_the_mouse(app, lang, monkeypatch):
                     assert str(players) in players_help or "–" in players_help, players_help
     finally:
         set_language("en")
+
+
+def test_the_picture_behind_the_question_is_the_position_typed(app, monkeypatch):
+    """`tabletop plakoto --position …` with a Plakoto game saved asks "A game is in progress" over
+    the menu: its board picture showed the usual start, not the position about to be played.
+    While the question is up it is the position; after Back the menu's own Start is the usual
+    game again, and so is its picture."""
+    from tabletop import cli
+    from tabletop.launch import new_session
+    from tabletop.ui import preview
+    from tabletop.ui.scene import MessageOverlay
+
+    spec = all_games()["plakoto"]
+    app.saves.write(new_session(spec, app.store, 2, None, {}, [Seat("ai", "easy")] * 2, 3))
+    position = "w - 1:w1 24:b1 off:w14,b14 mother:w-b- match:0-0/1"
+    args = cli.build_parser(list(all_games())).parse_args(["plakoto", "--position", position])
+    session = cli.session_from_args(args, app.store, "plakoto")
+    drawn: list = []
+    real = preview.scene_class(spec).draw_preview
+
+    def record(surface, rect, layout, state, text_size):
+        drawn.append(state.to_notation())
+        return real(surface, rect, layout, state, text_size)
+
+    monkeypatch.setattr(preview.scene_class(spec), "draw_preview", staticmethod(record))
+    menu = MenuScene(app, "plakoto")
+    app.push_scene(menu)
+    menu.start_session(session)
+    card = app.top
+    assert isinstance(card, MessageOverlay) and card.title == "A game is in progress"
+    app.mark_dirty()
+    app.render()
+    assert drawn and drawn[-1] == session.initial.to_notation()
+    next(b for b in card.row.buttons if b.label == "Back").action()
+    assert app.top is menu
+    app.mark_dirty()
+    app.render()
+    assert drawn[-1] != session.initial.to_notation()

@@ -13,7 +13,7 @@ Page Up/Down change the game, Enter starts, Esc quits.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -83,6 +83,9 @@ class MenuScene(Scene):
         self.caption_h = 0  # the chosen game's tagline over its board (0: each card shows its own)
         self.title_size = 0
         self.hover_help = ""
+        # (game, notation, state) of a game typed with --position while the menu asks about the
+        # saved one: the picture behind the question is that position, not the usual start
+        self.asking_start: tuple[str, str, Any] | None = None
 
     @property
     def header(self) -> dict | None:
@@ -143,6 +146,9 @@ class MenuScene(Scene):
             self.choices[gid] = self.choices[gid].adopt(session.meta)
             self.game_id = gid
             self._changed()
+        position = session.meta.get("position") if isinstance(session.meta, dict) else None
+        if isinstance(position, str):  # the picture behind the question: the position typed
+            self.asking_start = (gid, position, session.initial)
         self.ask_before_replacing(session.spec.id, lambda: self.app.replace_scenes(make_scene(self.app, session)))
 
     def ask_before_replacing(self, game_id: str, start_new) -> None:
@@ -155,9 +161,20 @@ class MenuScene(Scene):
             return
         body = tr("A game of {game} is in progress: {detail}.", game=tr(self.games[game_id].title),
                   detail=waiting.detail) + "\n\n" + tr("Starting a new game replaces the saved one.")
+
+        def answered(then=None):
+            """Each answer ends the question: Back leaves the menu's own Start, so its own picture."""
+            def act() -> None:
+                self.asking_start = None
+                self.dirty = True
+                if then is not None:
+                    then()
+            return act
+
         self.app.message(tr("A game is in progress"), body,
-                         [(tr("Continue it"), lambda: self.continue_game(slot)), (tr("Start a new game"), start_new),
-                          (tr("Back"), None)], default=0, cancel=2)
+                         [(tr("Continue it"), answered(lambda: self.continue_game(slot))),
+                          (tr("Start a new game"), answered(start_new)), (tr("Back"), answered())],
+                         default=0, cancel=2)
 
     def start_new(self) -> None:
         from tabletop.ui.game_scene import make_scene
@@ -603,8 +620,10 @@ class MenuScene(Scene):
             draw.paragraph(surface, tr(TAGLINES.get(self.game_id, "")), caption, m.small, theme.PANEL, min_size=m.tiny)
             area = pygame.Rect(area.x, area.y + self.caption_h, area.w, area.h - self.caption_h)
         c = self.current
+        asking = self.asking_start
+        start = asking[1:] if asking is not None and asking[0] == self.game_id else None
         preview = self.previews.get(self.games[self.game_id], c.variant, c.players, c.start_options(),
-                                    area.size, m.small)
+                                    area.size, m.small, start)
         if preview.picture is not None:
             surface.blit(preview.picture, area.topleft)
             return

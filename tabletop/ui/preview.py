@@ -58,12 +58,14 @@ class BoardPreviews:
         return tuple(self.store.mtime(name) for name in board_files(spec, variant))
 
     def get(self, spec: GameSpec, variant: str, players: int, options: dict[str, str],
-            size: tuple[int, int], text_size: int) -> Preview:
+            size: tuple[int, int], text_size: int, start: tuple[str, Any] | None = None) -> Preview:
+        """``start``: ``(its notation, state)`` of a position to draw instead of the first one the
+        rules deal (a game typed with ``--position``, while the menu asks about the saved one)."""
         key = (spec.id, variant, players, tuple(sorted(options.items())), size, text_size, language(),
-               self.stamp(spec, variant))
+               self.stamp(spec, variant), start[0] if start else None)
         found = self._cache.get(key)
         if found is None:
-            found = self._make(spec, variant, players, options, size, text_size)
+            found = self._make(spec, variant, players, options, size, text_size, start[1] if start else None)
             if len(self._cache) >= CACHE_SIZE:
                 self._cache.pop(next(iter(self._cache)))
             self._cache[key] = found
@@ -79,11 +81,14 @@ class BoardPreviews:
         return self._layouts[key]
 
     def _make(self, spec: GameSpec, variant: str, players: int, options: dict[str, str],
-              size: tuple[int, int], text_size: int) -> Preview:
+              size: tuple[int, int], text_size: int, start: Any = None) -> Preview:
         try:
             layout = self.layout(spec, variant)
-            parsed = spec.parse_options(variant, options, self.store)
-            state = spec.new_state(Setup(players, variant, parsed, layout, 0))
+            if start is None:
+                parsed = spec.parse_options(variant, options, self.store)
+                state = spec.new_state(Setup(players, variant, parsed, layout, 0))
+            else:
+                state = start
         except LayoutErrors as exc:
             return Preview(None, [tr("The board file has errors"), *exc.lines()])
         except TabletopError as exc:
