@@ -262,3 +262,31 @@ def test_table_show_my_hand_speaks_as_its_neighbours_and_the_cards_stay_whole(fa
         inside = [e for e in audit.placed() if e.rect and layout.show.contains(pygame.Rect(e.rect))
                   and set(e.text.split(" ")) <= words]
         assert inside and all(e.size == m.body for e in inside), (phase, [(e.text, e.size) for e in inside])
+
+
+def test_a_cramped_strip_counts_overlapped_cards_on_the_top_one(fast):
+    """A 1366×768 table in Russian, the action choice: the hand's slot held «Показать мои карты»
+    and two cards overlapped to a sliver, but no "×2": the top card alone showed, and a player
+    could not tell two cards from one. The count now sits on the top card as a disc."""
+    from tabletop.cli import build_parser, session_from_args
+    from tabletop.games import all_games
+    from tabletop.launch import advance
+
+    app = App(AppOptions(size=(1366, 768), headless=True, mute=True, table=True, lang="ru"))
+    args = build_parser(list(all_games())).parse_args(["chicken_chase", "--seats", "human,human,human,human",
+                                                      "--seed", "5"])
+    session = session_from_args(args, app.store, "chicken_chase")
+    advance(session, 28)
+    scene = make_scene(app, session)
+    app.push_scene(scene)
+    assert session.state.phase == "action"
+    with TextAudit() as audit:
+        app.mark_dirty()
+        app.render()
+    seat = scene.viewer()
+    layout = scene._hands[seat]
+    n = len(scene.obs().hand(seat))
+    assert n >= 2 and layout.cards[1].x - layout.cards[0].x < layout.cards[0].w  # overlapped (the case)
+    on_top = [d for d in audit.placed() if d.text == str(n) and layout.cards[-1].contains(pygame.Rect(d.rect))]
+    beside = [d for d in audit.placed() if d.text == f"×{n}" and abs(d.rect[0] - layout.count_at[0]) <= 2]
+    assert on_top or beside

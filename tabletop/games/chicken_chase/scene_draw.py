@@ -527,10 +527,8 @@ class ChickenPainter:
         if seat != self.viewer() or not n:
             return cards + count
         bh = min(m.button_h, ch)
-        font = theme.font(m.body, True)
-        two = (max(_two_line_width(tr(w), m.body) for w in SHOW_WORDS) + max(6, bh // 4) + 2
-               if 2 * font.get_linesize() + 4 <= bh else 10 ** 6)
-        show = min(self._show_width(None, bh, m.body)[0], two)
+        two = self._show_two_lines(bh, m.body)
+        show = min(self._show_width(None, bh, m.body)[0], 10 ** 6 if two is None else two)
         return show + m.pad + cards + count
 
     def _show_width(self, room: int | None = None, height: int | None = None,
@@ -559,11 +557,16 @@ class ChickenPainter:
         full = max(font.size(tr(w))[0] for w in SHOW_WORDS) + max(3 * m.pad, ends + m.pad)
         if full <= m.button_h * 4 and (room is None or full <= room):
             return full
-        if 2 * font.get_linesize() + 4 <= height:
-            two = max(_two_line_width(tr(w), px) for w in SHOW_WORDS) + ends
-            if room is None or two <= room:
-                return two
-        return None
+        two = self._show_two_lines(height, px)
+        return two if two is not None and (room is None or two <= room) else None
+
+    @staticmethod
+    def _show_two_lines(height: int, px: int) -> int | None:
+        """The show control's width with its words on two lines of ``px`` type, or None where a
+        button ``height`` tall does not hold two."""
+        if 2 * theme.font(px, True).get_linesize() + 4 > height:
+            return None
+        return max(_two_line_width(tr(w), px) for w in SHOW_WORDS) + max(6, height // 4) + 2
 
     def table_place_extra(self, panel: EdgePanel, parts: Any) -> None:
         """The hand's place in the strip; "Show my hand" joins the strip's buttons (taps and hover)."""
@@ -699,6 +702,20 @@ class ChickenPainter:
         if layout.count_px:  # none where the strip is too cramped for it (``_hand_layout``)
             count = theme.render(f"×{len(hand)}", layout.count_px, theme.INK, True)
             surf.blit(count, count.get_rect(midleft=layout.count_at))
+        elif len(hand) > 1 and layout.cards[1].x - layout.cards[0].x < layout.cards[0].w:
+            self._count_badge(surf, layout.cards[-1], len(hand))
+
+    def _count_badge(self, surf: pygame.Surface, card: pygame.Rect, n: int) -> None:
+        """How many cards, as a disc on the top card's lower corner: for a strip too cramped for the
+        count beside cards that overlap (a 1366×768 table in Russian), where the top card alone
+        showed and a player could not tell two cards from one."""
+        m = self.metrics
+        digits = theme.render(str(n), m.small, theme.WHITE, True)
+        d = max(digits.get_width(), digits.get_height()) + 4
+        centre = (card.right - d // 2 - 1, card.bottom - d // 2 - 1)
+        pygame.draw.circle(surf, theme.INK, centre, d // 2)
+        pygame.draw.circle(surf, theme.WHITE, centre, d // 2, width=max(1, d // 12))
+        draw.text(surf, str(n), centre, m.small, theme.WHITE, bold=True, anchor="center")
 
     def table_dice_width(self) -> int:
         """Room for a roll's dice and the "= sum" of the chosen ones, as ``draw_dice`` lays them
