@@ -176,8 +176,8 @@ class SaveSlot:
             self.disabled_reason = ""
             return True
         except OSError as exc:
-            self.disabled_reason = tr("saving is off: {folder} is not writable ({why})", folder=self.folder,
-                                      why=files.os_error_text(exc))
+            self.disabled_reason = tr("Saving is off: {folder} is not writable ({why}). If the app closes, this game "
+                                      "is lost.", folder=self.folder, why=files.os_error_text(exc, path=False))
             return False
 
     def clear(self, session: Session | None = None) -> None:

@@ -90,7 +90,7 @@ def test_unwritable_folder_turns_saving_off(tmp_path):
     folder.chmod(0o500)
     slot = SaveSlot(folder)
     assert not slot.write(played_session())
-    assert "saving is off" in slot.disabled_reason
+    assert "Saving is off" in slot.disabled_reason
 
 
 def test_unwritable_path_turns_saving_off(tmp_path):
@@ -98,7 +98,7 @@ def test_unwritable_path_turns_saving_off(tmp_path):
     blocker.write_text("not a folder")
     slot = SaveSlot(blocker / "inside")
     assert not slot.write(played_session())
-    assert "saving is off" in slot.disabled_reason
+    assert "Saving is off" in slot.disabled_reason
 
 
 def test_damaged_settings_are_reset_and_kept(tmp_path):

@@ -260,7 +260,7 @@ class GameScene(TableModeMixin, Scene):
         self.effects.clear()
         self._show_previous_move()
         self._changed()
-        self.app.saves.write(self.session)
+        self._saved(self.app.saves.write(self.session))
 
     def can_undo(self) -> bool:
         """Undo is offered only when it gives a person back a decision: the last move was a
@@ -462,9 +462,18 @@ class GameScene(TableModeMixin, Scene):
             slide = self.anim_time(ROLL_TIME, owner) * 0.8
         if not self.fast_play():
             self.show_effects(before, move, slide)
-        if not self.app.saves.write(self.session):
-            self.save_note = self.app.saves.disabled_reason
+        self._saved(self.app.saves.write(self.session))
         self._changed()
+
+    def _saved(self, ok: bool) -> None:
+        """Say when saving stops, in the log as well (a table's strips show the log, never the
+        window's foot, where ``save_note`` stays: at a table nothing said a crash would lose the
+        game), and when it works again (the red note stayed after the disk was writable again)."""
+        if ok == (not self.save_note):
+            return
+        self.save_note = "" if ok else self.app.saves.disabled_reason
+        self.log.add(tr("Saving works again: every move is saved.") if ok else self.save_note,
+                     theme.INK_SOFT if ok else theme.BAD)
 
     def _changed(self) -> None:
         self.state_version += 1
@@ -1025,8 +1034,10 @@ class GameScene(TableModeMixin, Scene):
         self.buttons.draw(surface, m.body)
         if self.log_rect.h > m.body * 2:
             self.log.draw(surface, self.log_rect, log_size(m))
-        if self.save_note:
-            draw.text(surface, self.save_note, (m.pad, self.size[1] - m.pad), m.small, theme.BAD, anchor="bottomleft")
+        if self.save_note:  # left of the panel (a long folder's name ran under it), said whole in the log
+            foot = pygame.Rect(m.pad, self.size[1] - m.pad - theme.font(m.small).get_linesize(),
+                               self.panel.x - 2 * m.pad, theme.font(m.small).get_linesize())
+            draw.fitted_text(surface, self.save_note, foot, m.small, theme.BAD, anchor="midleft", min_size=m.tiny)
 
     def draw_table_texture(self, surface: pygame.Surface) -> None:
         """Everything that does not change between frames, rendered once per size into one opaque
