@@ -847,13 +847,15 @@ class GameScene(TableModeMixin, Scene):
     def game_finished(self) -> None:
         """Once per game: the autosave goes (the record is kept in the finished games, for
         ``tabletop replay``), the result is logged and kept for the menu, the card opens."""
-        kept = finished_games.keep(self.session, self.app.saves.folder)
+        kept, why = finished_games.keep(self.session, self.app.saves.folder)
         self.app.saves.clear(self.session)
         self.app.audio.play("win")
         summary = self.result_summary()
         self.log.add(tr("Game over.") + " " + summary, theme.ACCENT_DARK)
         if kept is not None:
             self.log.add(tr("The game is kept with the finished games as {name}.", name=kept.name), theme.INK_SOFT)
+        else:  # its autosave goes all the same: say that no record of it stays
+            self.log.add(tr("The game could not be kept with the finished games ({why}).", why=why), theme.BAD)
         date = time.strftime("%Y-%m-%d\u00a0%H:%M")  # a line may wrap, never between the date and the time
         said = {}
         for lang in LANGUAGES:  # in every language: the menu shows it in the one chosen then
