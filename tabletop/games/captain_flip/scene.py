@@ -67,6 +67,8 @@ class CaptainFlipScene(GameScene):
         self.parts = Parts()  # the card's and the strip's heights: set for the window in layout()
         self.high_note = ""  # the result card's word on the high-score table (the painter may say it first)
         self.painter = Painter(self)
+        if self.high_note:  # said now too: the side card read "none yet" with no word until the game's end
+            self.log.add(self.high_note, theme.BAD)
         self._turns: dict[str, tuple[EdgePanel, Viewport]] = {}
         self._view_parts: dict[tuple[tuple[int, int], bool], Parts] = {}  # the parts planned per turned view size
         self.recorded = False
