@@ -241,9 +241,11 @@ class SaveSlot:
             try:
                 session = Session.from_record(spec, data)
             except RecordError as exc:  # keep what is good: the position before the bad move
-                return LoadedSave(exc.session, self._refuse(
-                    tr("The saved game has a bad move: {error}. It resumes at the position before it.",
-                       error=exc), force=True, resumed=True))
+                message = self._refuse(tr("The saved game has a bad move: {error}. It resumes at the position "
+                                          "before it.", error=exc), force=True, resumed=True)
+                if not self.exists():  # the bad file went aside: what is good is the save now (until
+                    self.write(exc.session)  # the next move there was none: Leave said "saved", and it was not)
+                return LoadedSave(exc.session, message)
             return LoadedSave(session)
         except DamagedFile as exc:
             return LoadedSave(None, self._refuse(

@@ -63,6 +63,8 @@ def test_save_edited_to_an_illegal_move_is_refused(tmp_path):
     assert "move 3 (fly) is illegal" in loaded.message and "position before it" in loaded.message
     assert loaded.session is not None and len(loaded.session.played) == 2
     assert list(tmp_path.glob("autosave.corrupt-*.json")), "the file is kept aside"
+    again = slot.load(GAMES)  # the good part was saved at once: leaving (or a crash) before a move keeps it
+    assert again.message == "" and again.session.played == loaded.session.played
 
 
 def test_save_edited_to_an_impossible_position_is_refused(tmp_path):
