@@ -123,3 +123,26 @@ def test_fullscreen_failure_stays_windowed_with_a_message(tmp_path, monkeypatch)
         assert app.screen.get_size() == (1024, 600)
     finally:
         pygame.display.quit()
+
+
+def test_leaving_says_whether_the_game_can_be_continued(tmp_path, monkeypatch):
+    """"Leave the game? The game is saved: Continue in the menu resumes it." was said with saving
+    off (the game was gone once left) and before any move (no file held it)."""
+    from tabletop.ui.scene import MessageOverlay
+
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path / "data"))
+    app = App(AppOptions(size=(1024, 600), headless=True, mute=True))
+    try:
+        scene = _game(app, "plakoto", moves=0)
+        scene.confirm_leave()
+        assert isinstance(app.top, MessageOverlay) and "nothing to continue" in app.top.body
+        app.pop_scene(app.top)
+        scene.roll()
+        scene.confirm_leave()
+        assert app.top.body.startswith("The game is saved")
+        app.pop_scene(app.top)
+        scene.save_note = "Saving is off: …"  # as a failed write leaves it
+        scene.confirm_leave()
+        assert "cannot be continued after you leave" in app.top.body
+    finally:
+        pygame.display.quit()

@@ -831,8 +831,13 @@ class GameScene(TableModeMixin, Scene):
         if self.state.current_player is None and self.over_shown:
             self.leave()
             return
-        self.app.message(tr("Leave the game?"), tr("The game is saved: \"Continue\" in the menu resumes it."),
-                         [(tr("Leave"), self.leave), (tr("Stay"), None)])
+        if self.save_note:  # the card said "The game is saved" of a game no file held
+            body = tr("Saving is off: this game cannot be continued after you leave.")
+        elif not self.app.saves.slot_of(self.session).exists():
+            body = tr("No move has been made yet: there is nothing to continue.")
+        else:
+            body = tr("The game is saved: \"Continue\" in the menu resumes it.")
+        self.app.message(tr("Leave the game?"), body, [(tr("Leave"), self.leave), (tr("Stay"), None)])
 
     def leave(self) -> None:
         from tabletop.ui.menu import MenuScene
