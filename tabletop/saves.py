@@ -420,6 +420,7 @@ class Settings:
         self.path = (folder or data_dir()) / "settings.json"
         self.values = {k: dict(v) if isinstance(v, dict) else v for k, v in self.DEFAULTS.items()}  # no shared dicts
         self.message = ""
+        self.unsaved: OSError | None = None  # why the last change could not be written (the settings card says)
         if not files.exists(self.path):
             return
         named = _language_in(self.path)
@@ -448,5 +449,6 @@ class Settings:
         self.values[key] = value
         try:
             atomic_write_json(self.path, self.values)
-        except OSError:
-            pass
+            self.unsaved = None
+        except OSError as exc:  # the change holds until the app closes
+            self.unsaved = exc
