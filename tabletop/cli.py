@@ -298,8 +298,20 @@ def _main(argv: list[str], games: list[str]) -> int:
         return 130
 
 
+def _check_boards_dir(folder: str | None) -> None:
+    """``--boards DIR`` must name a folder: a mistyped one was taken without a word, and the
+    built-in boards were played while the user edited his own files, which nothing ever read."""
+    if folder is None or os.path.isdir(folder):
+        return
+    if os.path.lexists(folder):
+        raise UsageError(tr("--boards {folder}: it is not a folder", folder=folder))
+    raise UsageError(tr("--boards {folder}: there is no such folder (export the boards there first: "
+                        "tabletop boards export {folder})", folder=folder))
+
+
 def _run(args: argparse.Namespace, games: list[str]) -> int:
     command = args.command or "menu"
+    _check_boards_dir(getattr(args, "boards", None))
     if command == "check-boards":
         from tabletop.boardcheck import check_boards
 

@@ -23,6 +23,8 @@ OS_ERROR_WORDS = {
     errno.EISDIR: "is a folder",
     errno.ENOSPC: "no space left on the disk",
     errno.EROFS: "the disk is read-only",
+    errno.ENOTDIR: "part of the path is a file, not a folder",
+    errno.EEXIST: "a file is where a folder should be",
 }
 """Our words for the common reasons an OS call fails (catalogue keys: said in the language chosen)."""
 

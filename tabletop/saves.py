@@ -176,8 +176,8 @@ class SaveSlot:
             self.disabled_reason = ""
             return True
         except OSError as exc:
-            self.disabled_reason = tr("saving is off: {folder} is not writable ({why})", folder=self.folder,
-                                      why=files.os_error_text(exc))
+            self.disabled_reason = tr("Saving is off: {folder} is not writable ({why}). If the app closes, this game "
+                                      "is lost.", folder=self.folder, why=files.os_error_text(exc, path=False))
             return False
 
     def clear(self, session: Session | None = None) -> None:
@@ -241,9 +241,11 @@ class SaveSlot:
             try:
                 session = Session.from_record(spec, data)
             except RecordError as exc:  # keep what is good: the position before the bad move
-                return LoadedSave(exc.session, self._refuse(
-                    tr("The saved game has a bad move: {error}. It resumes at the position before it.",
-                       error=exc), force=True, resumed=True))
+                message = self._refuse(tr("The saved game has a bad move: {error}. It resumes at the position "
+                                          "before it.", error=exc), force=True, resumed=True)
+                if not self.exists():  # the bad file went aside: what is good is the save now (until
+                    self.write(exc.session)  # the next move there was none: Leave said "saved", and it was not)
+                return LoadedSave(exc.session, message)
             return LoadedSave(session)
         except DamagedFile as exc:
             return LoadedSave(None, self._refuse(
@@ -418,6 +420,7 @@ class Settings:
         self.path = (folder or data_dir()) / "settings.json"
         self.values = {k: dict(v) if isinstance(v, dict) else v for k, v in self.DEFAULTS.items()}  # no shared dicts
         self.message = ""
+        self.unsaved: OSError | None = None  # why the last change could not be written (the settings card says)
         if not files.exists(self.path):
             return
         named = _language_in(self.path)
@@ -446,5 +449,6 @@ class Settings:
         self.values[key] = value
         try:
             atomic_write_json(self.path, self.values)
-        except OSError:
-            pass
+            self.unsaved = None
+        except OSError as exc:  # the change holds until the app closes
+            self.unsaved = exc

@@ -250,6 +250,16 @@ def test_a_high_score_file_set_aside_when_the_game_starts_is_told_on_the_result_
     assert notes[2] == "This game is number 1 in the table."  # a line of its own: it ran off the card behind the other
 
 
+def test_a_high_score_file_set_aside_when_the_game_starts_is_said_in_the_log_at_once():
+    """The side card read "Best results here: none yet" from the first move, and nothing said why
+    until the game's end (never, if the window closed first): the table seemed lost."""
+    scene_text.highscore_path().parent.mkdir(parents=True, exist_ok=True)
+    scene_text.highscore_path().write_text('{"format": "tabletop-captain-flip-highscores", "entries": [{"na')
+    app, scene = start([Seat("human")], variant="C", seed=8)
+    said = [e.text for e in scene.log.entries if "high-score file" in e.text]
+    assert said == [scene.high_note] and "captain_flip_highscores.corrupt-1.json" in said[0]
+
+
 # -- readability (new-player review) ------------------------------------------------------------------
 
 

@@ -105,3 +105,23 @@ def test_a_window_size_below_the_smallest_is_raised_and_said(capsys):
     assert capsys.readouterr().err == ""
     helps = " ".join(build_parser(list(all_games())).format_help().split())
     assert "--size WxH window size, at least 1024x600 (a smaller one is raised to it" in helps
+
+
+@pytest.mark.parametrize("args", [["plakoto", "--seats", "human,human"], ["menu"], ["check-boards"],
+                                  ["screenshot", "plakoto", "x.png"]])
+def test_a_boards_folder_that_is_not_there_is_refused(tmp_path, capsys, monkeypatch, args):
+    """A mistyped ``--boards`` folder was taken without a word: the built-in boards were played
+    while the user's edited files were never read."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")  # a window that did open closes at once
+    monkeypatch.setenv("TABLETOP_QUIT_AFTER_FRAMES", "1")
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path / "data"))
+    monkeypatch.chdir(tmp_path)
+    missing = tmp_path / "my-bords"
+    err = _error(["--boards", str(missing), *args] if args[0] != "screenshot" else [*args, "--boards", str(missing)],
+                 capsys)
+    assert err.startswith(f"tabletop: --boards {missing}: there is no such folder") and err.count("\n") == 1
+    afile = tmp_path / "f.yaml"
+    afile.write_text("")
+    err = _error(["--boards", str(afile), *args] if args[0] != "screenshot" else [*args, "--boards", str(afile)],
+                 capsys)
+    assert err.strip() == f"tabletop: --boards {afile}: it is not a folder"

@@ -10,6 +10,7 @@ import pytest
 import tabletop.assets as assets
 from tabletop.app import App, AppOptions
 from tabletop.audio import Audio
+from tabletop.core import CHANCE
 from tabletop.games import all_games
 from tabletop.launch import Seat, advance, new_session
 from tabletop.ui.game_scene import make_scene
@@ -60,8 +61,47 @@ def test_unwritable_data_folder_turns_saving_off_and_says_so(tmp_path, monkeypat
     try:
         scene = _game(app, "plakoto", moves=0)
         scene.roll()  # the opening roll is a move: it tries to save
-        assert "saving is off" in scene.save_note
+        assert "Saving is off" in scene.save_note
         app.render()
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("table", [False, True])
+def test_saving_off_is_said_in_the_log_too_and_its_end_is_said(tmp_path, monkeypatch, table):
+    """A file where the data folder should be: the note at the window's foot said so, but a table
+    draws no foot (nothing told the players a crash would lose the game), the words were "system
+    error 17" and a temp file's name, and once the folder could be written again the red note
+    stayed. Now the log says it (every strip shows the log), in words, and says when it is over."""
+    from tabletop.ui.text_audit import TextAudit
+
+    data = tmp_path.joinpath(*[f"a-rather-long-folder-name-number-{i}" for i in range(4)], "data")
+    data.parent.mkdir(parents=True)
+    data.write_text("not a folder")
+    monkeypatch.setenv("TABLETOP_DATA", str(data))
+    app = App(AppOptions(size=(1366, 768), headless=True, mute=True, table=table))
+    try:
+        scene = _game(app, "plakoto", moves=0)
+        scene.roll()
+        assert "a file is where a folder should be" in scene.save_note and ".tmp" not in scene.save_note
+        said = [e.text for e in scene.log.entries if "Saving is off" in e.text]
+        assert said == [scene.save_note]
+        scene.dirty = True
+        with TextAudit() as audit:
+            app.render()
+        assert any("Saving is off" in d.text for d in audit.placed())
+        if not table:  # the window's foot: left of the panel, never under it
+            foot = [pygame.Rect(d.rect) for d in audit.entries if d.rect is not None
+                    and d.text.startswith("Saving is off") and pygame.Rect(d.rect).bottom > scene.panel.bottom - 4]
+            assert foot and all(r.right <= scene.panel.x for r in foot)
+        data.unlink()  # the folder can be made now: the next move is saved
+        scene.skip_animations()
+        if scene.state.current_player == CHANCE:
+            scene.roll()
+        else:
+            assert scene.play(scene.state.legal_moves()[0])
+        assert scene.save_note == "" and scene.app.saves.slot_of(scene.session).exists()
+        assert "Saving works again: every move is saved." in [e.text for e in scene.log.entries]
     finally:
         pygame.display.quit()
 
@@ -81,5 +121,28 @@ def test_fullscreen_failure_stays_windowed_with_a_message(tmp_path, monkeypatch)
         assert not app.fullscreen
         assert "Fullscreen is not available" in app.pending_message
         assert app.screen.get_size() == (1024, 600)
+    finally:
+        pygame.display.quit()
+
+
+def test_leaving_says_whether_the_game_can_be_continued(tmp_path, monkeypatch):
+    """"Leave the game? The game is saved: Continue in the menu resumes it." was said with saving
+    off (the game was gone once left) and before any move (no file held it)."""
+    from tabletop.ui.scene import MessageOverlay
+
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path / "data"))
+    app = App(AppOptions(size=(1024, 600), headless=True, mute=True))
+    try:
+        scene = _game(app, "plakoto", moves=0)
+        scene.confirm_leave()
+        assert isinstance(app.top, MessageOverlay) and "nothing to continue" in app.top.body
+        app.pop_scene(app.top)
+        scene.roll()
+        scene.confirm_leave()
+        assert app.top.body.startswith("The game is saved")
+        app.pop_scene(app.top)
+        scene.save_note = "Saving is off: …"  # as a failed write leaves it
+        scene.confirm_leave()
+        assert "cannot be continued after you leave" in app.top.body
     finally:
         pygame.display.quit()

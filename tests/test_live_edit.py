@@ -172,3 +172,33 @@ def test_in_russian_the_errors_of_an_edited_board_are_said_in_russian(boards):
     finally:
         set_language("en")
         pygame.display.quit()
+
+
+def _has_colour(surface, rgb, tolerance=3):
+    w, h = surface.get_size()
+    return any(all(abs(a - b) <= tolerance for a, b in zip(surface.get_at((x, y))[:3], rgb, strict=True))
+               for x in range(0, w, 3) for y in range(0, h, 3))
+
+
+@pytest.mark.parametrize("game_id,file,old,new", [
+    ("plakoto", "plakoto.yaml", 'frame: "#6b4226"', 'frame: "#1177ee"'),
+    ("trap_the_cap", "trap_the_cap.yaml", 'board: "#2f6b3a"', 'board: "#1177ee"'),
+    ("captain_flip", "captain_flip/A.yaml", 'board: "#c9a66b"', 'board: "#1177ee"'),
+    ("chicken_chase", "chicken_chase.yaml", 'hen: "#c8412f"', 'hen: "#1177ee"'),
+])
+def test_an_edited_colour_is_drawn_at_once_in_every_game(boards, game_id, file, old, new):
+    """Captain Flip logged "Board updated from the edited file." and went on drawing the board's
+    old colour until the next game: it drew the board the game's state began with."""
+    target = boards / file
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(BUILTIN_BOARDS / file, target)
+    app, scene = _start(boards, game_id)
+    assert not _has_colour(app.screen, (0x11, 0x77, 0xEE))
+    _edit(target, old, new)
+    _poll(app, scene)
+    fresh = _game(app)
+    assert fresh is not scene
+    fresh.dirty = True
+    app.render()
+    assert _has_colour(app.screen, (0x11, 0x77, 0xEE)), "the new colour is on the screen"
+    pygame.display.quit()

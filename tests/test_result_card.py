@@ -210,6 +210,7 @@ def test_menu_after_a_finished_game_leaves_without_saying_it_is_saved():
     autosave is gone, the record is with the finished games) it leaves at once: the card said
     "The game is saved: Continue in the menu resumes it" of a game with nothing to continue."""
     app, scene = start("plakoto", [Seat("human"), Seat("ai", "random")], options={"match": "1"})
+    scene.roll()  # a first move: the game is saved (before it there is nothing to continue)
     scene.confirm_leave()
     assert "Continue" in app.top.body
     app.pop_scene()

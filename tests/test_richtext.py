@@ -77,3 +77,21 @@ def test_numbered_items_are_lines_of_their_own():
     wrapped = _text(richtext.layout(text, 20, 180))
     second = wrapped.index(next(line for line in wrapped if line.startswith("2.")))
     assert wrapped[second + 1].startswith("   ")
+
+
+def test_a_word_wider_than_the_card_is_cut_to_fit_and_keeps_every_character():
+    """A board file deep in a folder: its error line "/tmp/…/boards/trap_the_cap.yaml:10:11: …" was
+    one word wider than the error card, drawn past the card's edge and out of the window, its line
+    and column with it. Now it is cut after a "/" into pieces that fit, and nothing is lost."""
+    path = "/" + "/".join(f"a-really-very-long-folder-name-number-{i}" for i in range(5)) + "/boards/trap_the_cap.yaml:10:11:"
+    text = f"{path} YAML syntax: this '[' is never closed\n\n**Bold{'x' * 200}** end"
+    lines = richtext.layout(text, 20, 400)
+    for runs, heading in lines:
+        width = sum(theme.font(20, bold or heading).size(t.rstrip() if i == len(runs) - 1 else t)[0]
+                    for i, (t, bold) in enumerate(runs))
+        assert width <= 400, runs
+    shown = _text(lines)
+    assert "".join(shown[:shown.index("")]).replace(" ", "") == \
+        f"{path} YAML syntax: this '[' is never closed".replace(" ", "")
+    assert shown[0].endswith("/")  # cut after a slash, not in the middle of a name
+    assert "".join(shown[shown.index("") + 1:]) == f"Bold{'x' * 200} end"

@@ -210,3 +210,26 @@ def test_a_game_started_on_the_command_line_asks_too_before_it_replaces_one_in_p
     click(app, button(app.top, "Start a new game").rect.center)
     scene = app.top
     assert isinstance(scene, GameScene) and scene.session.played == [] and not scene.seat_is_human(1)
+
+
+def test_continuing_over_a_broken_board_file_says_the_save_is_kept(data, tmp_path):
+    """The card named only the board file's errors, and a player could not tell whether his game
+    was gone; the save is kept (untouched) and the card says so."""
+    from tabletop.layout.store import BUILTIN_BOARDS
+
+    app, _ = open_app()
+    play_a_little(app, "plakoto", 6)
+    saved = (data / "autosave-plakoto.json").read_bytes()
+    pygame.display.quit()
+    boards = tmp_path / "boards"
+    boards.mkdir()
+    text = (BUILTIN_BOARDS / "plakoto.yaml").read_text(encoding="utf-8")
+    (boards / "plakoto.yaml").write_text(text.replace("  radius: 44", "  raduis: 44"), encoding="utf-8")
+    app = App(AppOptions(size=(1024, 600), headless=True, mute=True, boards_dir=str(boards)))
+    menu = MenuScene(app)
+    app.push_scene(menu)
+    menu.continue_game()
+    assert isinstance(app.top, MessageOverlay) and "raduis" in app.top.body
+    assert app.top.body.endswith("The saved game is kept: continue it once the file is fixed.")
+    assert (data / "autosave-plakoto.json").read_bytes() == saved
+    app.render()

@@ -63,6 +63,8 @@ def test_save_edited_to_an_illegal_move_is_refused(tmp_path):
     assert "move 3 (fly) is illegal" in loaded.message and "position before it" in loaded.message
     assert loaded.session is not None and len(loaded.session.played) == 2
     assert list(tmp_path.glob("autosave.corrupt-*.json")), "the file is kept aside"
+    again = slot.load(GAMES)  # the good part was saved at once: leaving (or a crash) before a move keeps it
+    assert again.message == "" and again.session.played == loaded.session.played
 
 
 def test_save_edited_to_an_impossible_position_is_refused(tmp_path):
@@ -90,7 +92,7 @@ def test_unwritable_folder_turns_saving_off(tmp_path):
     folder.chmod(0o500)
     slot = SaveSlot(folder)
     assert not slot.write(played_session())
-    assert "saving is off" in slot.disabled_reason
+    assert "Saving is off" in slot.disabled_reason
 
 
 def test_unwritable_path_turns_saving_off(tmp_path):
@@ -98,7 +100,7 @@ def test_unwritable_path_turns_saving_off(tmp_path):
     blocker.write_text("not a folder")
     slot = SaveSlot(blocker / "inside")
     assert not slot.write(played_session())
-    assert "saving is off" in slot.disabled_reason
+    assert "Saving is off" in slot.disabled_reason
 
 
 def test_damaged_settings_are_reset_and_kept(tmp_path):

@@ -177,3 +177,31 @@ def test_no_text_size_sets_text_below_a_sixtieth_of_the_screen(tmp_path, monkeyp
                 assert m.body > scene.metrics.__class__(size[1]).body, "a larger setting still sets larger text"
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("table", [False, True])
+def test_a_change_that_cannot_be_written_is_said_on_the_card(tmp_path, monkeypatch, table):
+    """A file where the data folder should be (or a read-only disk): each change held until the
+    app closed and was silently forgotten at the next start. Now the card says so, in words."""
+    from tabletop.ui.text_audit import TextAudit
+
+    data = tmp_path / "data"
+    data.write_text("not a folder")
+    monkeypatch.setenv("TABLETOP_DATA", str(data))
+    app = App(AppOptions(size=(1366, 768), headless=True, mute=True, lang="en", table=table))
+    try:
+        app.replace_scenes(MenuScene(app))
+        scene = SettingsScene(app)
+        app.push_scene(scene)
+        app.render()
+        assert app.settings.unsaved is None
+        click(app, entry(scene, "fast_play")[1].rect.center)
+        assert app.settings["fast_play"] is True  # the change holds for now
+        scene.dirty = True
+        with TextAudit() as audit:
+            app.render()
+        note = [d for d in audit.placed() if "next start" in d.text or "folder should be" in d.text]
+        assert note and "".join(d.text for d in note).startswith("Not kept for the next start (a file is where")
+        assert not [d for d in note if d in audit.outside()]
+    finally:
+        pygame.display.quit()

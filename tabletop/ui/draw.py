@@ -196,10 +196,11 @@ def paragraph(surface: pygame.Surface, words: str, area: pygame.Rect, size: int,
               bold: bool = False, min_size: int | None = None) -> int:
     """``words`` wrapped into ``area``: at ``size``, smaller (down to ``min_size``) when it needs more
     lines than fit, and only if even that is not enough its last line ends in "…" (a cut, for text
-    audits). Returns the y under the last line."""
+    audits). A word wider than ``area`` (a file's path) is cut into pieces that fit, never drawn
+    past its edge. Returns the y under the last line."""
     min_size = size if min_size is None else min(min_size, size)
     while True:
-        lines = theme.wrap(words, size, area.w, bold)
+        lines = theme.wrap(words, size, area.w, bold, split_long=True)
         line_h = theme.font(size, bold).get_linesize()
         fit = max(1, area.h // line_h)
         if len(lines) <= fit or size <= min_size:

@@ -260,7 +260,7 @@ class GameScene(TableModeMixin, Scene):
         self.effects.clear()
         self._show_previous_move()
         self._changed()
-        self.app.saves.write(self.session)
+        self._saved(self.app.saves.write(self.session))
 
     def can_undo(self) -> bool:
         """Undo is offered only when it gives a person back a decision: the last move was a
@@ -462,9 +462,18 @@ class GameScene(TableModeMixin, Scene):
             slide = self.anim_time(ROLL_TIME, owner) * 0.8
         if not self.fast_play():
             self.show_effects(before, move, slide)
-        if not self.app.saves.write(self.session):
-            self.save_note = self.app.saves.disabled_reason
+        self._saved(self.app.saves.write(self.session))
         self._changed()
+
+    def _saved(self, ok: bool) -> None:
+        """Say when saving stops, in the log as well (a table's strips show the log, never the
+        window's foot, where ``save_note`` stays: at a table nothing said a crash would lose the
+        game), and when it works again (the red note stayed after the disk was writable again)."""
+        if ok == (not self.save_note):
+            return
+        self.save_note = "" if ok else self.app.saves.disabled_reason
+        self.log.add(tr("Saving works again: every move is saved.") if ok else self.save_note,
+                     theme.INK_SOFT if ok else theme.BAD)
 
     def _changed(self) -> None:
         self.state_version += 1
@@ -822,8 +831,13 @@ class GameScene(TableModeMixin, Scene):
         if self.state.current_player is None and self.over_shown:
             self.leave()
             return
-        self.app.message(tr("Leave the game?"), tr("The game is saved: \"Continue\" in the menu resumes it."),
-                         [(tr("Leave"), self.leave), (tr("Stay"), None)])
+        if self.save_note:  # the card said "The game is saved" of a game no file held
+            body = tr("Saving is off: this game cannot be continued after you leave.")
+        elif not self.app.saves.slot_of(self.session).exists():
+            body = tr("No move has been made yet: there is nothing to continue.")
+        else:
+            body = tr("The game is saved: \"Continue\" in the menu resumes it.")
+        self.app.message(tr("Leave the game?"), body, [(tr("Leave"), self.leave), (tr("Stay"), None)])
 
     def leave(self) -> None:
         from tabletop.ui.menu import MenuScene
@@ -838,13 +852,15 @@ class GameScene(TableModeMixin, Scene):
     def game_finished(self) -> None:
         """Once per game: the autosave goes (the record is kept in the finished games, for
         ``tabletop replay``), the result is logged and kept for the menu, the card opens."""
-        kept = finished_games.keep(self.session, self.app.saves.folder)
+        kept, why = finished_games.keep(self.session, self.app.saves.folder)
         self.app.saves.clear(self.session)
         self.app.audio.play("win")
         summary = self.result_summary()
         self.log.add(tr("Game over.") + " " + summary, theme.ACCENT_DARK)
         if kept is not None:
             self.log.add(tr("The game is kept with the finished games as {name}.", name=kept.name), theme.INK_SOFT)
+        else:  # its autosave goes all the same: say that no record of it stays
+            self.log.add(tr("The game could not be kept with the finished games ({why}).", why=why), theme.BAD)
         date = time.strftime("%Y-%m-%d\u00a0%H:%M")  # a line may wrap, never between the date and the time
         said = {}
         for lang in LANGUAGES:  # in every language: the menu shows it in the one chosen then
@@ -1025,8 +1041,10 @@ class GameScene(TableModeMixin, Scene):
         self.buttons.draw(surface, m.body)
         if self.log_rect.h > m.body * 2:
             self.log.draw(surface, self.log_rect, log_size(m))
-        if self.save_note:
-            draw.text(surface, self.save_note, (m.pad, self.size[1] - m.pad), m.small, theme.BAD, anchor="bottomleft")
+        if self.save_note:  # left of the panel (a long folder's name ran under it), said whole in the log
+            foot = pygame.Rect(m.pad, self.size[1] - m.pad - theme.font(m.small).get_linesize(),
+                               self.panel.x - 2 * m.pad, theme.font(m.small).get_linesize())
+            draw.fitted_text(surface, self.save_note, foot, m.small, theme.BAD, anchor="midleft", min_size=m.tiny)
 
     def draw_table_texture(self, surface: pygame.Surface) -> None:
         """Everything that does not change between frames, rendered once per size into one opaque

@@ -221,8 +221,9 @@ class MenuScene(Scene):
             return
         try:
             scene = make_scene(self.app, loaded.session)
-        except LayoutErrors as exc:
-            self.app.message(tr("The board file has errors"), "\n".join(exc.lines()), wide=True)
+        except LayoutErrors as exc:  # the save stays as it is: say so, the card named only the file's errors
+            self.app.message(tr("The board file has errors"), "\n".join(exc.lines()) + "\n\n"
+                             + tr("The saved game is kept: continue it once the file is fixed."), wide=True)
             return
         except TabletopError as exc:
             self.app.message(tr("Continue"), str(exc))

@@ -91,7 +91,7 @@ def layout(text: str, size: int, width: int) -> list[Line]:
         line: list[Run] = []
         used = 0
         indent = theme.font(size).size("-  ")[0] if kind == "item" else 0
-        for word in _words(body):
+        for word in _fitting(_words(body), size, heading, width - indent):
             if line and used + _width(word, size, heading) > width:
                 lines.append((line, heading))
                 line, used = [("   ", False)] if indent else [], indent
@@ -115,6 +115,26 @@ def _words(body: str) -> list[list[Run]]:
             else:
                 words.append([(piece, bold)])
     return words
+
+
+def _fitting(words: list[list[Run]], size: int, heading: bool, width: int) -> list[list[Run]]:
+    """The words, each wider than ``width`` cut into pieces that fit (after a "/", "-", "_" or "."
+    where one fits, as :func:`theme.wrap` cuts a log line): a long path in an error (a board file
+    deep in a folder) ran past the card's edge and out of the window, its line and column with it."""
+    out: list[list[Run]] = []
+    for word in words:
+        if width <= 0 or _width(word, size, heading) <= width:
+            out.append(word)
+            continue
+        for text, bold in word:  # each run on its own (a word is one run but for a bold part)
+            f = theme.font(size, bold or heading)
+            while f.size(text.rstrip())[0] > width and len(text.rstrip()) > 1:
+                head = theme.longest_head(text, f, width)
+                out.append([(head, bold)])
+                text = text[len(head):]
+            if text:
+                out.append([(text, bold)])
+    return out
 
 
 def _width(word: list[Run], size: int, heading: bool) -> int:

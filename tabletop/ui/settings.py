@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from tabletop.files import os_error_text
 from tabletop.i18n import LANGUAGES, language, set_language, tr
 from tabletop.ui import draw, stepper, theme
 from tabletop.ui.scene import FacingScene
@@ -46,6 +47,7 @@ class SettingsScene(FacingScene):
         super().__init__(app)
         self.row = ButtonRow()
         self.entries: list[Entry] = []
+        self.note_rect = pygame.Rect(0, 0, 0, 0)  # left of Done: why a change will not be kept
         self.focus = 0  # the row Left/Right change (Up/Down move it)
         self.face_asker()
         self.turn_button = Button(tr("Pass on"), self.turn_to_next) if len(self.edges) > 1 else None
@@ -148,6 +150,7 @@ class SettingsScene(FacingScene):
         done.rect = pygame.Rect(self.card.centerx, self.card.bottom - m.button_h - 2 * m.pad,
                                 self.card.w // 2 - 3 * m.pad, m.button_h)
         buttons.append(done)
+        self.note_rect = pygame.Rect(self.card.x + 3 * m.pad, done.rect.y, done.rect.x - self.card.x - 5 * m.pad, done.rect.h)
         if self.turn_button is not None:
             done.key = ""  # no keyboard hint on a touch table
             self.turn_button.rect = self.turn_button_rect(self.card, self.turn_button.label)
@@ -223,7 +226,7 @@ class SettingsScene(FacingScene):
 
     def _drawn_rects(self) -> list[pygame.Rect]:
         """Every rect ``_paint`` draws at, each once (a rect moved twice would be drawn astray)."""
-        rects = [self.card, *(r for _, r in self.labels), *(e.rect for e in self.entries),
+        rects = [self.card, self.note_rect, *(r for _, r in self.labels), *(e.rect for e in self.entries),
                  *(b.rect for b in self.row.buttons)]
         if self.turn_button is not None:
             rects.append(self.turn_button.rect)
@@ -237,6 +240,10 @@ class SettingsScene(FacingScene):
         for label, r in self.labels:
             self._draw_label(surface, label, r)
         self.row.draw(surface, m.body)
+        unsaved = self.app.settings.unsaved
+        if unsaved is not None:  # a read-only disk: the change was made and silently forgotten at the next start
+            draw.paragraph(surface, tr("Not kept for the next start ({why}).", why=os_error_text(unsaved, path=False)),
+                           self.note_rect, m.small, theme.BAD, min_size=m.tiny)
         if self.turn_button is not None:
             self.turn_button.draw(surface, m.small, min_size=m.small)
 

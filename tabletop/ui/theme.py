@@ -192,18 +192,22 @@ def wrap(text: str, size: int, width: int, bold: bool = False, split_long: bool 
                 lines.append(line)
                 line = word
             while split_long and f.size(line)[0] > width and len(line) > 1:
-                head = _longest_head(line, f, width)
+                head = longest_head(line, f, width)
                 lines.append(head)
                 line = line[len(head):].lstrip(" ")
         lines.append(line)
     return lines
 
 
-def _longest_head(text: str, f: Face, width: int) -> str:
+def longest_head(text: str, f: Face, width: int) -> str:
     """The longest start of ``text`` that fits ``width`` (at least one character), ended after a
-    space, "-", "_", "/" or "." when one lies in its second half."""
+    space or "/" when one lies in its second half (a path breaks between its folders), else after
+    a "-", "_" or "."."""
     n = 1
     while n < len(text) and f.size(text[:n + 1])[0] <= width:
         n += 1
-    cut = max(text.rfind(c, 0, n) for c in " -_/.") + 1
-    return text[:cut] if cut > n // 2 else text[:n]
+    for marks in (" /", "-_."):
+        cut = max(text.rfind(c, 0, n) for c in marks) + 1
+        if cut > n // 2:
+            return text[:cut]
+    return text[:n]

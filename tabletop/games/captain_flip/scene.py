@@ -67,6 +67,8 @@ class CaptainFlipScene(GameScene):
         self.parts = Parts()  # the card's and the strip's heights: set for the window in layout()
         self.high_note = ""  # the result card's word on the high-score table (the painter may say it first)
         self.painter = Painter(self)
+        if self.high_note:  # said now too: the side card read "none yet" with no word until the game's end
+            self.log.add(self.high_note, theme.BAD)
         self._turns: dict[str, tuple[EdgePanel, Viewport]] = {}
         self._view_parts: dict[tuple[tuple[int, int], bool], Parts] = {}  # the parts planned per turned view size
         self.recorded = False
@@ -75,7 +77,9 @@ class CaptainFlipScene(GameScene):
     # -- who is looked at --------------------------------------------------------------------------
     @property
     def board(self) -> Any:
-        return self.state.layout.board
+        """The board as the file now draws it (the state keeps the one the game began with: an
+        edited colour or position was logged as applied and never drawn)."""
+        return self.layout_data.board
 
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.is_human][: self.state.num_players]
@@ -506,7 +510,7 @@ class CaptainFlipScene(GameScene):
     def draw_seat_extra(self, surf: pygame.Surface, rect: pygame.Rect, seat: int, active: bool) -> None:
         m = self.metrics
         rows = sd.seat_card_rows(self.seat_card_lines(seat), rect.w, self.card_head_size(seat), m.small)
-        sd.paint_seat_card(surf, rect, rows, self.state.layout, self.obs, seat, m.small,
+        sd.paint_seat_card(surf, rect, rows, self.layout_data, self.obs, seat, m.small,
                            int(BOARD_LEAST * m.button_h), m.pad, m.tiny)
 
     def action_buttons(self) -> list[Button]:
