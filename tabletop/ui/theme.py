@@ -182,12 +182,15 @@ def wrap(text: str, size: int, width: int, bold: bool = False, split_long: bool 
     f = font(size, bold)
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        words = paragraph.split(" ")
         line = ""
-        for word in words:
-            candidate = f"{line} {word}" if line else word
+        for word, glue in _pieces(paragraph):
+            candidate = f"{line}{glue}{word}" if line else word
             if f.size(candidate)[0] <= width or not line:
                 line = candidate
+            elif word in _DASHES and " " in line:  # a dash never starts a line: its word goes down with it
+                head, last = line.rsplit(" ", 1)
+                lines.append(head)
+                line = f"{last} {word}"
             else:
                 lines.append(line)
                 line = word
@@ -197,6 +200,21 @@ def wrap(text: str, size: int, width: int, bold: bool = False, split_long: bool 
                 line = line[len(head):].lstrip(" ")
         lines.append(line)
     return lines
+
+
+_DASHES = ("—", "–")
+
+
+def _pieces(paragraph: str) -> list[tuple[str, str]]:
+    """(piece, glue before it) of a paragraph: its words, and a word holding "->" (a route such as
+    "Red–Green 4->Red spoke 2") also in pieces after each arrow, so that a long route may break
+    after an arrow rather than between a field's name and its number."""
+    out: list[tuple[str, str]] = []
+    for word in paragraph.split(" "):
+        parts = word.split("->")
+        pieces = [p + "->" for p in parts[:-1]] + ([parts[-1]] if parts[-1] or len(parts) == 1 else [])
+        out.extend((piece, " " if k == 0 else "") for k, piece in enumerate(pieces))
+    return out
 
 
 def _longest_head(text: str, f: Face, width: int) -> str:
