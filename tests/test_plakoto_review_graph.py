@@ -6,8 +6,11 @@ closer), and the ring round the last turn covered the right axis' "100%"."""
 import pygame
 import pytest
 
-from tabletop.games.plakoto.review_graph import GraphPoint, plan_graph, ring_radius, tick_indices
+from tabletop.games.plakoto.layout import load_layout
+from tabletop.games.plakoto.review_graph import GraphPoint, paint_graph, plan_graph, ring_radius, tick_indices
+from tabletop.layout import BoardStore
 from tabletop.ui import theme
+from tabletop.ui.text_audit import TextAudit
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -50,3 +53,19 @@ def test_the_selected_turns_ring_stays_inside_the_plot(count):
     plan = plan_graph(pygame.Rect(0, 0, 735, 180), count, m)
     ring = ring_radius(m.small)
     assert plan.plot.x <= plan.xs[0] - ring and plan.xs[-1] + ring <= plan.plot.right
+
+
+def test_every_game_of_a_match_is_named_the_first_too():
+    """The match's graph named "Game 2" and "Game 3" where they start, and the first game nothing."""
+    m = theme.Metrics(768)
+    points = one_players_turns(20) + one_players_turns(20, game=1, first=1) + one_players_turns(9, game=2)
+    surface = pygame.Surface((760, 200))
+    with TextAudit() as audit:
+        paint_graph(surface, pygame.Rect(0, 0, 735, 180), points, 3, ("White", "Black"),
+                    load_layout(BoardStore()), m)
+    drawn = [e.text for e in audit.entries]
+    assert {"Game 1", "Game 2", "Game 3"} <= set(drawn), drawn
+    with TextAudit() as audit:
+        paint_graph(surface, pygame.Rect(0, 0, 735, 180), points[:20], 3, ("White", "Black"),
+                    load_layout(BoardStore()), m)
+    assert "Game 1" not in [e.text for e in audit.entries], "a single game is not named"

@@ -127,7 +127,11 @@ def paint_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[Gra
     if not points:
         return plan
     xs = plan.xs
-    # games of a match: a line and the game's name where each one starts
+    # games of a match: a line and the game's name where each one starts (the first one's name
+    # at the plot's left, once a second game follows)
+    if points[0].game != points[-1].game:
+        draw.text(surface, tr("Game {n}", n=points[0].game + 1), (plot.x + m.pad // 2, plot.y + 2), small,
+                  theme.ACCENT_DARK)
     for i, p in enumerate(points):
         if i and p.game != points[i - 1].game:
             x = (xs[i] + xs[i - 1]) // 2
