@@ -90,7 +90,7 @@ def test_the_viewer_steps_through_a_record_with_its_own_controls(game, tmp_path)
     before = viewer.session.previous_state()
     said = viewer.inner.describe(before, before.parse_move(viewer.moves[7][1])).rstrip(".")
     prompt = viewer.inner.shown_prompt()
-    assert said and said.replace("->", "–") in prompt and ".." not in prompt and "->" not in prompt
+    assert said and said.replace("->", " – ") in prompt and ".." not in prompt and "->" not in prompt
     post_click(control(viewer, "Back").rect.center)  # a click on Back goes back, not forward
     settle(app)
     assert len(viewer.session.played) == 7 and move_lines(viewer) == lines[6]
@@ -109,6 +109,21 @@ def test_the_viewer_steps_through_a_record_with_its_own_controls(game, tmp_path)
         settle(app)
         assert len(viewer.session.played) == 1
     assert not (tmp_path / "data").exists() or not any((tmp_path / "data").rglob("*.json")), "a replay saves nothing"
+
+
+def test_a_trap_the_cap_route_reads_stop_by_stop(tmp_path):
+    """Seen in a real window: "Красный: Красный–Зелёный 5–Зелёный–Красный 5 — ведёт башню", one
+    dash inside the field names and between them. The stops are now set apart by a spaced dash."""
+    app, viewer = record_file("trap_the_cap", tmp_path, "ru")
+    for k in range(MOVES):
+        post_key(pygame.K_RIGHT)
+        settle(app)
+        before = viewer.session.previous_state()
+        said = viewer.inner.describe(before, before.parse_move(viewer.moves[k][1]))
+        if "->" in said:
+            break
+    route = said.split(": ", 1)[1].split(" — ")[0]
+    assert " – ".join(route.split("->")) in viewer.inner.shown_prompt()
 
 
 def test_the_viewer_in_russian(tmp_path):

@@ -81,18 +81,18 @@ def test_the_log_reads_both_entries_in_english_and_russian(russian):
     state = twice_home_position()
     move = state.parse_move(TWICE_HOME)
     assert state.describe_move(move) == (
-        "Жёлтый: Жёлтый–Зелёный 1->Жёлтый домик->Жёлтый луч 1->Жёлтый домик — ведёт золотой колпачок в домик "
+        "Жёлтый: Жёлтый–Зелёный\u00a01->Жёлтый домик->Жёлтый луч\u00a01->Жёлтый домик — ведёт золотой колпачок в домик "
         "на 2\u00a0клетки, запирает пленников: 1, затем выходит на 2\u00a0клетки, ловит там 1 колпачок (Зелёный), "
         "затем на 2\u00a0клетки назад в домик, запирает пленников: 1.")
     i18n.set_language("en")
     assert state.describe_move(move) == (
-        "Yellow: Yellow–Green 1->Yellow hideout->Yellow spoke 1->Yellow hideout — moves the golden cap 2 fields "
+        "Yellow: Yellow–Green\u00a01->Yellow hideout->Yellow spoke\u00a01->Yellow hideout — moves the golden cap 2 fields "
         "into the hideout, locks up 1 prisoner, then 2 fields out, traps 1 cap (Green) there, then 2 fields back "
         "into the hideout, locks up 1 prisoner.")
     # trap first, then home, then out again: every stop of the walk is named, from start to end
     other = state.parse_move("gold:R25-R26-S_SW_1-R26-H_SW-R26-R27")
     assert state.describe_move(other) == (
-        "Yellow: Yellow–Green 1->Yellow spoke 1->Yellow hideout->Yellow–Blue 1 — moves the golden cap 2 fields "
+        "Yellow: Yellow–Green\u00a01->Yellow spoke\u00a01->Yellow hideout->Yellow–Blue\u00a01 — moves the golden cap 2 fields "
         "out, traps 1 cap (Green) there, then 2 fields back into the hideout, locks up 2 prisoners, then 2 fields out.")
     assert state.describe_move(other, ["Ann", "Bob"]).startswith("Bob: "), "the app's name for the seat"
 

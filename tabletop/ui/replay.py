@@ -110,9 +110,10 @@ class ReplayScene(Scene):
         before = self.session.previous_state()
         if k and before is not None:
             # the log's sentence, as one clause of the prompt: its "->" (the log draws an arrow the
-            # font has no glyph for) as a dash, and its own full stop dropped
+            # font has no glyph for) as a spaced dash (Trap the Cap's "Red–Green 5" holds a dash
+            # of its own), and its own full stop dropped
             said = self.inner.describe(before, before.parse_move(self.moves[k - 1][1]))
-            said = said.replace(ARROW, "–").rstrip(".")
+            said = said.replace(ARROW, " – ").rstrip(".")
         text = (tr("Replay, move {k} of {n}: {move}.", k=k, n=n, move=said) if said
                 else tr("Replay, move {k} of {n}.", k=k, n=n))
         if k == n and self.note:

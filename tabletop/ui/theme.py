@@ -176,18 +176,22 @@ def render(text: str, size: int, rgb: tuple[int, int, int] = INK, bold: bool = F
 
 
 def wrap(text: str, size: int, width: int, bold: bool = False, split_long: bool = False) -> list[str]:
-    """Split ``text`` into lines that fit ``width`` pixels (paragraphs kept). A word wider than
-    ``width`` keeps a line of its own, or with ``split_long`` (a log line naming a file) is cut
-    into pieces that fit, after a "-", "_", "/" or "." where one fits."""
+    """Split ``text`` into lines that fit ``width`` pixels (paragraphs kept). A long route may also
+    break after a "->", and a dash never starts a line (its word before it goes down with it). A
+    word wider than ``width`` keeps a line of its own, or with ``split_long`` (a log line naming a
+    file) is cut into pieces that fit (``longest_head``: after a "/" between folders where one fits)."""
     f = font(size, bold)
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        words = paragraph.split(" ")
         line = ""
-        for word in words:
-            candidate = f"{line} {word}" if line else word
+        for word, glue in _pieces(paragraph):
+            candidate = f"{line}{glue}{word}" if line else word
             if f.size(candidate)[0] <= width or not line:
                 line = candidate
+            elif word in _DASHES and " " in line:  # a dash never starts a line: its word goes down with it
+                head, last = line.rsplit(" ", 1)
+                lines.append(head)
+                line = f"{last} {word}"
             else:
                 lines.append(line)
                 line = word
@@ -197,6 +201,21 @@ def wrap(text: str, size: int, width: int, bold: bool = False, split_long: bool 
                 line = line[len(head):].lstrip(" ")
         lines.append(line)
     return lines
+
+
+_DASHES = ("—", "–")
+
+
+def _pieces(paragraph: str) -> list[tuple[str, str]]:
+    """(piece, glue before it) of a paragraph: its words, and a word holding "->" (a route such as
+    "Red–Green 4->Red spoke 2") also in pieces after each arrow, so that a long route may break
+    after an arrow rather than between a field's name and its number."""
+    out: list[tuple[str, str]] = []
+    for word in paragraph.split(" "):
+        parts = word.split("->")
+        pieces = [p + "->" for p in parts[:-1]] + ([parts[-1]] if parts[-1] or len(parts) == 1 else [])
+        out.extend((piece, " " if k == 0 else "") for k, piece in enumerate(pieces))
+    return out
 
 
 def longest_head(text: str, f: Face, width: int) -> str:

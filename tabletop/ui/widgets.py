@@ -269,6 +269,12 @@ class LogPanel:
             used += height
             if used >= inner.h:
                 break
+        self.button = pygame.Rect(0, 0, 0, 0)
+        if corner and rect.h > 3 * line_h:
+            side = max(16, int(line_h * 1.1))
+            self.button = pygame.Rect(rect.right - side - 3, rect.y + 3, side, side)
+            while len({id(r[0]) for r in rows}) > 1 and _reaches(rows, inner, size, line_h, self.button):
+                rows = [r for r in rows if r[0] is not rows[0][0]]  # the top entry would run under the button
         clip = surface.get_clip()
         surface.set_clip(inner.clip(clip) if clip else inner)
         y = inner.bottom
@@ -279,10 +285,7 @@ class LogPanel:
                 break
             draw_log_row(surface, row, (inner.x, y), inner.w, size, line_h)
         surface.set_clip(clip)
-        self.button = pygame.Rect(0, 0, 0, 0)
-        if corner and rect.h > 3 * line_h:
-            side = max(16, int(line_h * 1.1))
-            self.button = pygame.Rect(rect.right - side - 3, rect.y + 3, side, side)
+        if self.button.w:
             _enlarge_icon(surface, self.button)
         if scroll:
             note = f"+{scroll}"
@@ -290,6 +293,20 @@ class LogPanel:
             tag = img.get_rect(bottomright=(rect.right - 4, rect.bottom - 3)).inflate(size // 2, 2)
             pygame.draw.rect(surface, theme.ACCENT_DARK, tag, border_radius=tag.h // 2)
             surface.blit(img, img.get_rect(center=tag.center))
+
+
+def _reaches(rows: list[tuple[LogEntry, str, bool]], inner: pygame.Rect, size: int, line_h: int,
+             button: pygame.Rect) -> bool:
+    """Whether a row drawn (bottom up, as the log draws them) beside ``button`` runs under it."""
+    y = inner.bottom - sum(_row_height(r, line_h) for r in rows)
+    for row in rows:
+        if y >= button.bottom:
+            return False
+        if y >= inner.y and not row[0].rule and row[1]:
+            if inner.x + log_indent(size) + arrow_text_width(row[1], size) > button.x - max(2, size // 4):
+                return True
+        y += _row_height(row, line_h)
+    return False
 
 
 def log_indent(size: int) -> int:

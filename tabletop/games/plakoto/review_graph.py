@@ -10,6 +10,7 @@ selected turn is marked.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -57,13 +58,23 @@ def plan_graph(rect: pygame.Rect, count: int, m: theme.Metrics) -> GraphPlan:
     left = f.size("100%")[0] + m.pad
     plot = pygame.Rect(rect.x + m.pad + left, rect.y + m.pad + line + m.pad // 2,
                        rect.w - 2 * m.pad - 2 * left, rect.h - 2 * m.pad - 3 * line - m.pad)
-    inset = max(4, small // 2)
+    inset = ring_radius(small) + 2  # the selected turn's ring stays inside the plot, clear of the axes' numbers
     if count <= 1:
         xs: tuple[int, ...] = (plot.centerx,) * count
     else:
         span = plot.w - 2 * inset
         xs = tuple(plot.x + inset + round(span * i / (count - 1)) for i in range(count))
     return GraphPlan(plot, xs)
+
+
+def dot_radius(small: int, width: int, count: int) -> int:
+    """A turn's dot: smaller when many turns share the plot's ``width``."""
+    return max(3, min(small // 3, width // max(1, 3 * count)))
+
+
+def ring_radius(small: int) -> int:
+    """The largest ring drawn round a dot (the selected turn's)."""
+    return 2 * max(3, small // 3) + 3
 
 
 def nearest(plan: GraphPlan, pos: tuple[int, int]) -> int | None:
@@ -116,7 +127,11 @@ def paint_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[Gra
     if not points:
         return plan
     xs = plan.xs
-    # games of a match: a line and the game's name where each one starts
+    # games of a match: a line and the game's name where each one starts (the first one's name
+    # at the plot's left, once a second game follows)
+    if points[0].game != points[-1].game:
+        draw.text(surface, tr("Game {n}", n=points[0].game + 1), (plot.x + m.pad // 2, plot.y + 2), small,
+                  theme.ACCENT_DARK)
     for i, p in enumerate(points):
         if i and p.game != points[i - 1].game:
             x = (xs[i] + xs[i - 1]) // 2
@@ -128,7 +143,7 @@ def paint_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[Gra
     pts = [(xs[i], _y(plot, p.chance)) for i, p in enumerate(points)]
     if len(pts) > 1:
         pygame.draw.lines(surface, theme.INK_SOFT, False, pts, max(2, small // 8))
-    radius = max(3, min(small // 3, plot.w // max(1, 3 * len(points))))
+    radius = dot_radius(small, plot.w, len(points))
     styles = layout.checkers
     for i, (p, at) in enumerate(zip(points, pts, strict=True)):
         st = styles[p.seat]
@@ -145,16 +160,35 @@ def paint_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[Gra
 
 def _ticks(surface: pygame.Surface, points: Sequence[GraphPoint], xs: Sequence[int], y: int, small: int,
            m: theme.Metrics) -> None:
-    """The turn numbers under the plot, as many as fit without touching."""
+    """The turn numbers under the plot (see :func:`tick_indices`)."""
+    for i in tick_indices(points, xs, small, m.pad):
+        draw.text(surface, str(points[i].number), (xs[i], y), small, theme.INK_SOFT, anchor="midtop")
+
+
+def tick_indices(points: Sequence[GraphPoint], xs: Sequence[int], small: int, gap: int) -> list[int]:
+    """The points whose turn number is written under the plot: each game's first, then every
+    k-th one, k the least stride at which the widest number clears its neighbours by ``gap``, so
+    the numbers step evenly (2 6 10 14…, not 2 4 6 8 12 16 as the narrower one-digit numbers
+    fitted); where a game's first would touch the number before it, that one gives way."""
+    if not points:
+        return []
     f = theme.font(small)
-    last_right = -10 ** 6
+    widths = [f.size(str(p.number))[0] for p in points]
+    spacing = (xs[-1] - xs[0]) / (len(xs) - 1) if len(xs) > 1 else float("inf")
+    stride = max(1, math.ceil((max(widths) + gap) / spacing)) if spacing else len(points)
+    out: list[int] = []
+    start = 0
     for i, p in enumerate(points):
-        text = str(p.number)
-        w = f.size(text)[0]
-        first_of_game = i == 0 or points[i - 1].game != p.game
-        if xs[i] - w // 2 > last_right + m.pad or (first_of_game and i == 0):
-            draw.text(surface, text, (xs[i], y), small, theme.INK_SOFT, anchor="midtop")
-            last_right = xs[i] + w // 2
+        if i and p.game != points[i - 1].game:
+            start = i
+        if (i - start) % stride:
+            continue
+        if out and xs[i] - widths[i] // 2 <= xs[out[-1]] + widths[out[-1]] // 2 + gap:
+            if i != start:
+                continue
+            out.pop()  # a game's first number wins over the one before it
+        out.append(i)
+    return out
 
 
 def _dashed(surface: pygame.Surface, start: tuple[int, int], right: int, rgb) -> None:

@@ -501,8 +501,9 @@ class PlakotoScene(CoachMixin, GameScene):
         return before.describe_move(move, names)
 
     def log_move(self, before: Any, move: Any, mover: int | None) -> None:
-        """The opening roll is both players' (no one's piece before it)."""
-        super().log_move(before, move, None if isinstance(move, Opening) else mover)
+        """The opening roll and the step to the next game of a match are both players' (no one's
+        piece before them: the person who clicks on is not the one the line names)."""
+        super().log_move(before, move, None if isinstance(move, Opening | NextGame) else mover)
 
     def chance_time(self, move: Any, owner: int | None) -> float:
         """Going on to the next game of the match rolls nothing: no tumble to wait for."""

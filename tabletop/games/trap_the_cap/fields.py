@@ -13,6 +13,8 @@ from __future__ import annotations
 from tabletop.games.trap_the_cap.board import COLOURS, Topology
 from tabletop.i18n import tr
 
+NBSP = "\u00a0"  # as ui.theme.NBSP (no pygame here)
+
 _CACHE: dict[int, tuple[Topology, dict[int, tuple]]] = {}
 
 
@@ -63,7 +65,14 @@ def _colour(name: str) -> str:
 
 
 def field_name(topo: Topology, node: int) -> str:
-    """The field as people read it (in the current language)."""
+    """The field as people read it (in the current language); its number is held to its name by
+    a no-break space, so that a wrapped line never begins with a field's number."""
+    name = _field_name(topo, node)
+    head, sep, number = name.rpartition(" ")
+    return f"{head}{NBSP}{number}" if sep and number.isdigit() else name
+
+
+def _field_name(topo: Topology, node: int) -> str:
     label = _labels(topo).get(node)
     if label is None:
         return topo.names[node]

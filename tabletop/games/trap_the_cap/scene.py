@@ -769,11 +769,17 @@ class TrapTheCapScene(PanelMixin, GameScene):
                 lines.append((f"{colour_text(NAMES[c])} × {caps.count(c)}", self.look(c)))
         if hover_piece is not None:
             piles = stacks.get(hover_piece[0], [])
-            if hover_piece[1] < len(piles) and len(piles[hover_piece[1]]) > 1:
-                pile = piles[hover_piece[1]]
+            pile = piles[hover_piece[1]] if hover_piece[1] < len(piles) else []
+            if len(pile) > 1:
                 lines.append((tr("Tower of {n}, top to bottom:", n=len(pile)), None))
                 for c in reversed(pile):
                     lines.append((colour_text(NAMES[c]), self.look(c)))
+            elif len(pile) == 1 and GOLD in pile:
+                lines.append((self._card_name(hover_piece[0]), None))
+            if GOLD in pile:  # whose it is: a new player meets a star cap nobody's list names
+                owner = self.state.golden_owner
+                lines.append((tr("Golden cap: nobody's yet, bring it home to own it") if owner is None
+                              else tr("Golden cap: owned by {who}", who=colour_text(NAMES[owner])), self.look(GOLD)))
         if not lines and hover_fid is not None and self.geo.fields[hover_fid].kind == "hideout":
             owner = self.geo.fields[hover_fid].owner or ""
             waiting = len(stacks.get(hover_fid, []))
@@ -790,7 +796,7 @@ class TrapTheCapScene(PanelMixin, GameScene):
                     for c in sorted(set(caps)):
                         lines.append((f"{colour_text(NAMES[c])} × {caps.count(c)}", self.look(c)))
         if not lines and hover_fid is not None:
-            lines.append((field_name_by_id(self.state.rules.topology, hover_fid), None))
+            lines.append((self._card_name(hover_fid), None))
         if self.app.table_mode and lines:  # at a table: turned to the seat on turn (who is pointing)
             w, h = sd.tooltip_size(lines, m.body, m.pad)
             card = pygame.Surface((w + 2 * m.pad, h + 2 * m.pad), pygame.SRCALPHA)
@@ -799,6 +805,12 @@ class TrapTheCapScene(PanelMixin, GameScene):
                              also)
             return
         sd.tooltip(surface, lines, self.hover_px, m.body, m.pad, self.board_area, keep, also)
+
+    def _card_name(self, field_id: str) -> str:
+        """A field's name heading the hover card, capitalised ("Centre": the log's "->centre" is
+        mid-sentence)."""
+        name = field_name_by_id(self.state.rules.topology, field_id)
+        return name[:1].upper() + name[1:]
 
     def _owner_turn(self, owner: int) -> int:
         """Table mode: the turn that makes a tray's word face the seat playing that colour."""

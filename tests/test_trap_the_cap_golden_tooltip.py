@@ -1,0 +1,57 @@
+"""Trap the Cap's hover card says whose the golden cap is. Seen in a real window (golden cap game,
+Russian): the star cap on the centre showed only "центр" (lower case, as mid-sentence in the log), and in a tower only "Золотой"; no list
+on screen said that it belongs to nobody until brought home, or to whom. Now the card adds it, under the field's name written as a heading."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from scene_input import instant_scenes
+
+from tabletop.app import App, AppOptions
+from tabletop.core.session import Session
+from tabletop.games import get_game
+from tabletop.games.trap_the_cap import scene_draw as sd
+from tabletop.games.trap_the_cap.rules import TrapState
+from tabletop.launch import Seat, new_session
+from tabletop.ui.game_scene import make_scene
+
+SPEC = get_game("trap_the_cap")
+ALONE = "red - C:gold home:red=red,red,red,red;green=green,green,green,green gold:- variant:golden_cap"
+OWNED = ("yellow 6 R25:green+gold S_SW_1:green home:green=green,green;yellow=yellow,yellow,yellow,yellow "
+         "locked: gold:yellow variant:golden_cap round:3")
+
+
+@pytest.fixture(autouse=True)
+def fast(monkeypatch, tmp_path):
+    instant_scenes(monkeypatch, tmp_path)
+
+
+def card_lines(monkeypatch, position: str, field: str, lang: str = "en") -> list[str]:
+    """The hover card's lines with the pointer on the first piece of ``field``."""
+    app = App(AppOptions(size=(1366, 768), headless=True, mute=True, lang=lang))
+    base = new_session(SPEC, app.store, 2, "golden_cap", {}, [Seat("human")] * 2, 1)
+    session = Session(SPEC, TrapState.from_notation(position), 1, base.meta)
+    scene = make_scene(app, session)
+    app.push_scene(scene)
+    app.render()
+    shown: list[str] = []
+    real = sd.tooltip
+    monkeypatch.setattr(sd, "tooltip", lambda surface, lines, *a, **k: (shown.extend(t for t, _ in lines),
+                                                                        real(surface, lines, *a, **k)))
+    x, y = scene.piece_px(field, 0)
+    for pos in ((x + 1, y - 3), (x, y - 3)):
+        scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.mark_dirty()
+    app.render()
+    return shown
+
+
+def test_the_golden_cap_alone_says_it_is_nobodys(monkeypatch):
+    lines = card_lines(monkeypatch, ALONE, "C")
+    assert lines[0] == "Centre" and "nobody's" in lines[1], lines
+
+
+def test_the_golden_cap_in_a_tower_names_its_owner(monkeypatch):
+    lines = card_lines(monkeypatch, OWNED, "R25", "ru")
+    assert lines[0].startswith("Башня из 2") and lines[-1] == "Золотой колпачок, владелец: Жёлтый", lines
