@@ -57,6 +57,10 @@ class Effects:
         length = (POP_TIME if kind == "pop" else MARK_TIME) if length is None else length
         if length <= 0:
             return
+        for e in self.items:  # the same word at the same place still up (two checkers borne off in
+            if (e.kind, e.at, e.text) == (kind, at, text):  # one turn): the new one replaces it, the
+                self.timers.cancel(e.name)                  # two labels rose over each other
+        self.items = [e for e in self.items if self.timers.running(e.name)]
         self._count += 1
         name = f"{PREFIX}{self._count}"
         self.timers.start(name, delay + length)
