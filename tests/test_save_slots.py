@@ -233,3 +233,21 @@ def test_continuing_over_a_broken_board_file_says_the_save_is_kept(data, tmp_pat
     assert app.top.body.endswith("The saved game is kept: continue it once the file is fixed.")
     assert (data / "autosave-plakoto.json").read_bytes() == saved
     app.render()
+
+
+def test_the_question_names_the_saved_games_variant(data):
+    """"A game of Trap the Cap is in progress: …" did not say which variant was saved: starting
+    a Golden cap game over a saved Partners game, a player could not tell what he would replace."""
+    from tabletop.games import all_games
+    from tabletop.launch import Seat, new_session
+    from tabletop.ui.menu import MenuScene
+
+    app, _ = open_app()
+    spec = all_games()["trap_the_cap"]
+    app.saves.write(new_session(spec, app.store, 4, "partners", {}, [Seat("ai", "easy")] * 4, 3))
+    menu = MenuScene(app, "trap_the_cap")
+    app.push_scene(menu)
+    menu.start()
+    question = app.top
+    assert isinstance(question, MessageOverlay) and question.title == "A game is in progress"
+    assert question.body.startswith("A game of Trap the Cap — Partners is in progress: "), question.body
