@@ -146,3 +146,22 @@ def test_leaving_says_whether_the_game_can_be_continued(tmp_path, monkeypatch):
         assert "cannot be continued after you leave" in app.top.body
     finally:
         pygame.display.quit()
+
+
+def test_leaving_a_new_game_before_its_first_move_names_the_earlier_save(tmp_path, monkeypatch):
+    """A new game that will replace a saved one is not written before its first move: Leave said
+    "The game is saved" then, of the earlier game the slot still held."""
+    from tabletop.games import all_games
+    from tabletop.launch import Seat, new_session
+    from tabletop.ui.scene import MessageOverlay
+
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path / "data"))
+    app = App(AppOptions(size=(1024, 600), headless=True, mute=True))
+    try:
+        app.saves.write(new_session(all_games()["plakoto"], app.store, 2, None, {}, [Seat("ai", "easy")] * 2, 3))
+        scene = _game(app, "plakoto", moves=0)
+        scene.confirm_leave()
+        assert isinstance(app.top, MessageOverlay)
+        assert app.top.body == "No move has been made yet: Continue resumes the game saved before this one."
+    finally:
+        pygame.display.quit()

@@ -833,8 +833,10 @@ class GameScene(TableModeMixin, Scene):
             return
         if self.save_note:  # the card said "The game is saved" of a game no file held
             body = tr("Saving is off: this game cannot be continued after you leave.")
-        elif not self.app.saves.slot_of(self.session).exists():
-            body = tr("No move has been made yet: there is nothing to continue.")
+        elif not self.session.played:  # nothing of this game is saved yet (every move is)
+            body = (tr("No move has been made yet: Continue resumes the game saved before this one.")
+                    if self.app.saves.slot_of(self.session).exists()  # it said "The game is saved" of that one
+                    else tr("No move has been made yet: there is nothing to continue."))
         else:
             body = tr("The game is saved: \"Continue\" in the menu resumes it.")
         self.app.message(tr("Leave the game?"), body, [(tr("Leave"), self.leave), (tr("Stay"), None)])
