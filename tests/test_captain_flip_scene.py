@@ -674,6 +674,7 @@ def test_the_big_board_numbers_its_columns_as_the_log_names_them(size, lang):
     from the left, each number under its column, inside the board's frame and below its spaces."""
     from tabletop.games.captain_flip import scene_draw as sd
     from tabletop.i18n import set_language
+    from tabletop.ui import theme
 
     app = App(AppOptions(size=size, headless=True, mute=True, lang=lang))
     session = tabletop.launch.new_session(SPEC, app.store, 2, "A", {}, [Seat("human"), Seat("ai", "easy")], 7)
@@ -685,12 +686,15 @@ def test_the_big_board_numbers_its_columns_as_the_log_names_them(size, lang):
         slot = next(s for s in scene.current_slots() if s.big)
         with text_audit_of() as audit:
             sd.draw_board_base(surface, vp, slot, board, scene.metrics.small, False, scene.metrics.tiny)
-        numbers = {d.text: pygame.Rect(d.rect) for d in audit.placed() if d.text.isdigit()}
+        numbers = {d.text: d for d in audit.placed() if d.text.isdigit()}
         assert sorted(numbers, key=int) == [str(i + 1) for i in range(len(board.columns))]
         frame = sd.px(vp, slot.board_rect(board)).inflate(int(vp.length(10 * slot.s)), int(vp.length(10 * slot.s)))
         for ci in range(len(board.columns)):
-            r, space = numbers[str(ci + 1)], sd.px(vp, slot.space(board, ci, 0))
-            assert frame.contains(r) and r.top >= space.bottom, (ci, r, space, frame)
+            d, space = numbers[str(ci + 1)], sd.px(vp, slot.space(board, ci, 0))
+            r = pygame.Rect(d.rect)
+            # the digit as seen (placed by its ink: the line box's empty foot may reach the frame)
+            ink = theme.render(d.text, d.size, (0, 0, 0), True, audit=False).get_bounding_rect().move(r.topleft)
+            assert frame.contains(ink) and ink.top >= space.bottom, (ci, ink, space, frame)
             assert abs(r.centerx - space.centerx) <= 1 and r.h >= scene.metrics.small, (ci, r)
     finally:
         set_language("en")
@@ -731,3 +735,46 @@ def text_audit_of():
     from tabletop.ui import text_audit
 
     return text_audit.TextAudit()
+
+
+@pytest.mark.parametrize(("size", "table", "players", "lang"),
+                         [((1366, 768), False, 2, "en"), ((3840, 2160), True, 2, "ru"), ((3840, 2160), True, 5, "ru"),
+                          ((3840, 2160), False, 1, "ru")])
+def test_the_column_numbers_keep_clear_of_the_last_turns_frame(size, table, players, lang):
+    """At a 4K table the blue frame round the tile just placed on a bottom space covered the top of
+    its column's number (another captain's board, and the large one: "3" under the Parrot read as
+    a smudge): the numbers sat 2 px under the spaces, inside the frame's reach. Now every number
+    drawn keeps below the frame a bottom space can get, on every board shown."""
+    from tabletop.games.captain_flip import scene_draw as sd
+    from tabletop.i18n import set_language
+    from tabletop.ui import theme
+
+    app = App(AppOptions(size=size, headless=True, mute=True, table=table, lang=lang))
+    seats = [Seat("human")] * players
+    session = tabletop.launch.new_session(SPEC, app.store, players, "B", {}, seats, 7)
+    scene = make_scene(app, session)
+    app.push_scene(scene)
+    try:
+        app.render()
+        turn = scene.facing()
+        vp = turn[1] if turn is not None else scene.viewport
+        board = scene.board
+        surface = pygame.Surface(app.screen.get_size())
+        drawn = 0
+        for slot in scene.current_slots():
+            with text_audit_of() as audit:
+                sd.draw_board_base(surface, vp, slot, board, scene.metrics.small, False, scene.metrics.tiny)
+            for d in audit.placed():
+                if not d.text.isdigit():
+                    continue
+                ink = theme.render(d.text, d.size, (0, 0, 0), True, audit=False).get_bounding_rect()
+                ink.move_ip(d.rect[0], d.rect[1])
+                space = sd.px(vp, slot.space(board, int(d.text) - 1, 0))
+                w = max(2, space.w // 14)  # the frame round a tile placed last (scene_paint.outline)
+                frame = space.inflate(2 * w + 2, 2 * w + 2)
+                if space.left <= ink.centerx <= space.right and ink.centery > space.bottom:  # not a tag
+                    assert ink.top >= frame.bottom, (slot.big, d.text, ink, frame)
+                    drawn += 1
+        assert drawn >= len(board.columns)
+    finally:
+        set_language("en")

@@ -267,7 +267,7 @@ class Painter:
             if slot is None:
                 continue
             r = sd.px(vp, slot.space(sc.board, *spot))
-            w = max(2, r.w // 14) if width == 3 else max(2, r.w // 22)
+            w = sd.last_turn_ring(r.w, width == 3)
             pygame.draw.rect(surface, theme.WHITE, r.inflate(2 * w + 2, 2 * w + 2), width=w + 2,
                              border_radius=max(3, r.w // 7))
             pygame.draw.rect(surface, LAST_MOVE, r.inflate(2 * w, 2 * w), width=w, border_radius=max(3, r.w // 7))
