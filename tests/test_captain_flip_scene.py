@@ -778,3 +778,44 @@ def test_the_column_numbers_keep_clear_of_the_last_turns_frame(size, table, play
         assert drawn >= len(board.columns)
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("size", "table", "players", "lang"), [((1366, 768), False, 2, "en"),
+                                                                ((3840, 2160), True, 5, "ru")])
+def test_the_card_names_another_captains_drawn_tile(size, table, players, lang):
+    """While a computer kept or placed the tile it drew, the card over the person's large board said
+    only "Drawn tile" beside a Gunner, and the large board's header said the person's name: at a
+    5-seat table Red read the Blue computer's Gunner as his own. The card now names whose tile it
+    is when that is not the captain whose board is large; his own stays "Drawn tile"."""
+    from tabletop.i18n import set_language, tr
+    from tabletop.ui.text_audit import TextAudit
+
+    app = App(AppOptions(size=size, headless=True, mute=True, table=table, lang=lang))
+    seats = [Seat("human")] + [Seat("ai", "easy")] * (players - 1)
+    session = tabletop.launch.new_session(SPEC, app.store, players, "A", {}, seats, 7)
+    scene = make_scene(app, session)
+    app.push_scene(scene)
+    try:
+        seen = {}
+        for _ in range(200):
+            state = session.state
+            if state.phase in (KEEP_OR_FLIP, PLACE) and state.current_player not in seen:
+                scene.on_state_changed()
+                scene.state_version += 1
+                with TextAudit() as audit:
+                    app.mark_dirty()
+                    app.render()
+                seen[state.current_player] = {e.text for e in audit.placed()}
+            if 0 in seen and len(seen) >= 2:
+                break
+            if state.current_player == CHANCE:
+                session.roll()
+            else:
+                session.play(state.legal_moves()[0])
+        assert 0 in seen and len(seen) >= 2
+        assert tr("Drawn tile") in seen[0]
+        for seat in set(seen) - {0}:
+            assert tr("{name}'s tile", name=scene.seat_name(seat)) in seen[seat], sorted(seen[seat])
+            assert tr("Drawn tile") not in seen[seat]
+    finally:
+        set_language("en")

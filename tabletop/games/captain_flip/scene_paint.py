@@ -19,6 +19,7 @@ from tabletop.games.captain_flip.rules import (
     BONUS_FLIP,
     DOLPHIN_FLIP,
     DRAW,
+    KEEP_OR_FLIP,
     MONKEY_FLIP,
     OVER,
     PLACE,
@@ -380,7 +381,10 @@ class Painter:
         parts = sc.parts
         panel = sd.px(vp, parts.card)
         pad = max(4, int(vp.length(14)))
-        title = self.card_title(obs.phase)
+        # another captain's tile (a computer's, or a person's while the large board is the last
+        # person's) is named: under the large board of Red, "Drawn tile" and a Gunner read as Red's
+        drawer = obs.actor if obs.phase in (KEEP_OR_FLIP, PLACE) and obs.actor != sc.focus_seat() else None
+        title = self.card_title(obs.phase, sc.seat_name(drawer) if drawer is not None else "")
         draw.text(surface, title, (panel.x + pad, panel.y + pad // 2), m.body, theme.INK, bold=True)
         count = txt.bag_count(obs.bag_n, obs.dolphins)
         if parts.count_row:  # the header is too narrow for both (longer languages): a row of its own
@@ -434,7 +438,11 @@ class Painter:
         draw.fitted_text(surface, words, words_rect, m.small, theme.INK, anchor="midleft", min_size=m.small)
 
     @staticmethod
-    def card_title(phase: str) -> str:
+    def card_title(phase: str, drawer: str = "") -> str:
+        """The card's title; ``drawer``: the name of the captain whose drawn tile it shows, when it
+        is not the one whose board is large."""
+        if drawer and phase in (KEEP_OR_FLIP, PLACE):
+            return tr("{name}'s tile", name=drawer)
         return {DRAW: tr("The bag"), OVER: tr("Game over"), MONKEY_FLIP: tr("Monkey"), BONUS_FLIP: tr("Column bonus"),
                 DOLPHIN_FLIP: tr("Dolphin")}.get(phase, tr("Drawn tile"))
 
@@ -461,6 +469,7 @@ class Painter:
         pad = max(4, int(vp.length(14)))
         card_w = sd.px(vp, base.card).w
         titles = [self.card_title(ph) for ph in (DRAW, OVER, MONKEY_FLIP, BONUS_FLIP, DOLPHIN_FLIP, PLACE)]
+        titles += [self.card_title(PLACE, sc.seat_name(s)) for s in range(sc.state.num_players)]
         title_w = max(theme.font(m.body, True).size(t)[0] for t in titles)
         count_w = theme.font(m.small).size(txt.bag_count(99, sc.state.layout.tiles.dolphins if sc.state.dolphin_on else 0))[0]
         count_row = title_w + count_w + 3 * pad > card_w
