@@ -819,3 +819,38 @@ def test_the_card_names_another_captains_drawn_tile(size, table, players, lang):
             assert tr("Drawn tile") not in seen[seat]
     finally:
         set_language("en")
+
+
+def test_a_tile_to_flip_stays_lit_under_the_last_turns_frame():
+    """The Dolphin (or the Monkey) asks "tap one of your lit tiles", but a tile placed this turn is
+    also framed as the latest turn's, and that blue frame was drawn over the yellow rim: at a 4K
+    table the Parrot and the Cartographer to choose from looked framed, not lit. The lit rim is now
+    drawn over the frame (the frame's outer edge still shows round it)."""
+    from tabletop.games.captain_flip import scene_draw as sd
+    from tabletop.games.captain_flip import scene_regions
+    from tabletop.ui import theme
+
+    for seed in range(1, 60):
+        app, scene = start([Seat("human")], variant="E", seed=seed, dolphin=True)
+        rng = random.Random(seed)
+        framed = set()
+        for _ in range(80):
+            st = scene.state
+            if st.current_player is None:
+                break
+            if st.phase in (MONKEY_FLIP, BONUS_FLIP, DOLPHIN_FLIP):
+                framed = {spot for seat, spot, _w in scene_regions.outline_spots(scene.painter) if seat == st.actor}
+                framed &= set(scene.targets())
+                if framed:
+                    break
+            human_step(app, scene, rng)
+        if framed:
+            break
+    assert framed, "no flip of a tile placed this turn in these games"
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0)))
+    app.mark_dirty()
+    app.render()
+    slot = scene.slot_of(scene.state.actor)
+    for spot in framed:
+        r = sd.px(scene.viewport, slot.space(scene.board, *spot))
+        assert tuple(app.screen.get_at((r.left - 1, r.centery)))[:3] == theme.HILITE, spot

@@ -227,12 +227,14 @@ class Painter:
             self.header(surface, vp, slot)
             self.kraken_tags(surface, vp, slot)
             self.tiles(surface, vp, slot, p)
+        self.outline(surface, vp, slots)
+        # the lit rims over the latest turn's frames: a tile placed this turn that the Monkey, the
+        # Dolphin or a bonus may flip looked framed, not lit ("tap one of your lit tiles")
         self.targets(surface, vp, slots)
         self.card(surface, vp, p)
         if sc.state.num_players == 1:
             self.solo_card(surface, vp)
         self.strip(surface, vp, slots[0].seat)
-        self.outline(surface, vp, slots)
         sc.effects.draw(surface, lambda at: self.effect_px(at, vp, slots), sc.metrics.body,
                         sd.px(vp, sc.parts.tile).w * 0.3)
         if sc.drag and sc.obs.drawn is not None:
