@@ -742,9 +742,10 @@ def text_audit_of():
                           ((3840, 2160), False, 1, "ru")])
 def test_the_column_numbers_keep_clear_of_the_last_turns_frame(size, table, players, lang):
     """At a 4K table the blue frame round the tile just placed on a bottom space covered the top of
-    its column's number (another captain's board, and the large one: "3" under the Parrot read as
-    a smudge): the numbers sat 2 px under the spaces, inside the frame's reach. Now every number
-    drawn keeps below the frame a bottom space can get, on every board shown."""
+    its column's number (the large board: "3" under the Parrot read as a smudge): the numbers sat
+    2 px under the spaces, inside the frame's reach. Now the large board's numbers keep below the
+    frame a bottom space can get (a small board keeps them under its spaces where the room below
+    the frame is too small for its type)."""
     from tabletop.games.captain_flip import scene_draw as sd
     from tabletop.i18n import set_language
     from tabletop.ui import theme
@@ -761,7 +762,7 @@ def test_the_column_numbers_keep_clear_of_the_last_turns_frame(size, table, play
         board = scene.board
         surface = pygame.Surface(app.screen.get_size())
         drawn = 0
-        for slot in scene.current_slots():
+        for slot in [s for s in scene.current_slots() if s.big]:
             with text_audit_of() as audit:
                 sd.draw_board_base(surface, vp, slot, board, scene.metrics.small, False, scene.metrics.tiny)
             for d in audit.placed():
@@ -854,3 +855,23 @@ def test_a_tile_to_flip_stays_lit_under_the_last_turns_frame():
     for spot in framed:
         r = sd.px(scene.viewport, slot.space(scene.board, *spot))
         assert tuple(app.screen.get_at((r.left - 1, r.centery)))[:3] == theme.HILITE, spot
+
+
+@pytest.mark.parametrize(("size", "table"), [((1366, 768), False), ((3840, 2160), True)])
+def test_the_other_captains_small_board_keeps_its_column_numbers(size, table):
+    """Two captains: the other captain's small board has too little room below the latest turn's
+    frame for its numbers in readable type; they stay under its spaces rather than go."""
+    from tabletop.games.captain_flip import scene_draw as sd
+
+    app = App(AppOptions(size=size, headless=True, mute=True, table=table))
+    session = tabletop.launch.new_session(SPEC, app.store, 2, "A", {}, [Seat("human")] * 2, 7)
+    scene = make_scene(app, session)
+    app.push_scene(scene)
+    app.render()
+    turn = scene.facing()
+    vp = turn[1] if turn is not None else scene.viewport
+    slot = next(s for s in scene.current_slots() if not s.big)
+    with text_audit_of() as audit:
+        sd.draw_board_base(pygame.Surface(app.screen.get_size()), vp, slot, scene.board, scene.metrics.small, False,
+                           scene.metrics.tiny)
+    assert {d.text for d in audit.placed() if d.text.isdigit()} >= {"1", "2", "3", "4", "5"}

@@ -309,17 +309,22 @@ def draw_column_numbers(surface: pygame.Surface, vp: Viewport, slot: Slot, board
     reach its bottom edge)."""
     frame = px(vp, slot.board_rect(board)).inflate(int(vp.length(10 * slot.s)), int(vp.length(10 * slot.s)))
     bottom = px(vp, slot.space(board, 0, 0))
-    # under the frame a tile of the latest turn gets on a bottom space (it covered the top of "3")
-    line = bottom.bottom + max(1, int(vp.length(2 * slot.s)), last_turn_ring(bottom.w) + 2)
-    room = frame.bottom - max(2, frame.w // 120) - line
+    gap = max(1, int(vp.length(2 * slot.s)))
     rgb = board.colours["outline"]
-    size = round(small * 1.4)  # a digit's ink is about 70% of the type size: this is the small type's line
-    while size >= least:
-        ink = theme.render("0123456789", size, rgb, True, audit=False).get_bounding_rect()
-        if ink.h <= room:
+    # below the frame a tile of the latest turn gets on a bottom space (it covered the top of "3"
+    # on the large board at a 4K table); where that leaves too little room (another captain's
+    # small board), just under the spaces as before
+    for line in (bottom.bottom + max(gap, last_turn_ring(bottom.w) + 2), bottom.bottom + gap):
+        room = frame.bottom - max(2, frame.w // 120) - line
+        size = round(small * 1.4)  # a digit's ink is about 70% of the type size: the small type's line
+        while size >= least:
+            ink = theme.render("0123456789", size, rgb, True, audit=False).get_bounding_rect()
+            if ink.h <= room:
+                break
+            size -= 1
+        if size >= least:
             break
-        size -= 1
-    if size < least:
+    else:
         return
     for ci, _ in enumerate(board.columns):
         r = px(vp, slot.space(board, ci, 0))
