@@ -684,6 +684,7 @@ def test_the_big_board_numbers_its_columns_as_the_log_names_them(size, lang):
     from the left, each number under its column, inside the board's frame and below its spaces."""
     from tabletop.games.captain_flip import scene_draw as sd
     from tabletop.i18n import set_language
+    from tabletop.ui import theme
 
     app = App(AppOptions(size=size, headless=True, mute=True, lang=lang))
     session = tabletop.launch.new_session(SPEC, app.store, 2, "A", {}, [Seat("human"), Seat("ai", "easy")], 7)
@@ -695,12 +696,15 @@ def test_the_big_board_numbers_its_columns_as_the_log_names_them(size, lang):
         slot = next(s for s in scene.current_slots() if s.big)
         with text_audit_of() as audit:
             sd.draw_board_base(surface, vp, slot, board, scene.metrics.small, False, scene.metrics.tiny)
-        numbers = {d.text: pygame.Rect(d.rect) for d in audit.placed() if d.text.isdigit()}
+        numbers = {d.text: d for d in audit.placed() if d.text.isdigit()}
         assert sorted(numbers, key=int) == [str(i + 1) for i in range(len(board.columns))]
         frame = sd.px(vp, slot.board_rect(board)).inflate(int(vp.length(10 * slot.s)), int(vp.length(10 * slot.s)))
         for ci in range(len(board.columns)):
-            r, space = numbers[str(ci + 1)], sd.px(vp, slot.space(board, ci, 0))
-            assert frame.contains(r) and r.top >= space.bottom, (ci, r, space, frame)
+            d, space = numbers[str(ci + 1)], sd.px(vp, slot.space(board, ci, 0))
+            r = pygame.Rect(d.rect)
+            # the digit as seen (placed by its ink: the line box's empty foot may reach the frame)
+            ink = theme.render(d.text, d.size, (0, 0, 0), True, audit=False).get_bounding_rect().move(r.topleft)
+            assert frame.contains(ink) and ink.top >= space.bottom, (ci, ink, space, frame)
             assert abs(r.centerx - space.centerx) <= 1 and r.h >= scene.metrics.small, (ci, r)
     finally:
         set_language("en")
@@ -741,3 +745,143 @@ def text_audit_of():
     from tabletop.ui import text_audit
 
     return text_audit.TextAudit()
+
+
+@pytest.mark.parametrize(("size", "table", "players", "lang"),
+                         [((1366, 768), False, 2, "en"), ((3840, 2160), True, 2, "ru"), ((3840, 2160), True, 5, "ru"),
+                          ((3840, 2160), False, 1, "ru")])
+def test_the_column_numbers_keep_clear_of_the_last_turns_frame(size, table, players, lang):
+    """At a 4K table the blue frame round the tile just placed on a bottom space covered the top of
+    its column's number (the large board: "3" under the Parrot read as a smudge): the numbers sat
+    2 px under the spaces, inside the frame's reach. Now the large board's numbers keep below the
+    frame a bottom space can get (a small board keeps them under its spaces where the room below
+    the frame is too small for its type)."""
+    from tabletop.games.captain_flip import scene_draw as sd
+    from tabletop.i18n import set_language
+    from tabletop.ui import theme
+
+    app = App(AppOptions(size=size, headless=True, mute=True, table=table, lang=lang))
+    seats = [Seat("human")] * players
+    session = tabletop.launch.new_session(SPEC, app.store, players, "B", {}, seats, 7)
+    scene = make_scene(app, session)
+    app.push_scene(scene)
+    try:
+        app.render()
+        turn = scene.facing()
+        vp = turn[1] if turn is not None else scene.viewport
+        board = scene.board
+        surface = pygame.Surface(app.screen.get_size())
+        drawn = 0
+        for slot in [s for s in scene.current_slots() if s.big]:
+            with text_audit_of() as audit:
+                sd.draw_board_base(surface, vp, slot, board, scene.metrics.small, False, scene.metrics.tiny)
+            for d in audit.placed():
+                if not d.text.isdigit():
+                    continue
+                ink = theme.render(d.text, d.size, (0, 0, 0), True, audit=False).get_bounding_rect()
+                ink.move_ip(d.rect[0], d.rect[1])
+                space = sd.px(vp, slot.space(board, int(d.text) - 1, 0))
+                w = max(2, space.w // 14)  # the frame round a tile placed last (scene_paint.outline)
+                frame = space.inflate(2 * w + 2, 2 * w + 2)
+                if space.left <= ink.centerx <= space.right and ink.centery > space.bottom:  # not a tag
+                    assert ink.top >= frame.bottom, (slot.big, d.text, ink, frame)
+                    drawn += 1
+        assert drawn >= len(board.columns)
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize(("size", "table", "players", "lang"), [((1366, 768), False, 2, "en"),
+                                                                ((3840, 2160), True, 5, "ru")])
+def test_the_card_names_another_captains_drawn_tile(size, table, players, lang):
+    """While a computer kept or placed the tile it drew, the card over the person's large board said
+    only "Drawn tile" beside a Gunner, and the large board's header said the person's name: at a
+    5-seat table Red read the Blue computer's Gunner as his own. The card now names whose tile it
+    is when that is not the captain whose board is large; his own stays "Drawn tile"."""
+    from tabletop.i18n import set_language, tr
+    from tabletop.ui.text_audit import TextAudit
+
+    app = App(AppOptions(size=size, headless=True, mute=True, table=table, lang=lang))
+    seats = [Seat("human")] + [Seat("ai", "easy")] * (players - 1)
+    session = tabletop.launch.new_session(SPEC, app.store, players, "A", {}, seats, 7)
+    scene = make_scene(app, session)
+    app.push_scene(scene)
+    try:
+        seen = {}
+        for _ in range(200):
+            state = session.state
+            if state.phase in (KEEP_OR_FLIP, PLACE) and state.current_player not in seen:
+                scene.on_state_changed()
+                scene.state_version += 1
+                with TextAudit() as audit:
+                    app.mark_dirty()
+                    app.render()
+                seen[state.current_player] = {e.text for e in audit.placed()}
+            if 0 in seen and len(seen) >= 2:
+                break
+            if state.current_player == CHANCE:
+                session.roll()
+            else:
+                session.play(state.legal_moves()[0])
+        assert 0 in seen and len(seen) >= 2
+        assert tr("Drawn tile") in seen[0]
+        for seat in set(seen) - {0}:
+            assert tr("{name}'s tile", name=scene.seat_name(seat)) in seen[seat], sorted(seen[seat])
+            assert tr("Drawn tile") not in seen[seat]
+    finally:
+        set_language("en")
+
+
+def test_a_tile_to_flip_stays_lit_under_the_last_turns_frame():
+    """The Dolphin (or the Monkey) asks "tap one of your lit tiles", but a tile placed this turn is
+    also framed as the latest turn's, and that blue frame was drawn over the yellow rim: at a 4K
+    table the Parrot and the Cartographer to choose from looked framed, not lit. The lit rim is now
+    drawn over the frame (the frame's outer edge still shows round it)."""
+    from tabletop.games.captain_flip import scene_draw as sd
+    from tabletop.games.captain_flip import scene_regions
+    from tabletop.ui import theme
+
+    for seed in range(1, 60):
+        app, scene = start([Seat("human")], variant="E", seed=seed, dolphin=True)
+        rng = random.Random(seed)
+        framed = set()
+        for _ in range(80):
+            st = scene.state
+            if st.current_player is None:
+                break
+            if st.phase in (MONKEY_FLIP, BONUS_FLIP, DOLPHIN_FLIP):
+                framed = {spot for seat, spot, _w in scene_regions.outline_spots(scene.painter) if seat == st.actor}
+                framed &= set(scene.targets())
+                if framed:
+                    break
+            human_step(app, scene, rng)
+        if framed:
+            break
+    assert framed, "no flip of a tile placed this turn in these games"
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0)))
+    app.mark_dirty()
+    app.render()
+    slot = scene.slot_of(scene.state.actor)
+    for spot in framed:
+        r = sd.px(scene.viewport, slot.space(scene.board, *spot))
+        assert tuple(app.screen.get_at((r.left - 1, r.centery)))[:3] == theme.HILITE, spot
+
+
+@pytest.mark.parametrize(("size", "table"), [((1366, 768), False), ((3840, 2160), True)])
+def test_the_other_captains_small_board_keeps_its_column_numbers(size, table):
+    """Two captains: the other captain's small board has too little room below the latest turn's
+    frame for its numbers in readable type; they stay under its spaces rather than go."""
+    from tabletop.games.captain_flip import scene_draw as sd
+
+    app = App(AppOptions(size=size, headless=True, mute=True, table=table))
+    session = tabletop.launch.new_session(SPEC, app.store, 2, "A", {}, [Seat("human")] * 2, 7)
+    scene = make_scene(app, session)
+    app.push_scene(scene)
+    app.render()
+    turn = scene.facing()
+    vp = turn[1] if turn is not None else scene.viewport
+    slot = next(s for s in scene.current_slots() if not s.big)
+    with text_audit_of() as audit:
+        sd.draw_board_base(pygame.Surface(app.screen.get_size()), vp, slot, scene.board, scene.metrics.small, False,
+                           scene.metrics.tiny)
+    assert {d.text for d in audit.placed() if d.text.isdigit()} >= {"1", "2", "3", "4", "5"}

@@ -332,3 +332,33 @@ def test_a_prompt_never_leaves_a_number_alone_on_a_line(fast, lang):
             lines = theme.wrap(text, 40, width, bold=True)
             for line in lines[1:]:
                 assert not re.match(r"\d", line), (width, lines)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_band_on_turn_never_says_only_your_turn_where_the_prompt_fits(fast, players):
+    """4K table, Russian, two people and computers: after his roll the player at the top (a band:
+    two buttons and his hand beside the prompt) read only «Жёлтый: ваш ход.»: the band looked for
+    a form that fits its middle first, and the bare fallback did, though the whole prompt (play a
+    card: tap your hand to see it) fitted the band. Now the band says what to do wherever a form of
+    the game's own prompt fits it."""
+    seats = [Seat("human"), Seat("ai", "easy"), Seat("human"), Seat("ai", "easy")][:players]
+    app, scene = open_scene((3840, 2160), seats, first=1, table=True, lang="ru", seed=4)
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(400):
+        state = scene.state
+        if state.current_player is None:
+            break
+        scene.table_relayout()
+        seat = scene.acting_seat()
+        parts = scene.table_parts.get(seat) if seat in (0, 2) else None
+        if state.current_player != CHANCE and parts is not None and parts.mode == "band" \
+                and any(scene.fit_prompt([form], parts.prompt) for form in scene.table_prompts()):
+            with TextAudit() as audit:
+                app.mark_dirty()
+                app.render()
+            shown = [e.text for e in audit.placed() if e.text.startswith(scene.seat_name(seat) + ":")]
+            assert shown and tr("{name}: your turn.", name=scene.seat_name(seat)) not in shown, (state.phase, shown)
+            checked += 1
+        play_on(scene, lambda _s, moves: rng.choice(moves))
+    assert checked >= 5

@@ -290,3 +290,29 @@ def test_a_cramped_strip_counts_overlapped_cards_on_the_top_one(fast):
     on_top = [d for d in audit.placed() if d.text == str(n) and layout.cards[-1].contains(pygame.Rect(d.rect))]
     beside = [d for d in audit.placed() if d.text == f"×{n}" and abs(d.rect[0] - layout.count_at[0]) <= 2]
     assert on_top or beside
+
+
+def test_a_shown_hand_of_many_cards_shows_every_value_at_a_table(fast):
+    """A 4K table in Russian, a hand of six turned up in the bottom band: the cards overlapped to
+    slivers, and only the top card's value showed (five blank slivers, or half a "3" where the
+    next card began): a player could not see what he held. Each covered card now shows its value
+    at the top of its sliver, in the strips' small type."""
+    app, scene = open_scene((3840, 2160), [Seat("human")] * 4, 0, table=True, lang="ru")
+    step_until(scene, lambda st: st.phase == "action" and st.current_player == 0)
+    state = scene.state
+    state.known[0], state.hidden[0] = [], [1, 12, 23, 35, 37, 48]  # values 1 2 3 5 7 8, the four decks
+    scene.on_state_changed()
+    scene.state_version += 1
+    scene.toggle_hand()
+    with TextAudit() as audit:
+        app.mark_dirty()
+        app.render()
+    layout = scene._hands[0]
+    hand = scene.obs().hand(0)
+    assert len(layout.cards) == len(hand) == 6 and layout.cards[1].x - layout.cards[0].x < layout.cards[0].w // 2
+    for i, code in enumerate(hand[:-1]):
+        card, step = layout.cards[i], layout.cards[i + 1].x - layout.cards[i].x
+        sliver = pygame.Rect(card.x, card.y, step, card.h)
+        shown = [d for d in audit.placed() if d.text == str(code % 10) and sliver.contains(pygame.Rect(d.rect))
+                 and d.size >= scene.metrics.small]
+        assert shown, (i, code, sliver)

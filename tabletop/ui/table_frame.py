@@ -545,7 +545,10 @@ class TableModeMixin:
         if area.w >= NO_PROMPT * m.body:  # a form that fits in the band's middle first: a long one
             half = min(parts.card.centery - area.y, area.bottom - parts.card.centery)  # filling the
             middle = pygame.Rect(area.x, parts.card.centery - half, area.w, 2 * half)  # area sat off it
-            found = (self.fit_prompt(forms, middle) if half > 0 else None) or self.fit_prompt(forms, area)
+            # but not the bare "your turn" fallback: it fitted the middle where the game's own
+            # prompt fitted the whole area, and a player read «Жёлтый: ваш ход.» after his roll
+            own = forms[:len(self.table_prompts())]
+            found = (self.fit_prompt(own, middle) if half > 0 else None) or self.fit_prompt(forms, area)
         if found is None:  # nothing, or the cut last form: from the top as before
             self.draw_fitted_prompt(surf, forms, area)
             return

@@ -308,22 +308,35 @@ def draw_column_numbers(surface: pygame.Surface, vp: Viewport, slot: Slot, board
     when that is below ``least`` (a small board of another captain, or a board file whose spaces
     reach its bottom edge)."""
     frame = px(vp, slot.board_rect(board)).inflate(int(vp.length(10 * slot.s)), int(vp.length(10 * slot.s)))
-    line = px(vp, slot.space(board, 0, 0)).bottom + max(1, int(vp.length(2 * slot.s)))
-    room = frame.bottom - max(2, frame.w // 120) - line
+    bottom = px(vp, slot.space(board, 0, 0))
+    gap = max(1, int(vp.length(2 * slot.s)))
     rgb = board.colours["outline"]
-    size = round(small * 1.4)  # a digit's ink is about 70% of the type size: this is the small type's line
-    while size >= least:
-        ink = theme.render("0123456789", size, rgb, True, audit=False).get_bounding_rect()
-        if ink.h <= room:
+    # below the frame a tile of the latest turn gets on a bottom space (it covered the top of "3"
+    # on the large board at a 4K table); where that leaves too little room (another captain's
+    # small board), just under the spaces as before
+    for line in (bottom.bottom + max(gap, last_turn_ring(bottom.w) + 2), bottom.bottom + gap):
+        room = frame.bottom - max(2, frame.w // 120) - line
+        size = round(small * 1.4)  # a digit's ink is about 70% of the type size: the small type's line
+        while size >= least:
+            ink = theme.render("0123456789", size, rgb, True, audit=False).get_bounding_rect()
+            if ink.h <= room:
+                break
+            size -= 1
+        if size >= least:
             break
-        size -= 1
-    if size < least:
+    else:
         return
     for ci, _ in enumerate(board.columns):
         r = px(vp, slot.space(board, ci, 0))
         # placed by the digits' ink, not the font's line box, so the room holds the largest type
         draw.text(surface, str(ci + 1), (r.centerx, line + (room - ink.h) // 2 - ink.y), size, rgb,
                   bold=True, anchor="midtop")
+
+
+def last_turn_ring(space_w: int, thick: bool = True) -> int:
+    """The width of the frame round a tile of the latest turn (thick: placed, else flipped) on a
+    space ``space_w`` pixels wide; the frame reaches one pixel further out than that."""
+    return max(2, space_w // 14) if thick else max(2, space_w // 22)
 
 
 def top_space_words(surface: pygame.Surface, r: pygame.Rect, bonus: Bonus, solo: bool, small: int, rgb,

@@ -19,6 +19,7 @@ from tabletop.games.captain_flip.rules import (
     BONUS_FLIP,
     DOLPHIN_FLIP,
     DRAW,
+    KEEP_OR_FLIP,
     MONKEY_FLIP,
     OVER,
     PLACE,
@@ -226,12 +227,14 @@ class Painter:
             self.header(surface, vp, slot)
             self.kraken_tags(surface, vp, slot)
             self.tiles(surface, vp, slot, p)
+        self.outline(surface, vp, slots)
+        # the lit rims over the latest turn's frames: a tile placed this turn that the Monkey, the
+        # Dolphin or a bonus may flip looked framed, not lit ("tap one of your lit tiles")
         self.targets(surface, vp, slots)
         self.card(surface, vp, p)
         if sc.state.num_players == 1:
             self.solo_card(surface, vp)
         self.strip(surface, vp, slots[0].seat)
-        self.outline(surface, vp, slots)
         sc.effects.draw(surface, lambda at: self.effect_px(at, vp, slots), sc.metrics.body,
                         sd.px(vp, sc.parts.tile).w * 0.3)
         if sc.drag and sc.obs.drawn is not None:
@@ -267,7 +270,7 @@ class Painter:
             if slot is None:
                 continue
             r = sd.px(vp, slot.space(sc.board, *spot))
-            w = max(2, r.w // 14) if width == 3 else max(2, r.w // 22)
+            w = sd.last_turn_ring(r.w, width == 3)
             pygame.draw.rect(surface, theme.WHITE, r.inflate(2 * w + 2, 2 * w + 2), width=w + 2,
                              border_radius=max(3, r.w // 7))
             pygame.draw.rect(surface, LAST_MOVE, r.inflate(2 * w, 2 * w), width=w, border_radius=max(3, r.w // 7))
@@ -380,7 +383,10 @@ class Painter:
         parts = sc.parts
         panel = sd.px(vp, parts.card)
         pad = max(4, int(vp.length(14)))
-        title = self.card_title(obs.phase)
+        # another captain's tile (a computer's, or a person's while the large board is the last
+        # person's) is named: under the large board of Red, "Drawn tile" and a Gunner read as Red's
+        drawer = obs.actor if obs.phase in (KEEP_OR_FLIP, PLACE) and obs.actor != sc.focus_seat() else None
+        title = self.card_title(obs.phase, sc.seat_name(drawer) if drawer is not None else "")
         draw.text(surface, title, (panel.x + pad, panel.y + pad // 2), m.body, theme.INK, bold=True)
         count = txt.bag_count(obs.bag_n, obs.dolphins)
         if parts.count_row:  # the header is too narrow for both (longer languages): a row of its own
@@ -434,7 +440,11 @@ class Painter:
         draw.fitted_text(surface, words, words_rect, m.small, theme.INK, anchor="midleft", min_size=m.small)
 
     @staticmethod
-    def card_title(phase: str) -> str:
+    def card_title(phase: str, drawer: str = "") -> str:
+        """The card's title; ``drawer``: the name of the captain whose drawn tile it shows, when it
+        is not the one whose board is large."""
+        if drawer and phase in (KEEP_OR_FLIP, PLACE):
+            return tr("{name}'s tile", name=drawer)
         return {DRAW: tr("The bag"), OVER: tr("Game over"), MONKEY_FLIP: tr("Monkey"), BONUS_FLIP: tr("Column bonus"),
                 DOLPHIN_FLIP: tr("Dolphin")}.get(phase, tr("Drawn tile"))
 
@@ -461,6 +471,7 @@ class Painter:
         pad = max(4, int(vp.length(14)))
         card_w = sd.px(vp, base.card).w
         titles = [self.card_title(ph) for ph in (DRAW, OVER, MONKEY_FLIP, BONUS_FLIP, DOLPHIN_FLIP, PLACE)]
+        titles += [self.card_title(PLACE, sc.seat_name(s)) for s in range(sc.state.num_players)]
         title_w = max(theme.font(m.body, True).size(t)[0] for t in titles)
         count_w = theme.font(m.small).size(txt.bag_count(99, sc.state.layout.tiles.dolphins if sc.state.dolphin_on else 0))[0]
         count_row = title_w + count_w + 3 * pad > card_w

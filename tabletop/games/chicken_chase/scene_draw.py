@@ -691,6 +691,8 @@ class ChickenPainter:
             surf.blit(card_image(code if faces else 0, r.w, r.h, faces, back, value_px, m.small), r.topleft)
             if not faces:
                 continue
+            if i + 1 < len(hand):
+                self._covered_value(surf, r, layout.cards[i + 1].x - layout.cards[i].x, code, back)
             self.faces_drawn.add(seat)
             radius = max(3, r.w // 9)
             if selected:
@@ -704,6 +706,21 @@ class ChickenPainter:
             surf.blit(count, count.get_rect(midleft=layout.count_at))
         elif len(hand) > 1 and layout.cards[1].x - layout.cards[0].x < layout.cards[0].w:
             self._count_badge(surf, layout.cards[-1], len(hand))
+
+    def _covered_value(self, surf: pygame.Surface, card: pygame.Rect, step: int, code: int, back) -> None:
+        """A face-up card mostly under the next one: its value at the top of the sliver that shows,
+        in the small type (a shown hand of five or more at a 4K table showed blank slivers and the
+        top card's value only, and a half "3" where the next card began). Left off where the sliver
+        is too narrow for the digit, or the card shows whole."""
+        if step >= card.w:
+            return
+        size = self.metrics.small
+        words = str(card_value(code))
+        rim = max(2, card.w // 12)
+        if theme.font(size, True).size(words)[0] > step - rim:
+            return
+        draw.text(surf, words, (card.x + rim + (step - rim) // 2, card.y + rim), size, draw.shade(back, 0.55),
+                  bold=True, anchor="midtop")
 
     def _count_badge(self, surf: pygame.Surface, card: pygame.Rect, n: int) -> None:
         """How many cards, as a disc on the top card's lower corner: for a strip too cramped for the
