@@ -24,8 +24,12 @@ GREEN_WINS = ("green - R50:green S_SE_5:blue+red+blue+green+yellow+blue+yellow+g
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("size", [(1024, 600), (3840, 2160)])
 def test_the_result_card_faces_the_winner_and_its_buttons_work(size, lang):
+    from tabletop.games import all_games
+    from tabletop.launch import Seat, session_from_position
+
     app = App(AppOptions(size=size, headless=True, mute=True, table=True, lang=lang))
-    scene = game_scene(app, position_session(app, "trap_the_cap", GREEN_WINS))
+    people = [Seat("human")] * position_session(app, "trap_the_cap", GREEN_WINS).state.num_players
+    scene = game_scene(app, session_from_position(all_games()["trap_the_cap"], app.store, GREEN_WINS, people, seed=5))
     winner = scene.state.outcome().winners[0]
     edge = scene.panel_of(winner).edge
     assert edge != "bottom"
@@ -89,3 +93,28 @@ def test_five_captains_results_read_whole_facing_every_edge(size, monkeypatch, t
             assert on_card.contains(r), f"{where}: {d.text!r} at {r} is off the card {on_card}"
             if not any(b.contains(r) for b in buttons) and not (turn is not None and turn.contains(r)):
                 assert r.bottom <= min(b.top for b in buttons), f"{where}: {d.text!r} at {r} runs into the buttons"
+
+
+def test_a_computers_win_faces_the_result_card_to_the_best_placed_person():
+    """When a computer won, the card faced its edge, where nobody sits. It faces the person with
+    the most points then (first of equals); a person who won is faced as before."""
+    from tabletop.games import all_games
+    from tabletop.launch import Seat, session_from_position
+
+    app = App(AppOptions(size=(3840, 2160), headless=True, mute=True, table=True, lang="ru"))
+    probe = position_session(app, "trap_the_cap", GREEN_WINS)
+    outcome = probe.state.outcome()
+    winner = outcome.winners[0]
+    n = probe.state.num_players
+    seats = [Seat("ai", "easy") if i == winner else Seat("human") for i in range(n)]
+    session = session_from_position(all_games()["trap_the_cap"], app.store, GREEN_WINS, seats, seed=5)
+    scene = game_scene(app, session)
+    people = [i for i in range(n) if i != winner]
+    best = max(people, key=lambda i: (outcome.points[i], -i))
+    assert scene.panel_of(best).edge != scene.panel_of(winner).edge
+    scene.show_game_over()
+    card = app.top
+    assert isinstance(card, ResultOverlay)
+    card.layout(app.screen.get_size())
+    facing = card.frame().edge if card.frame() is not None else "bottom"  # (no frame: upright)
+    assert facing == scene.panel_of(best).edge

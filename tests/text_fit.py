@@ -192,7 +192,8 @@ def every_seat(app: App, game_id: str, setups: list[tuple], seed: int = 5):
 
 
 def position_session(app: App, game_id: str, text: str, players: int | None = None) -> Session:
-    """A session of people at a position written in the game's notation (docs/notation.md)."""
+    """A session at a position written in the game's notation (docs/notation.md): a person in the
+    first seat, easy computers in the others (the command line's default)."""
     from tabletop.launch import session_from_position
 
     return session_from_position(all_games()[game_id], app.store, text, seed=5, players=players)

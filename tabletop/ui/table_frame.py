@@ -732,15 +732,30 @@ class TableModeMixin:
 
     def message_edge(self) -> str:
         """The edge a new card faces: the seat that asked for it (its strip was tapped), else
-        after the game the (first) winner, else the seat on turn."""
+        after the game the person who did best (``result_seat``), else the seat on turn."""
         seat = self.table_focus
         if seat is None and self.state.current_player is None:
-            outcome = self.state.outcome()
-            seat = outcome.winners[0] if outcome is not None and outcome.winners else None
+            seat = self.result_seat()
         if seat is None:
             seat = self.acting_seat()
         panel = self.panel_of(seat)
         return panel.edge if panel is not None else "bottom"
+
+    def result_seat(self) -> int | None:
+        """Whom the result card faces: the first winner who is a person, else the person with the
+        most points (a computer's edge has nobody sitting at it: the card faced an empty side of
+        the table when a computer won), else the first winner (computers only)."""
+        outcome = self.state.outcome()
+        if outcome is None:
+            return None
+        seats = self.shown_seats()
+        people = [i for i in range(self.state.num_players) if i < len(seats) and seats[i].is_human]
+        winners = [w for w in outcome.winners if w in people]
+        if winners:
+            return winners[0]
+        if people and len(outcome.points) >= self.state.num_players:
+            return max(people, key=lambda i: (outcome.points[i], -i))
+        return outcome.winners[0] if outcome.winners else (people[0] if people else None)
 
     def table_edge_cycle(self) -> list[str]:
         """The edges that have a seat, clockwise from the bottom (a card's Turn button cycles them)."""
