@@ -82,11 +82,6 @@ class PanelMixin:
             if rules.golden and state.golden_owner == colour:
                 detail = tr("gold · {detail}", detail=detail)
             if self.app.table_mode:  # no title at the table edges: each strip says the round
-                if teamed:  # nor a players list with its team rows: each strip names its team
-                    mates = [s for s, c in enumerate(rules.seats) if rules.team[c] == rules.team[colour]]
-                    total = sum(state.prisoners(rules.seats[s]) for s in mates)
-                    detail = tr("{detail} · team {names}: {n}", detail=detail,
-                                names="+".join(self.seat_name(s) for s in mates), n=total)
                 detail = f"{detail} · {self.title_note()}"
             rgb, symbol = self.look(colour)
             rows.append(PlayerRow(seat, self.seat_title(seat), COLOURS[colour], detail,
