@@ -47,6 +47,21 @@ class PanelMixin:
     def teamed(self) -> bool:
         return self.state.rules.variant in ("partners", "total_partners")
 
+    def head_role(self, seat: int) -> str:
+        """At a table, in a team variant, the strip's head also names the seat's team and its
+        prisoners, which decide ("team Green+Blue: 6"): the laptop's players list has team rows,
+        a table has no list. Led in under the name where the head has room, left out where not
+        (added to the one-line score it was cut at a 1080p table)."""
+        role = super().head_role(seat)  # type: ignore[misc]
+        if not self.teamed():
+            return role
+        rules, state = self.state.rules, self.state
+        mates = [s for s, c in enumerate(rules.seats) if rules.team[c] == rules.team[rules.seats[seat]]]
+        total = sum(state.prisoners(rules.seats[s]) for s in mates)
+        team = tr("team {names}: {n}", names="+".join(self.seat_name(s) for s in mates), n=total)  # type: ignore[attr-defined]
+        team = team.replace(" ", "\u00a0")  # one piece: a line breaks at the " · " before it, not inside
+        return f"{role} · {team}" if role else team
+
     def seat_order(self) -> list[int]:
         """The seats as the players list and the result card show them: partners together."""
         rules = self.state.rules

@@ -1,0 +1,46 @@
+"""Trap the Cap partners at a table: each strip's head names the seat's team and its prisoners.
+
+Why: the laptop's players list has a row per team with its total (what decides); a table has no
+players list, and no strip said who was partnered with whom. Led in under the name where the head
+has room (a 4K table), never cut into the score line (that was cut at a 1080p table)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.app import App, AppOptions
+from tabletop.games import get_game
+from tabletop.i18n import set_language
+from tabletop.launch import Seat, new_session
+from tabletop.ui.game_scene import make_scene
+from tabletop.ui.text_audit import TextAudit
+
+SPEC = get_game("trap_the_cap")
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "team"), ("ru", "команда")])
+def test_every_strip_names_its_team_at_a_4k_table(lang, word):
+    app = App(AppOptions(size=(3840, 2160), headless=True, mute=True, table=True, lang=lang))
+    try:
+        seats = [Seat("human"), Seat("ai", "easy"), Seat("human"), Seat("ai", "easy")]
+        scene = make_scene(app, new_session(SPEC, app.store, 4, "partners", {}, seats, 5))
+        app.push_scene(scene)
+        with TextAudit() as audit:
+            app.mark_dirty()
+            app.render()
+        rules = scene.state.rules
+        texts = [d.text.replace("\u00a0", " ") for d in audit.placed()]
+        for seat in range(4):
+            mates = [s for s, c in enumerate(rules.seats) if rules.team[c] == rules.team[rules.seats[seat]]]
+            team = f"{word} {'+'.join(scene.seat_name(s) for s in mates)}: 0"
+            assert any(team in t for t in texts), (seat, team)
+        assert not [d for d in audit.cut() if word in d.text.replace("\u00a0", " ")]
+        # without teams no strip speaks of one
+        scene2 = make_scene(app, new_session(SPEC, app.store, 4, "offensive", {}, seats, 5))
+        app.replace_scenes(scene2)
+        with TextAudit() as audit:
+            app.mark_dirty()
+            app.render()
+        assert not [d for d in audit.placed() if word + "\u00a0" in d.text or f"{word} " in d.text.lower()]
+    finally:
+        set_language("en")
