@@ -160,7 +160,8 @@ class MenuScene(Scene):
             start_new()
             return
         # the game with its variant or board ("Trap the Cap — Golden cap"), as Continue lists it
-        body = tr("A game of {game} is in progress: {detail}.", game=waiting.title, detail=waiting.detail) + "\n\n" + tr("Starting a new game replaces the saved one.")
+        body = (tr("A game of {game} is in progress: {detail}.", game=waiting.title, detail=waiting.detail)
+                + "\n\n" + tr("Starting a new game replaces the saved one."))
 
         def answered(then=None):
             """Each answer ends the question: Back leaves the menu's own Start, so its own picture."""

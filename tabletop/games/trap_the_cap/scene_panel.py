@@ -55,12 +55,16 @@ class PanelMixin:
         role = super().head_role(seat)  # type: ignore[misc]
         if not self.teamed():
             return role
-        rules, state = self.state.rules, self.state
-        mates = [s for s, c in enumerate(rules.seats) if rules.team[c] == rules.team[rules.seats[seat]]]
-        total = sum(state.prisoners(rules.seats[s]) for s in mates)
+        mates, total = self.team_of(self.state.rules.seats[seat])
         team = tr("team {names}: {n}", names="+".join(self.seat_name(s) for s in mates), n=total)  # type: ignore[attr-defined]
         team = team.replace(" ", "\u00a0")  # one piece: a line breaks at the " · " before it, not inside
         return f"{role} · {team}" if role else team
+
+    def team_of(self, colour: Any) -> tuple[list[int], int]:
+        """The seats of ``colour``'s team, in seat order, and the team's prisoners (what decides)."""
+        rules = self.state.rules
+        seats = [s for s, c in enumerate(rules.seats) if rules.team[c] == rules.team[colour]]
+        return seats, sum(self.state.prisoners(rules.seats[s]) for s in seats)
 
     def seat_order(self) -> list[int]:
         """The seats as the players list and the result card show them: partners together."""
@@ -89,8 +93,8 @@ class PanelMixin:
             colour = rules.seats[seat]
             if teamed and rules.team[colour] != last_team:
                 last_team = rules.team[colour]
-                members = [COLOURS[c] for c in rules.seats if rules.team[c] == last_team]
-                total = sum(state.prisoners(c) for c in rules.seats if rules.team[c] == last_team)
+                mates, total = self.team_of(colour)
+                members = [COLOURS[rules.seats[s]] for s in mates]
                 rows.append(PlayerRow(-1, tr("Team: {names}", names=and_list([tr(m) for m in members])),
                                       "+".join(members), tr("{n} trapped", n=total)))
             detail = tr("{n} trapped", n=state.prisoners(colour))
