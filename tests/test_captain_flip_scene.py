@@ -698,7 +698,7 @@ def test_the_big_board_numbers_its_columns_as_the_log_names_them(size, lang):
             sd.draw_board_base(surface, vp, slot, board, scene.metrics.small, False, scene.metrics.tiny)
         numbers = {d.text: d for d in audit.placed() if d.text.isdigit()}
         assert sorted(numbers, key=int) == [str(i + 1) for i in range(len(board.columns))]
-        frame = sd.px(vp, slot.board_rect(board)).inflate(int(vp.length(10 * slot.s)), int(vp.length(10 * slot.s)))
+        frame = sd.board_frame(vp, slot, board)
         for ci in range(len(board.columns)):
             d, space = numbers[str(ci + 1)], sd.px(vp, slot.space(board, ci, 0))
             r = pygame.Rect(d.rect)

@@ -278,9 +278,9 @@ def draw_board_base(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Bo
     (``tags`` False and ``skip_words``: the tags and those columns' words are drawn later, over
     what goes on the board, by the rules' diagram)."""
     col = board.colours
-    frame = px(vp, slot.board_rect(board)).inflate(int(vp.length(10 * slot.s)), int(vp.length(10 * slot.s)))
+    frame = board_frame(vp, slot, board)
     draw.shadowed_panel(surface, frame, fill=col["board"], edge=col["outline"], radius=max(4, frame.w // 40),
-                        shadow=max(2, frame.w // 120))
+                        shadow=frame_shadow(frame))
     for ci, column in enumerate(board.columns):
         for row in range(column.low, column.low + column.height):
             r = px(vp, slot.space(board, ci, row))
@@ -307,7 +307,7 @@ def draw_column_numbers(surface: pygame.Surface, vp: Viewport, slot: Slot, board
     Drawn in the largest type up to a little over ``small`` that the room under the spaces holds, and not at all
     when that is below ``least`` (a small board of another captain, or a board file whose spaces
     reach its bottom edge)."""
-    frame = px(vp, slot.board_rect(board)).inflate(int(vp.length(10 * slot.s)), int(vp.length(10 * slot.s)))
+    frame = board_frame(vp, slot, board)
     bottom = px(vp, slot.space(board, 0, 0))
     gap = max(1, int(vp.length(2 * slot.s)))
     rgb = board.colours["outline"]
@@ -315,14 +315,10 @@ def draw_column_numbers(surface: pygame.Surface, vp: Viewport, slot: Slot, board
     # on the large board at a 4K table); where that leaves too little room (another captain's
     # small board), just under the spaces as before
     for line in (bottom.bottom + max(gap, last_turn_ring(bottom.w) + 2), bottom.bottom + gap):
-        room = frame.bottom - max(2, frame.w // 120) - line
-        size = round(small * 1.4)  # a digit's ink is about 70% of the type size: the small type's line
-        while size >= least:
-            ink = theme.render("0123456789", size, rgb, True, audit=False).get_bounding_rect()
-            if ink.h <= room:
-                break
-            size -= 1
-        if size >= least:
+        room = frame.bottom - frame_shadow(frame) - line
+        fitted = _digits_fitting(room, round(small * 1.4), least, rgb)  # a digit's ink is about 70% of
+        if fitted is not None:                                         # the type: the small type's line
+            size, ink = fitted
             break
     else:
         return
@@ -331,6 +327,25 @@ def draw_column_numbers(surface: pygame.Surface, vp: Viewport, slot: Slot, board
         # placed by the digits' ink, not the font's line box, so the room holds the largest type
         draw.text(surface, str(ci + 1), (r.centerx, line + (room - ink.h) // 2 - ink.y), size, rgb,
                   bold=True, anchor="midtop")
+
+
+def board_frame(vp: Viewport, slot: Slot, board: Board) -> pygame.Rect:
+    """The wooden frame round a board in pixels: the board and its tag room, 5 units a side."""
+    return px(vp, slot.board_rect(board)).inflate(int(vp.length(10 * slot.s)), int(vp.length(10 * slot.s)))
+
+
+def frame_shadow(frame: pygame.Rect) -> int:
+    return max(2, frame.w // 120)
+
+
+def _digits_fitting(room: int, most: int, least: int, rgb) -> tuple[int, pygame.Rect] | None:
+    """The largest type from ``most`` down to ``least`` whose digits' ink is at most ``room`` tall,
+    with that ink's rectangle; None when even ``least`` is too tall."""
+    for size in range(most, least - 1, -1):
+        ink = theme.render("0123456789", size, rgb, True, audit=False).get_bounding_rect()
+        if ink.h <= room:
+            return size, ink
+    return None
 
 
 def last_turn_ring(space_w: int, thick: bool = True) -> int:
