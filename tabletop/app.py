@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from tabletop.audio import Audio
+from tabletop.core.errors import TabletopError
 from tabletop.i18n import set_language, tr
 from tabletop.layout import BoardStore
 from tabletop.saves import SaveSlots, Settings
@@ -47,6 +48,14 @@ class AppOptions:
     extra: dict = field(default_factory=dict)
 
 
+class WindowError(TabletopError):
+    """No window could be opened (no display, or a video driver that is not there). Said in a
+    sentence, exit 1: a person starting the app from a shell without a desktop got pygame's
+    traceback ending in "x11 not available"."""
+
+    exit_code = 1  # not a mistake in what was typed (2)
+
+
 class App:
     """Owns the window and the scene stack; scenes reach shared services through it."""
 
@@ -56,7 +65,12 @@ class App:
         # the window's class is "tabletop" however the program was started (pygame sets it to
         # argv[0] on import, so it is overwritten, not defaulted): desktops group it, tools find it
         os.environ["SDL_VIDEO_X11_WMCLASS"] = os.environ["SDL_APP_NAME"] = "tabletop"
-        pygame.display.init()
+        try:
+            pygame.display.init()
+        except pygame.error as exc:
+            raise WindowError(tr("cannot open a window ({error}): start tabletop from a desktop session "
+                                 "(on Linux, DISPLAY or WAYLAND_DISPLAY must name a running display)",
+                                 error=exc)) from None
         pygame.font.init()
         self.settings = Settings(lang=self.options.lang)
         self.saves = SaveSlots()

@@ -293,7 +293,7 @@ def _main(argv: list[str], games: list[str]) -> int:
         return 2
     except TabletopError as exc:
         print(tr("tabletop: {error}", error=exc), file=sys.stderr)
-        return 2
+        return getattr(exc, "exit_code", 2)  # 2: what was typed; an error of the machine says its own
     except KeyboardInterrupt:
         return 130
 

@@ -125,3 +125,21 @@ def test_a_boards_folder_that_is_not_there_is_refused(tmp_path, capsys, monkeypa
     err = _error(["--boards", str(afile), *args] if args[0] != "screenshot" else [*args, "--boards", str(afile)],
                  capsys)
     assert err.strip() == f"tabletop: --boards {afile}: it is not a folder"
+
+
+@pytest.mark.parametrize("lang, words", [("en", "cannot open a window (nosuchdriver not available)"),
+                                         ("ru", "не удаётся открыть окно (nosuchdriver not available)")])
+def test_no_display_is_said_in_a_sentence_not_a_traceback(tmp_path, lang, words):
+    """Started where no window can open (no desktop, a video driver that is not there), the app
+    says so and exits 1; it printed pygame's traceback ending in "x11 not available"."""
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, SDL_VIDEODRIVER="nosuchdriver", SDL_AUDIODRIVER="dummy", TABLETOP_DATA=str(tmp_path))
+    done = subprocess.run([sys.executable, "-m", "tabletop", "menu", "--lang", lang], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert done.stderr.startswith(f"tabletop: {words}: ")
+    assert done.stderr.count("\n") == 1

@@ -43,9 +43,13 @@ SCREENS = {
 def start_xvfb(geometry: str) -> tuple[subprocess.Popen, str]:
     """A new Xvfb screen and its display name. Xvfb picks a free display number itself and says
     which (``-displayfd``): two test runs on one machine choosing the same free-looking number
-    raced, and the loser's app found no X server ("x11 not available")."""
+    raced, and the loser's app found no X server ("x11 not available"). ``-noreset``: by default
+    Xvfb resets itself each time its last client leaves, so an app started just as the one
+    before it (or the readiness check below) closed could find the server mid-reset and fail the
+    same way; that failed a CI run on the fourth app of a module."""
     read, write = os.pipe()
-    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", geometry, "-nolisten", "tcp"],
+    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", geometry, "-nolisten", "tcp",
+                             "-noreset"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write,))
     os.close(write)
     number = b""
