@@ -55,3 +55,14 @@ def test_the_golden_cap_alone_says_it_is_nobodys(monkeypatch):
 def test_the_golden_cap_in_a_tower_names_its_owner(monkeypatch):
     lines = card_lines(monkeypatch, OWNED, "R25", "ru")
     assert lines[0].startswith("Башня из 2") and lines[-1] == "Золотой колпачок, владелец: Жёлтый", lines
+
+
+SINGLE = "red - R25:green S_SW_1:red home:green=green,green,green;red=red,red,red locked:"
+
+
+@pytest.mark.parametrize("lang, field, words", [("en", "R25", "Green cap"), ("ru", "S_SW_1", "Красный колпачок")])
+def test_a_single_cap_names_its_colour_under_the_field(monkeypatch, lang, field, words):
+    """A press (or hover) on one ordinary cap named only the field: at a table, where a long press
+    is the way to ask, the player learnt nothing of the cap he pressed on."""
+    lines = card_lines(monkeypatch, SINGLE, field, lang)
+    assert len(lines) == 2 and lines[1] == words, lines

@@ -776,6 +776,11 @@ class TrapTheCapScene(PanelMixin, GameScene):
                     lines.append((colour_text(NAMES[c]), self.look(c)))
             elif len(pile) == 1 and GOLD in pile:
                 lines.append((self._card_name(hover_piece[0]), None))
+            elif len(pile) == 1 and self.geo.fields[hover_piece[0]].kind != "hideout":
+                # the field and whose cap stands on it: a long press at a table named the field
+                # only, and the cap's colour is what a player pressing on it asks about
+                lines.append((self._card_name(hover_piece[0]), None))
+                lines.append((tr("{who} cap", who=colour_text(NAMES[pile[0]])), self.look(pile[0])))
             if GOLD in pile:  # whose it is: a new player meets a star cap nobody's list names
                 owner = self.state.golden_owner
                 lines.append((tr("Golden cap: nobody's yet, bring it home to own it") if owner is None
