@@ -545,3 +545,28 @@ def test_the_picture_behind_the_question_is_the_position_typed(app, monkeypatch)
     app.mark_dirty()
     app.render()
     assert drawn[-1] != session.initial.to_notation()
+
+
+def _key(app, key):
+    app.top.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+
+
+def test_esc_in_the_menu_asks_before_quitting(app):
+    """Esc closed the whole program at once (a player backing out of a game with one Esc too
+    many lost the window); now a card asks: Esc again stays, Enter quits."""
+    from tabletop.ui.scene import MessageOverlay
+
+    menu = MenuScene(app)
+    app.push_scene(menu)
+    app.render()
+    _key(app, pygame.K_ESCAPE)
+    card = app.top
+    assert isinstance(card, MessageOverlay) and card.title == "Quit tabletop?" and app.running
+    assert card.body == "No game is in progress."
+    card.keys_from = 0.0
+    _key(app, pygame.K_ESCAPE)
+    assert app.top is menu and app.running
+    _key(app, pygame.K_ESCAPE)
+    app.top.keys_from = 0.0
+    _key(app, pygame.K_RETURN)
+    assert not app.running

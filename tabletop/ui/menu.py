@@ -241,6 +241,14 @@ class MenuScene(Scene):
     def quit(self) -> None:
         self.app.running = False
 
+    def ask_quit(self) -> None:
+        """Esc asks before the window closes (Enter quits, Esc again stays): backing out of a
+        game with Esc pressed once too often closed the whole program without a word. The Quit
+        button, a deliberate click, still quits at once."""
+        body = (tr("Unfinished games are saved: Continue resumes them next time.") if self.app.saves.newest()
+                else tr("No game is in progress."))
+        self.app.message(tr("Quit tabletop?"), body, [(tr("Quit"), self.quit), (tr("Stay"), None)])
+
     def rules(self) -> None:
         from tabletop.ui.rules import RulesScene
 
@@ -502,7 +510,7 @@ class MenuScene(Scene):
         k = event.key
         shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
         if k == pygame.K_ESCAPE:
-            self.quit()
+            self.ask_quit()
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.start()
         elif k in (pygame.K_DOWN, pygame.K_UP) or k == pygame.K_TAB:
