@@ -13,6 +13,7 @@ from tabletop.audio import Audio
 from tabletop.core import CHANCE
 from tabletop.games import all_games
 from tabletop.launch import Seat, advance, new_session
+from tabletop.ui import theme
 from tabletop.ui.game_scene import make_scene
 
 
@@ -163,5 +164,27 @@ def test_leaving_a_new_game_before_its_first_move_names_the_earlier_save(tmp_pat
         scene.confirm_leave()
         assert isinstance(app.top, MessageOverlay)
         assert app.top.body == "No move has been made yet: Continue resumes the game saved before this one."
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("game", ["plakoto", "captain_flip", "trap_the_cap", "chicken_chase"])
+def test_saving_off_at_the_foot_reads_on_paper_not_on_the_baize(tmp_path, monkeypatch, game):
+    """The foot's "Saving is off" was dark red straight on the dark green baize, hard to read; it
+    sits on a paper strip now, and nothing of the baize shows between its letters."""
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path / "data"))
+    app = App(AppOptions(size=(1366, 768), headless=True, mute=True))
+    try:
+        scene = _game(app, game, moves=0)
+        scene.save_note = "Saving is off: /tmp/x is not writable (no space left on the disk)."
+        app.mark_dirty()
+        app.render()
+        m = scene.metrics
+        line = theme.font(m.small).get_linesize()
+        surface = pygame.display.get_surface()
+        y = scene.size[1] - m.pad // 2 - line // 2 - 2
+        row = {tuple(surface.get_at((x, y)))[:3] for x in range(m.pad + 2, m.pad + 200)}
+        baize = [c for c in row if c[1] > c[0] + 15 and c[1] > c[2] + 15]  # green-dominant: the baize
+        assert theme.PANEL in row and not baize, sorted(row)
     finally:
         pygame.display.quit()

@@ -1044,9 +1044,19 @@ class GameScene(TableModeMixin, Scene):
         if self.log_rect.h > m.body * 2:
             self.log.draw(surface, self.log_rect, log_size(m))
         if self.save_note:  # left of the panel (a long folder's name ran under it), said whole in the log
-            foot = pygame.Rect(m.pad, self.size[1] - m.pad - theme.font(m.small).get_linesize(),
-                               self.panel.x - 2 * m.pad, theme.font(m.small).get_linesize())
-            draw.fitted_text(surface, self.save_note, foot, m.small, theme.BAD, anchor="midleft", min_size=m.tiny)
+            self.draw_save_note(surface)
+
+    def draw_save_note(self, surface: pygame.Surface) -> None:
+        """"Saving is off" at the window's foot, on a paper strip: red straight on the baize was
+        hard to read (dark red on dark green), and the warning is what a player must not miss."""
+        m = self.metrics
+        line = theme.font(m.small).get_linesize()
+        room = self.panel.x - 2 * m.pad
+        back = pygame.Rect(m.pad, self.size[1] - m.pad // 2 - line - 4,
+                           min(room, theme.font(m.small).size(self.save_note)[0] + m.pad), line + 4)
+        pygame.draw.rect(surface, theme.PANEL, back, border_radius=max(2, m.pad // 3))
+        foot = back.inflate(-m.pad // 2, 0)
+        draw.fitted_text(surface, self.save_note, foot, m.small, theme.BAD, anchor="midleft", min_size=m.tiny)
 
     def draw_table_texture(self, surface: pygame.Surface) -> None:
         """Everything that does not change between frames, rendered once per size into one opaque
