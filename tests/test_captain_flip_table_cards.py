@@ -77,8 +77,7 @@ def test_three_captains_strips_each_show_their_score_card_and_waiting_ships(size
         if seat != actor:
             assert (scene.seat_name(actor) + tr(" — to play")) in words
             # the ship below the words, when the strip is deep enough for one
-            card = {t for line in sd.seat_card_rows(scene.seat_card_lines(seat), parts.extra.w, m.body, m.small)
-                    for t, *_ in line}
+            card = {t for line in scene.seat_card_rows(seat, parts.extra.w) for t, *_ in line}
             rows = [e for e in inside if e.text in card]
             below = parts.extra.bottom - max(e.rect[1] + e.rect[3] for e in rows)
             if parts.mode == "stack" and below >= int(1.8 * m.button_h):
@@ -135,9 +134,9 @@ def test_the_captain_on_turn_reads_his_prompt_above_his_score():
         drawn: list = []
         real = sd.seat_card_rows
 
-        def spy(lines, width, head, small, real=real, drawn=drawn):
+        def spy(lines, width, head, small, real=real, drawn=drawn, **kw):
             drawn.append(head)
-            return real(lines, width, head, small)
+            return real(lines, width, head, small, **kw)
 
         sd.seat_card_rows = spy
         try:
@@ -147,3 +146,44 @@ def test_the_captain_on_turn_reads_his_prompt_above_his_score():
         finally:
             sd.seat_card_rows = real
         assert drawn and set(drawn) == {m.small if seat == actor else m.body}, (seat, actor, drawn)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize(("size", "players"), [((1366, 768), 3), ((1920, 1080), 4), ((3840, 2160), 3),
+                                                ((1366, 768), 5), ((1024, 600), 4)])
+def test_a_waiting_strip_says_whose_turn_it_is_in_bold_body_type_behind_his_piece(size, lang, players):
+    """A waiting captain's card said "Yellow — to play" in the small type, between the last
+    events and his bold score: from across a table the line he looks for most was the least
+    readable. Now it is bold in the body type (as the prompt of the captain on turn), after that
+    captain's piece, whole, and overlapping nothing in the strip."""
+    app, scene = start(size, lang, [Seat("human")] * players)
+    with TextAudit() as audit:
+        scene.dirty = True
+        app.render()
+    m = scene.metrics
+    actor = scene.acting_seat()
+    line = scene.seat_name(actor) + tr(" — to play")
+    rgb = scene.player_rows()[actor].style().rgb
+    waiting = 0
+    for panel in scene.table_panels:
+        seat, parts = panel.seat, scene.table_parts[panel.seat]
+        if seat == actor or not parts.extra.h:
+            continue
+        waiting += 1
+        surface = id(scene._strip_work[seat])
+        drawn = [e for e in audit.placed() if e.surface == surface]
+        turn = [e for e in drawn if e.text in line and parts.extra.contains(pygame.Rect(e.rect))]
+        assert " ".join(e.text for e in turn) == line, [e.text for e in drawn]
+        assert all(e.size >= m.body for e in turn), [(e.text, e.size, m.body) for e in turn]
+        rows = scene.seat_card_rows(seat, parts.extra.w)
+        assert all(bold and px >= m.body for _t, px, bold, _w in rows[0]), rows[0]
+        assert not [(a.text, b.text) for a, b in audit.overlaps() if a.surface == surface and (a in turn or b in turn)]
+        # the piece of the captain on turn before the words, level with them
+        x, y = parts.extra.x, turn[0].rect[1]
+        work = scene._strip_work[seat]
+        piece = [(px, py) for px in range(x, turn[0].rect[0]) for py in range(y, y + turn[0].rect[3])
+                 if all(abs(a - b) <= 24 for a, b in zip(work.get_at((px, py))[:3], rgb, strict=True))]
+        assert len(piece) >= (turn[0].rect[3] // 3) ** 2, (seat, len(piece))
+    assert waiting
+    assert not audit.cut(), [(e.wanted, e.text) for e in audit.cut()]
+    assert not audit.outside(), [(e.text, e.rect, e.box) for e in audit.outside()]

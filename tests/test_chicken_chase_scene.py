@@ -961,3 +961,79 @@ def test_two_hens_on_the_finish_stand_side_by_side_clear_of_the_star(fast, playe
         for n, q in enumerate(lay.fields, start=1):
             if n != hill.FINISH:
                 assert math.dist(p, q) >= g.hen_r + g.field_r, f"a hen on the finish covers field {n}"
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (3840, 2160)])
+def test_a_lit_feed_field_keeps_its_cards_value_at_full_contrast(fast, size):
+    """The target of the chosen dice glowed over its whole field, card and all: the card's value
+    faded to a pale brown under the yellow. Now the glow lies in the trough under the card (and
+    round it): the card looks as on an unlit field, the trough and the frame are plainly lit."""
+    from tabletop.games.chicken_chase.scene_draw import feed_parts, glow_width, paint_feed
+    from tabletop.ui import theme
+
+    app, scene = start(size, [Seat("human"), Seat("ai", "easy")])
+    settle(app, scene)
+    g, vp = scene.geom, scene.viewport
+    n = len(g.feed_boxes)
+    face = list(scene.state.face)
+    assert face[2] is not None
+    chicks = [[0, 0] for _ in range(n)]
+    shots = {}
+    for lit in ("none", "target", "hover"):
+        surf = pygame.Surface(app.screen.get_size())
+        surf.fill((110, 150, 80))
+        targets = {} if lit == "none" else {3: True}
+        paint_feed(surf, vp, g, scene.layout_data, face, chicks, scene.metrics.small, targets=targets,
+                   hover=3 if lit == "hover" else 0)
+        shots[lit] = surf
+    rect, card, _rows = feed_parts(vp, g, 2, chicks[2], scene.metrics.small)
+    inner = card.inflate(-max(4, card.w // 6) - 2, -max(4, card.w // 6) - 2)  # the card's face, its value
+    badge = max(int(vp.length(22)), int(scene.metrics.small * 0.85)) * 2
+    face_px = [(x, y) for x in range(inner.x, inner.right) for y in range(inner.y, inner.bottom)
+               if x > rect.x + badge or y > rect.y + badge]
+    for lit in ("target", "hover"):
+        changed = [p for p in face_px if shots[lit].get_at(p) != shots["none"].get_at(p)]
+        assert not changed, f"{lit}: the card's face is tinted at {changed[:3]}"
+    trough = ((card.right + rect.right) // 2, rect.centery)
+    assert shots["target"].get_at(trough) != shots["none"].get_at(trough), "the trough glows"
+    w = glow_width(vp)
+    frame = shots["target"].get_at((rect.centerx, rect.y - (w + 1) // 2))[:3]
+    assert all(abs(a - b) <= 20 for a, b in zip(frame, theme.HILITE, strict=True)), frame
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (3840, 2160)])
+def test_the_landing_glow_keeps_the_target_fields_number_readable(fast, size):
+    """A card chosen, the field each hen would land on glows: the glow's ring ran right through
+    the field's number tag, the number hidden. Now the tag stands whole on top of the glow."""
+    from tabletop.games.chicken_chase.scene_draw import field_badge, field_num_px
+
+    app, scene = start(size, [Seat("human"), Seat("ai", "easy"), Seat("ai", "easy"), Seat("ai", "easy")], seed=5)
+    settle(app, scene)
+    assert scene.state.current_player == 0
+    click(app, button(scene, "B:").rect.center)
+    scene.dirty = True
+    app.render()
+    plain = app.screen.copy()
+    card_click(app, scene, 0)
+    app.render()
+    landings = scene.landings()
+    assert landings
+    vp, g = scene.viewport, scene.geom
+    num_px = field_num_px(vp, g, scene.metrics.small)
+    for hen, (_move, after) in landings.items():
+        field = after[hen]
+        p = scene.layout_data.fields[field - 1]
+        c = vp.to_px(*p)
+        tag = field_badge(pygame.Surface(app.screen.get_size()), vp, g, p, (int(c[0]), int(c[1])), field, num_px)
+        rx, ry = tag.w / 2 - 2, tag.h / 2 - 2  # inside the tag's rim
+        inside = [(x, y) for x in range(tag.x, tag.right) for y in range(tag.y, tag.bottom)
+                  if ((x + 0.5 - tag.centerx) / rx) ** 2 + ((y + 0.5 - tag.centery) / ry) ** 2 <= 1]
+        changed = [q for q in inside if app.screen.get_at(q) != plain.get_at(q)]
+        assert not changed, f"field {field}'s number is covered by the landing glow at {changed[:3]}"
+        import math
+
+        r = vp.length(g.field_r) * 1.08  # the glow itself still shows all round the field
+        ring = [(int(c[0] + r * math.cos(k * math.tau / 36)), int(c[1] + r * math.sin(k * math.tau / 36)))
+                for k in range(36)]
+        lit = [q for q in ring if app.screen.get_at(q) != plain.get_at(q)]
+        assert len(lit) >= 24, f"field {field} hardly glows ({len(lit)} of 36)"

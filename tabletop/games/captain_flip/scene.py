@@ -474,10 +474,10 @@ class CaptainFlipScene(GameScene):
             return None
         if d < int(4.6 * bh) or w >= 10 * bh:  # rows: the card beside the buttons, under the events
             width = min(w // 2, 9 * bh)
-            rows = sd.rows_height(sd.seat_card_rows(self.seat_card_lines(seat), width, self.card_head_size(seat), m.small))
+            rows = sd.rows_height(self.seat_card_rows(seat, width))
             return (width, max(0, min(rows, d - bh - 2 * small - 4 * p)))
         width = min(w, 10 * bh) - 4 * p
-        rows = sd.rows_height(sd.seat_card_rows(self.seat_card_lines(seat), width, self.card_head_size(seat), m.small))
+        rows = sd.rows_height(self.seat_card_rows(seat, width))
         keep = bh + 2 * small + 4 * p  # the head and two lines of events (as ``strip_parts`` stacks them)
         over = self.state.current_player is None
         if seat == self.acting_seat() or over:  # the prompt's three lines, and a person's buttons
@@ -489,12 +489,32 @@ class CaptainFlipScene(GameScene):
 
     def seat_card_lines(self, seat: int) -> list[tuple[str, bool, bool]]:
         """The score card's lines; in the others' strips, who is on turn first (the acting strip's
-        prompt says it there)."""
+        prompt says it there), bold in the body type as the prompt is: in the small type under the
+        last events and over the bold score, the line a waiting captain looks for most was the
+        least readable from his seat."""
         lines = txt.seat_lines(self.obs, seat, "" if self.seat_is_human(seat) else self.seat_name(seat))
+        if self.turn_line_for(seat) is not None:
+            lines.insert(0, (self.seat_name(self.acting_seat()) + tr(" — to play"), True, False))
+        return lines
+
+    def turn_line_for(self, seat: int) -> int | None:
+        """The seat on turn, when ``seat``'s score card begins with "X — to play" (it waits)."""
         actor = self.acting_seat()
         if actor is not None and actor >= 0 and actor != seat and self.state.phase != OVER:
-            lines.insert(0, (self.seat_name(actor) + tr(" — to play"), False, False))
-        return lines
+            return actor
+        return None
+
+    def seat_card_lead(self, seat: int) -> int:
+        """The room before the words of "X — to play": the piece of the captain on turn stands
+        there, his colour and sign, which read from across a table before his name does."""
+        if self.turn_line_for(seat) is None:
+            return 0
+        return sd.lead_width(theme.font(self.card_head_size(seat), True).get_linesize(), self.metrics.pad)
+
+    def seat_card_rows(self, seat: int, width: int) -> list[list[tuple[str, int, bool, bool]]]:
+        """The score card's lines wrapped to ``width``, as measured and as drawn."""
+        return sd.seat_card_rows(self.seat_card_lines(seat), width, self.card_head_size(seat), self.metrics.small,
+                                 lead=self.seat_card_lead(seat))
 
     def card_head_size(self, seat: int) -> int:
         """The type of the score card's bold lines: the body's, but the small one in the strip of
@@ -509,9 +529,13 @@ class CaptainFlipScene(GameScene):
 
     def draw_seat_extra(self, surf: pygame.Surface, rect: pygame.Rect, seat: int, active: bool) -> None:
         m = self.metrics
-        rows = sd.seat_card_rows(self.seat_card_lines(seat), rect.w, self.card_head_size(seat), m.small)
-        sd.paint_seat_card(surf, rect, rows, self.layout_data, self.obs, seat, m.small,
-                           int(BOARD_LEAST * m.button_h), m.pad, m.tiny)
+        actor = self.turn_line_for(seat)
+        lead = None
+        if actor is not None:
+            row = self.player_rows()[actor]
+            lead = (self.seat_card_lead(seat), lambda s, c, r: self.draw_row_piece(s, c, r, row))
+        sd.paint_seat_card(surf, rect, self.seat_card_rows(seat, rect.w), self.layout_data, self.obs, seat, m.small,
+                           int(BOARD_LEAST * m.button_h), m.pad, m.tiny, lead)
 
     def action_buttons(self) -> list[Button]:
         """Table mode: no greyed-out Draw button while a drawn tile waits (the bag on the card draws

@@ -690,14 +690,26 @@ def tag_rects(vp: Viewport, slot: Slot, board: Board, small: int, solo: bool) ->
 
 
 def seat_card_rows(lines: list[tuple[str, bool, bool]], width: int, body: int,
-                   small: int) -> list[list[tuple[str, int, bool, bool]]]:
+                   small: int, lead: int = 0) -> list[list[tuple[str, int, bool, bool]]]:
     """A table strip's score card, each line wrapped to ``width`` (bold lines in ``body`` type,
-    the rest in ``small``): one list of (words, size, bold, warning) rows per line."""
+    the rest in ``small``): one list of (words, size, bold, warning) rows per line. ``lead``: how
+    much of the width the first line leaves free before its words (a piece stands there)."""
     out = []
-    for text, bold, warn in lines:
+    for i, (text, bold, warn) in enumerate(lines):
         size = body if bold else small
-        out.append([(part, size, bold, warn) for part in theme.wrap(text, size, width, bold=bold)])
+        out.append([(part, size, bold, warn) for part in theme.wrap(text, size, width - (lead if i == 0 else 0),
+                                                                    bold=bold)])
     return out
+
+
+def lead_radius(line_h: int) -> float:
+    """The radius of a piece before a line of text ``line_h`` tall (a little under its height)."""
+    return line_h * 0.45
+
+
+def lead_width(line_h: int, gap: int) -> int:
+    """How much of a line a piece before it takes, with the gap after it (see ``lead_radius``)."""
+    return int(2 * lead_radius(line_h)) + 2 + gap // 2
 
 
 def rows_height(rows: list[list[tuple[str, int, bool, bool]]]) -> int:
@@ -711,16 +723,23 @@ def board_height(board: Board, width: int) -> int:
 
 
 def paint_seat_card(surface: pygame.Surface, rect: pygame.Rect, rows: list[list[tuple[str, int, bool, bool]]],
-                    layout, state, seat: int, small: int, board_least: int, gap: int, tiny: int) -> None:
+                    layout, state, seat: int, small: int, board_least: int, gap: int, tiny: int,
+                    lead: tuple[int, Callable[[pygame.Surface, tuple[int, int], float], None]] | None = None) -> None:
     """The captain's score card in his strip, upright: whole lines from the top as many as fit,
-    then his ship below them, as large as the rest of ``rect`` holds (none under ``board_least``)."""
+    then his ship below them, as large as the rest of ``rect`` holds (none under ``board_least``).
+    ``lead``: the width before the first line's words (as ``seat_card_rows`` left it) and what
+    draws there, level with its first row (a piece: its centre and radius)."""
     y = rect.y
-    for line in rows:
+    for i, line in enumerate(rows):
         height = rows_height([line])
         if y + height > rect.bottom:
             break
+        indent = lead[0] if lead and i == 0 else 0
+        if lead and i == 0 and line:
+            line_h = theme.font(line[0][1], line[0][2]).get_linesize()
+            lead[1](surface, (rect.x + (indent - gap // 2) // 2, y + line_h // 2), lead_radius(line_h))
         for words, size, bold, warn in line:
-            draw.text(surface, words, (rect.x, y), size, theme.BAD if warn else theme.INK, bold=bold, box=rect)
+            draw.text(surface, words, (rect.x + indent, y), size, theme.BAD if warn else theme.INK, bold=bold, box=rect)
             y += theme.font(size, bold).get_linesize()
     room = pygame.Rect(rect.x, y + gap, rect.w, rect.bottom - y - gap)
     if room.h >= board_least:  # letterboxed: as large as fits, centred

@@ -216,8 +216,12 @@ class ChickenPainter:
                     pygame.draw.circle(surface, LAST_MOVE, c, fr * 1.2 + width - 1, width=width)
                     ringed.add(min(field, hill.FINISH))
         # a ring crosses its field's number tag (painted with the static hill): the tag again on top
+        self._field_tags(surface, vp, ringed)
+
+    def _field_tags(self, surface: pygame.Surface, vp: Viewport, fields: set[int]) -> None:
+        """The number tags of hill ``fields`` (those not blocked) again, over a ring drawn across them."""
         num_px = field_num_px(vp, self.geom, self.metrics.small)
-        for field in sorted(ringed - set(self.state.blocked)):
+        for field in sorted({min(f, hill.FINISH) for f in fields if f > 0} - set(self.state.blocked)):
             p = self.layout_data.fields[field - 1]
             c = vp.to_px(*p)
             field_badge(surface, vp, self.geom, p, (int(c[0]), int(c[1])), field, num_px)
@@ -313,6 +317,10 @@ class ChickenPainter:
         for k in landings:
             own = 2 * seat + k
             draw.glow(surface, vp.to_px(*points[own]), hen_r * 1.25, theme.SELECT)
+        after_points = {k: self.hen_points(after) for k, (_m, after) in landings.items()}
+        focus = [hover[1]] if hover and hover[0] in ("hen", "land") and hover[1] in landings else list(landings)
+        self._draw_landings(surface, vp, {k: after_points[k][2 * seat + k] for k in landings},
+                            {k: landings[k][1][2 * seat + k] for k in landings}, focus)
         mark_px = max(MARK_MIN_PX, self.metrics.small, int(hen_r * 0.6))
         for i, p in enumerate(points):
             look = lay.players[(i // 2) % len(lay.players)]
@@ -326,13 +334,9 @@ class ChickenPainter:
             tip = vp.to_px(p[0] + dx / d * g.hen_r, p[1] + dy / d * g.hen_r)
             at = (c[0] + (tip[0] - c[0]) * 0.95, c[1] + (tip[1] - c[1]) * 0.95)
             _hen_mark(surface, at, i % 2 + 1, look.hen, mark_px)
-        after_points = {k: self.hen_points(after) for k, (_m, after) in landings.items()}
-        focus = [hover[1]] if hover and hover[0] in ("hen", "land") and hover[1] in landings else list(landings)
         for k in landings:
             own = 2 * seat + k
-            land = vp.to_px(*after_points[k][own])
             strong = k in focus
-            draw.glow(surface, land, L(g.field_r) * 1.15, theme.HILITE, 230 if strong else 120)
             after = landings[k][1]
             self._trail_arrow(surface, vp, points[own], after_points[k][own], state.hens[own], after[own],
                               theme.SELECT if strong else (90, 140, 200), max(2, int(L(5))))
@@ -345,6 +349,17 @@ class ChickenPainter:
                     hen_figure(surface, ghost, hen_r * 0.8, look.hen, look.symbol, alpha=130)
                     self._trail_arrow(surface, vp, points[j], after_points[k][j], a, b, theme.BAD,
                                       max(2, int(L(4))))
+
+    def _draw_landings(self, surface: pygame.Surface, vp: Viewport, spots: dict[int, Point],
+                       fields: dict[int, int], focus: list[int]) -> None:
+        """Where each own hen a selected card moves would land (``spots``: hen → point, ``fields``:
+        hen → field): a yellow glow round the field, under the hens (one standing there, about to
+        be pushed, keeps its true colours), and the field's number tag again on top of it. The
+        glow's ring ran right through the tag: the number of the target field was hidden."""
+        fr = vp.length(self.geom.field_r)
+        for k, spot in spots.items():
+            draw.glow(surface, vp.to_px(*spot), fr * 1.15, theme.HILITE, 230 if k in focus else 120)
+        self._field_tags(surface, vp, set(fields.values()))
 
     def _trail_arrow(self, surface, vp: Viewport, p0: Point, p1: Point, f0: int, f1: int, rgb,
                      width: int) -> None:
@@ -929,18 +944,29 @@ def trail_arrow(surface: pygame.Surface, vp: Viewport, lay: Any, hen_r: float, e
     _arrow(surface, px[-2], px[-1], rgb, width, gap, start_gap=0)
 
 
-def _rect_glow(surface: pygame.Surface, rect: pygame.Rect, rgb, strong: bool, width: int) -> None:
-    """A lit feed field: a solid frame round it, both for a field the dice can reach with some
-    group (``strong`` False) and for the target of the chosen dice, which also glows over the
-    whole field. The reachable fields had a frame at 43% opacity: after a roll, before any die was
-    picked, fields 3, 6 and 9 were barely told from the rest of the strip."""
+def _rect_glow(surface: pygame.Surface, rect: pygame.Rect, rgb, strong: bool, width: int,
+               part: str = "frame") -> None:
+    """A lit feed field: a solid frame round it (``part`` "frame"), both for a field the dice can
+    reach with some group (``strong`` False) and for the target of the chosen dice, which also
+    glows over the whole trough (``part`` "under": drawn before the field's card, so the card's
+    value keeps its full contrast; the glow laid over the card faded its value to a pale brown).
+    The reachable fields had a frame at 43% opacity: after a roll, before any die was picked,
+    fields 3, 6 and 9 were barely told from the rest of the strip."""
+    if part == "under" and not strong:
+        return
     layer = pygame.Surface((rect.w + 4 * width, rect.h + 4 * width), pygame.SRCALPHA)
     radius = max(4, rect.h // 6) + width
     inner = pygame.Rect(width, width, rect.w + 2 * width, rect.h + 2 * width)
-    if strong:
-        pygame.draw.rect(layer, (*rgb[:3], 70), inner.inflate(2 * width, 2 * width), border_radius=radius + width)
-    pygame.draw.rect(layer, (*rgb[:3], 245), inner, width=width, border_radius=radius)
+    if part == "under":
+        pygame.draw.rect(layer, (*rgb[:3], TROUGH_GLOW), inner.inflate(2 * width, 2 * width),
+                         border_radius=radius + width)
+    else:
+        pygame.draw.rect(layer, (*rgb[:3], 245), inner, width=width, border_radius=radius)
     surface.blit(layer, (rect.x - 2 * width, rect.y - 2 * width))
+
+
+TROUGH_GLOW = 110
+"""The opacity of a target trough's glow (under its card: it may be strong without fading the value)."""
 
 
 def _fence(surf: pygame.Surface, c: tuple[int, int], r: int) -> None:
@@ -1137,16 +1163,15 @@ def paint_feed(surface: pygame.Surface, vp: Viewport, g: Any, lay: Any, face: li
             crect.w = max(min(crect.w, rows[0][0][0] - rows[0][1] - crect.x - max(2, int(L(8)))), crect.w // 2)
         code = face[i]
         deck = lay.decks[lay.feed_deck[i]]
-        if code is None:
-            pygame.draw.rect(surface, draw.shade(deck.back, 1.4), crect, width=max(2, int(L(4))),
-                             border_radius=max(3, crect.w // 9))
-        else:
-            surface.blit(card_image(code, crect.w, crect.h, True, deck.back, value_px, corner_min), crect.topleft)
         field = i + 1
-        if field in targets:
-            _rect_glow(surface, rect, theme.HILITE, targets[field], glow_width(vp))
+        glows = [(theme.HILITE, targets[field], glow_width(vp))] if field in targets else []
         if hover == field and (field in targets or field in sources):
-            _rect_glow(surface, rect, theme.WHITE, True, max(2, int(L(4))))
+            glows.append((theme.WHITE, True, max(2, int(L(4)))))
+        for rgb, strong, width in glows:  # the glows under the card, their frames round it
+            _rect_glow(surface, rect, rgb, strong, width, "under")
+        _card_or_slot(surface, crect, code, deck.back, value_px, corner_min, max(2, int(L(4))))
+        for rgb, strong, width in glows:
+            _rect_glow(surface, rect, rgb, strong, width)
         # chicks over the glow (their colours stay true): one token per colour with its count
         for (pos, r, seat, n, text_px) in rows:
             look = lay.players[seat % len(lay.players)]
@@ -1163,6 +1188,15 @@ def paint_feed(surface: pygame.Surface, vp: Viewport, g: Any, lay: Any, face: li
         pygame.draw.circle(surface, (255, 250, 236), bc, badge_r, width=max(2, badge_r // 7))
         num = theme.render(str(field), int(badge_r * 1.15), (255, 250, 236), True)
         surface.blit(num, num.get_rect(center=bc))
+
+
+def _card_or_slot(surface: pygame.Surface, crect: pygame.Rect, code: int | None, back, value_px: int,
+                  corner_min: int, rim: int) -> None:
+    """A feed field's face-up card, or the empty frame where none lies."""
+    if code is None:
+        pygame.draw.rect(surface, draw.shade(back, 1.4), crect, width=rim, border_radius=max(3, crect.w // 9))
+    else:
+        surface.blit(card_image(code, crect.w, crect.h, True, back, value_px, corner_min), crect.topleft)
 
 
 def label_spot(size: tuple[int, int], box: pygame.Rect, obstacles: list[tuple[pygame.Rect, int]],
