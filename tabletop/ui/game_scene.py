@@ -401,6 +401,12 @@ class GameScene(TableModeMixin, Scene):
         except TypeError:  # a game whose sentences take no names
             return before.describe_move(move)
 
+    def record_turn_names(self, record: dict) -> list[str | None] | None:
+        """The replay viewer's hook: per move of ``record``, the turn it belongs to as the game's
+        own screens number turns (Plakoto's review: "turn 42"), None for a move of no turn; None
+        for a game that numbers no turns (the viewer then counts the record's moves alone)."""
+        return None
+
     def log_lines(self, before: Any, move: Any, mover: int | None) -> list[tuple[int | None, str]]:
         """``(seat, sentence)`` per log line of a move: one, the mover's; a game whose move sets
         off moves of its own (a flip it forces on each player) may give each its line."""
