@@ -62,17 +62,36 @@ def test_trap_the_cap_says_from_where_to_where_in_field_names():
 
 def test_plakoto_writes_a_step_as_its_move_notation_in_the_movers_numbering_whichever_way_the_board_faces():
     """Plakoto's steps read as the rules' notation, the hint and the review write them ("24/20",
-    the mover's numbering), not from->to on the printed numbers; the other lines as above."""
+    the mover's numbering), not from->to on the printed numbers, a whole turn one line that names
+    the mover and his roll ("Black 6-4: 24/20 24/18"); the other lines as above."""
     app, scene = start("plakoto", [Seat("ai", "random"), Seat("human")], seed=4)  # the human is Black
     assert scene.bottom_seat() == 1, "the board faces the only person"
     history = play_out(app, scene, limit=300)
-    lines = lines_by_kind(scene, history)
-    for text, seat in lines["Step"]:
-        assert seat is not None and text.startswith(scene.seat_name(seat)) and ARROW not in text, text
     steps = [(b, m) for b, m, s in history if type(m).__name__ == "Step"]
     assert {b.turn for b, _ in steps} == {0, 1}
     for before, move in steps:
         assert scene.describe(before, move).startswith(f"{scene.seat_name(before.turn)}: {move}")
+    names = [scene.seat_name(s) for s in (0, 1)]
+    turn_lines = [e for e in scene.log.entries if not e.rule and "/" in e.text]
+    texts = [e.text for e in turn_lines]
+    k, turns = 0, 0
+    for (before, move), previous in zip(steps, [None, *steps[:-1]], strict=True):
+        if previous is not None and previous[0].turn == before.turn and previous[0].dice == before.dice \
+                and len(previous[0].left) == len(before.left) + 1:
+            continue  # a later step of the same turn
+        theirs = []  # the turn's steps
+        for b, m in steps[steps.index((before, move)):]:
+            if theirs and (b.turn != before.turn or len(b.left) != len(before.left) - len(theirs)):
+                break
+            theirs.append(m)
+        said = before.describe_turn(theirs, names)
+        while k < len(texts) and texts[k] != said:
+            k += 1
+        assert k < len(texts), (said, texts)
+        entry = turn_lines[k]
+        assert entry.seat == before.turn and said.startswith(names[before.turn]) and ARROW not in said
+        k, turns = k + 1, turns + 1
+    assert len(texts) == turns, "one line a turn"
     texts = [e.text for e in scene.log.entries]
     scene.flip_board()
     assert [e.text for e in scene.log.entries] == texts, "turning the board rewords nothing"

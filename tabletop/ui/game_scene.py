@@ -32,7 +32,7 @@ from tabletop.ui.results import ResultOverlay, ResultTable, default_table
 from tabletop.ui.scene import Scene
 from tabletop.ui.table_frame import TableModeMixin
 from tabletop.ui.timers import Timers
-from tabletop.ui.widgets import Button, ButtonRow, LogPanel, Viewport, row_buttons, stack_buttons
+from tabletop.ui.widgets import Button, ButtonRow, LogEntry, LogPanel, Viewport, row_buttons, stack_buttons
 
 if TYPE_CHECKING:
     from tabletop.app import App
@@ -401,6 +401,12 @@ class GameScene(TableModeMixin, Scene):
         except TypeError:  # a game whose sentences take no names
             return before.describe_move(move)
 
+    def record_turn_names(self, record: dict) -> list[str | None] | None:
+        """The replay viewer's hook: per move of ``record``, the turn it belongs to as the game's
+        own screens number turns (Plakoto's review: "turn 42"), None for a move of no turn; None
+        for a game that numbers no turns (the viewer then counts the record's moves alone)."""
+        return None
+
     def log_lines(self, before: Any, move: Any, mover: int | None) -> list[tuple[int | None, str]]:
         """``(seat, sentence)`` per log line of a move: one, the mover's; a game whose move sets
         off moves of its own (a flip it forces on each player) may give each its line."""
@@ -411,17 +417,18 @@ class GameScene(TableModeMixin, Scene):
         for seat, line in self.log_lines(before, move, mover):
             self._log_line(seat, line)
 
-    def _log_line(self, mover: int | None, text: str) -> None:
+    def _log_line(self, mover: int | None, text: str) -> LogEntry | None:
+        """The line added (None for an empty ``text``)."""
         if not text:
-            return
+            return None
         if not self.spec.extra.get("log_has_subject") and mover is not None:
             text = f"{self.seat_name(mover)}: {text}"
         if mover is not None and mover != self._log_mover:
             self.log.turn()
             self._log_mover = mover
         st = self.seat_style(mover) if mover is not None else None
-        self.log.add(text, theme.INK if mover is not None else theme.INK_SOFT, mover,
-                     st.rgb if st else None, st.symbol if st else "")
+        return self.log.add(text, theme.INK if mover is not None else theme.INK_SOFT, mover,
+                            st.rgb if st else None, st.symbol if st else "")
 
     def _flush_log(self) -> None:
         pending, self._pending_log = self._pending_log, None

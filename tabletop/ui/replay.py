@@ -81,6 +81,8 @@ class ReplayScene(Scene):
         self.can_review = callable(getattr(self.inner, "open_review", None))
         self._log_start = len(self.inner.log.entries)  # the title line stays; moves follow it
         self._over_logged = False  # the game-over line is in the log (once the record's end is shown)
+        # the turn of each move, as the game's review numbers them (Plakoto), else None: moves counted
+        self.turn_names = self.inner.record_turn_names(self.whole_record())
         self.inner._changed()
 
     def layout(self, size):
@@ -114,8 +116,14 @@ class ReplayScene(Scene):
             # of its own), and its own full stop dropped
             said = self.inner.describe(before, before.parse_move(self.moves[k - 1][1]))
             said = said.replace(ARROW, " – ").rstrip(".")
-        text = (tr("Replay, move {k} of {n}: {move}.", k=k, n=n, move=said) if said
-                else tr("Replay, move {k} of {n}.", k=k, n=n))
+        if self.turn_names is None:
+            text = (tr("Replay, move {k} of {n}: {move}.", k=k, n=n, move=said) if said
+                    else tr("Replay, move {k} of {n}.", k=k, n=n))
+        elif k and self.turn_names[k - 1]:  # the turn first, as the review names it; the record's step after
+            text = tr("Replay, {turn} (step {k} of {n}): {move}.", turn=self.turn_names[k - 1], k=k, n=n, move=said)
+        else:
+            text = (tr("Replay, step {k} of {n}: {move}.", k=k, n=n, move=said) if said
+                    else tr("Replay, step {k} of {n}.", k=k, n=n))
         if k == n and self.note:
             text += " " + self.note
         if self.session.state.current_player is None:  # the record's end: who won, as the game said it

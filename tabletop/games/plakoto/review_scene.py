@@ -36,6 +36,7 @@ from tabletop.games.plakoto.review_turns import (
     people,
     plan_review,
     review_turn,
+    shows_game,
 )
 from tabletop.games.plakoto.rules import PlakotoState
 from tabletop.games.plakoto.scene_arrows import PLAYED, RANK_COLOURS, ShownTurn, paint_turns, turn_segments
@@ -533,7 +534,7 @@ class ReviewScene(FacingScene):
         r = entry.review
         games = {e.review.game for e in self.entries}
         name = self._name(r.seat)
-        if len(games) > 1 or r.game > 0:
+        if shows_game(games, r.game):
             return tr("Game {game}, turn {turn}: {name} {high}-{low}", game=r.game + 1, turn=entry.number, name=name,
                       high=r.dice[0], low=r.dice[1])
         return tr("Turn {turn}: {name} {high}-{low}", turn=entry.number, name=name, high=r.dice[0], low=r.dice[1])

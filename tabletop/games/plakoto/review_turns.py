@@ -61,16 +61,36 @@ def plan_turns(record: dict[str, Any], seats: set[int]) -> list[TurnJob]:
     return plan_review(record, seats)[0]
 
 
-def plan_review(record: dict[str, Any], seats: set[int]) -> tuple[list[TurnJob], set[int]]:
-    """The turns of ``seats`` (as :func:`plan_turns`) and the seats that played any turn in the
-    record, theirs or not: when there is nothing to review, the screen says why."""
+@dataclass(frozen=True)
+class Turn:
+    """A turn of a record: its moves ``moves[start:end]`` (the roll first, when rolled there),
+    the position before them, and its number in its game (``game``: how many games of the match
+    were over before it; ``number`` 1 for the first roll of the game, either seat's). The review
+    and the replay viewer number turns by these, so a turn is found by the same number in both."""
+
+    start: int
+    end: int
+    before: PlakotoState
+    game: int
+    number: int
+    rolled: bool
+
+    @property
+    def played(self) -> bool:
+        """Steps were played (not a roll with no move)."""
+        return self.end - self.start > int(self.rolled)
+
+
+def record_turns(record: dict[str, Any]) -> list[Turn]:
+    """The turns of ``record`` in the order played (the record is one the app has checked: a
+    game's own, or a replay's playable part); the moves between them (the opening roll, going on
+    to the next game) belong to none."""
     from tabletop.games import get_game
 
     spec = get_game("plakoto")
     state: PlakotoState = spec.state_class.from_json(record["initial"])
     moves = [list(m) for m in record["moves"]]
-    jobs: list[TurnJob] = []
-    played: set[int] = set()
+    turns: list[Turn] = []
     number, game = 0, len(state.games)
     i = 0
     while i < len(moves):
@@ -90,11 +110,28 @@ def plan_review(record: dict[str, Any], seats: set[int]) -> tuple[list[TurnJob],
         while i < len(moves) and moves[i][0] != CHANCE:
             state.apply(state.parse_move(moves[i][1]))
             i += 1
-        if i - start > int(rolled):  # steps were played (not a roll with no move)
-            played.add(before.turn)
-            if before.turn in seats:
-                turn = {**record, "initial": before.to_json(), "moves": moves[start:i]}
-                jobs.append(TurnJob(start, turn, before.turn, game, number))
+        turns.append(Turn(start, i, before, game, number, rolled))
+    return turns
+
+
+def shows_game(games: set[int], game: int) -> bool:
+    """Whether a turn is named with its game ("Game 2, turn 5"), not alone ("Turn 5"): when the
+    turns named come from several games of the match, or from a later one."""
+    return len(games) > 1 or game > 0
+
+
+def plan_review(record: dict[str, Any], seats: set[int]) -> tuple[list[TurnJob], set[int]]:
+    """The turns of ``seats`` (as :func:`plan_turns`) and the seats that played any turn in the
+    record, theirs or not: when there is nothing to review, the screen says why."""
+    moves = [list(m) for m in record["moves"]]
+    jobs: list[TurnJob] = []
+    played: set[int] = set()
+    for turn in record_turns(record):
+        if turn.played:
+            played.add(turn.before.turn)
+            if turn.before.turn in seats:
+                alone = {**record, "initial": turn.before.to_json(), "moves": moves[turn.start:turn.end]}
+                jobs.append(TurnJob(turn.start, alone, turn.before.turn, turn.game, turn.number))
     return jobs, played
 
 

@@ -18,12 +18,13 @@ player starts). ``outcome()`` is set only when the match is won.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from tabletop.core.errors import StateError
 from tabletop.core.game import CHANCE, GameState, Move, Outcome
-from tabletop.i18n import tr
+from tabletop.i18n import plural, tr
 
 from .movegen import CHECKERS, Frame, Key, StepT, _without, dice_left, flip
 from .notation import (
@@ -580,6 +581,77 @@ class PlakotoState(GameState):
                          else tr(", freeing the black checker below"))
             return text
         return str(move)
+
+    def describe_turn(self, steps: list[Step], names: Any = None) -> str:
+        """The log's one line for a whole turn played (so far) from this position, the dice
+        rolled: "White 6-6: 24/18(4)", "Black 6-5: 13/7* 12/7, pinning a white checker" (what the
+        turn changed: the pins made that hold when its steps are done, each starred, and the
+        checkers freed), "White rolls 6-6" before
+        any step. The steps are written as a backgammon player writes a turn (:func:`steps_text`)."""
+        name = names[self.turn] if names is not None and self.turn < len(names) else tr(NAMES[self.turn])
+        assert self.dice is not None
+        high, low = self.dice
+        if not steps:
+            return tr("{name} rolls {high}-{low}", name=name, high=high, low=low)
+        seat, other = self.turn, 1 - self.turn
+        after, landed = self.copy(), []
+        for step in steps:
+            top = after.point(after.absolute(step.to))[0] if step.to else None
+            landed.append(after.absolute(step.to) if top == other else None)
+            after.apply_unchecked(step)
+
+        def pinning(state: PlakotoState, p: int) -> bool:
+            top, _, pinned = state.point(p)
+            return top == seat and pinned == other
+
+        stars = {k for k, p in enumerate(landed) if p is not None and pinning(after, p) and not pinning(self, p)}
+        pins = sum(1 for p in range(1, 25) if pinning(after, p) and not pinning(self, p))
+        freed = sum(1 for p in range(1, 25) if pinning(self, p) and not pinning(after, p))
+        text = tr("{name} {high}-{low}: {moves}", name=name, high=high, low=low, moves=steps_text(steps, str, stars))
+        white = other == 0
+        if pins == 1:
+            text += tr(", pinning a white checker") if white else tr(", pinning a black checker")
+        elif pins:
+            text += (plural(pins, tr(", pinning a white checker"), tr(", pinning {n} white checkers (2–4)", n=pins),
+                            tr(", pinning {n} white checkers", n=pins)) if white else
+                     plural(pins, tr(", pinning a black checker"), tr(", pinning {n} black checkers (2–4)", n=pins),
+                            tr(", pinning {n} black checkers", n=pins)))
+        if freed == 1:
+            text += tr(", freeing the white checker below") if white else tr(", freeing the black checker below")
+        elif freed:
+            text += (plural(freed, tr(", freeing the white checker below"),
+                            tr(", freeing {n} white checkers below (2–4)", n=freed),
+                            tr(", freeing {n} white checkers below", n=freed)) if white else
+                     plural(freed, tr(", freeing the black checker below"),
+                            tr(", freeing {n} black checkers below (2–4)", n=freed),
+                            tr(", freeing {n} black checkers below", n=freed)))
+        return text
+
+
+def steps_text(steps: Sequence[Step], label: Callable[[int], str] = str, stars: Collection[int] = ()) -> str:
+    """A turn's steps as a backgammon player writes them: one checker's steps in a row as one
+    ("24/18 18/13" → "24/13"), the same move made again counted ("24/18(4)", "13/7(2) 8/2(2)"), a
+    checker borne off as "6/off", in the order played. ``label`` numbers a point (the mover's own
+    numbering by default); ``stars``: the steps (by index) whose pin holds, written "13/7*"
+    ("24/22*(3)": three checkers went there, the first pinning; a checker never goes on from a
+    point it pins: "24/18* 18/13" stays two moves)."""
+    moves: list[list[int]] = []  # [from, to, star] of each checker moved
+    for k, step in enumerate(steps):
+        star = int(k in stars)
+        going_on = [m for m in moves if m[1] == step.frm and m[1] and not m[2]]
+        if going_on:
+            going_on[-1][1:] = [step.to, star]
+        else:
+            moves.append([step.frm, step.to, star])
+    counted: dict[tuple[int, int], list[int]] = {}  # (from, to): [how many, any starred]
+    for frm, to, star in moves:
+        seen = counted.setdefault((frm, to), [0, 0])
+        seen[0], seen[1] = seen[0] + 1, seen[1] | star
+    parts = []
+    for (frm, to), (n, star) in counted.items():
+        text = f"{label(frm)}/{label(to)}" if to else tr("{point}/off", point=label(frm))
+        parts.append(text + ("*" if star else "") + (f"({n})" if n > 1 else ""))
+    return " ".join(parts) if parts else tr("no move")
 
 
 def new_state(setup: Any) -> PlakotoState:

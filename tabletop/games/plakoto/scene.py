@@ -12,6 +12,7 @@ his own game (home bottom right, start top right). With one human seat it faces 
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
@@ -19,7 +20,7 @@ import pygame
 from tabletop.core import CHANCE
 from tabletop.games.plakoto import scene_draw as sd
 from tabletop.games.plakoto.notation import NAMES, on_point
-from tabletop.games.plakoto.rules import PASS, NextGame, Opening, PlakotoState, Step
+from tabletop.games.plakoto.rules import PASS, NextGame, Opening, Pass, PlakotoState, Roll, Step
 from tabletop.games.plakoto.scene_coach import CoachMixin
 from tabletop.games.plakoto.scene_paint import (
     paint_board,
@@ -33,7 +34,7 @@ from tabletop.ui import theme
 from tabletop.ui.game_scene import FORCED_WORDS, GameScene, PlayerRow
 from tabletop.ui.results import ResultRow, ResultTable, table_text
 from tabletop.ui.table import SeatPlace
-from tabletop.ui.widgets import Button, Viewport
+from tabletop.ui.widgets import Button, LogEntry, Viewport
 
 COLOURS = ("white", "black")
 DRAG_PIXELS = 6
@@ -61,10 +62,36 @@ def fresh_game(state: PlakotoState) -> bool:
             and state.off == [0, 0])
 
 
+@dataclass
+class TurnLog:
+    """The log's line of the turn being played: whose turn, its dice, the position before its
+    first step (``start``) and the steps so far (fewer after an undo)."""
+
+    entry: LogEntry | None
+    seat: int
+    dice: tuple[int, int] | None
+    start: Any = None
+    steps: list[Step] = field(default_factory=list)
+
+    def goes_on(self, before: PlakotoState) -> bool:
+        """Whether a step from ``before`` is one more of this turn (the steps taken back since
+        the last one dropped); the first step sets ``start``."""
+        if before.phase != "move" or before.turn != self.seat or before.dice != self.dice:
+            return False
+        if self.start is None:
+            self.start, self.steps = before.copy(), []
+        done = len(self.start.left) - len(before.left)
+        if not 0 <= done <= len(self.steps):
+            return False
+        del self.steps[done:]
+        return True
+
+
 class PlakotoScene(CoachMixin, GameScene):
     """Plakoto on the shared game frame, with the hint and the game review (``scene_coach``)."""
 
     title = "Plakoto"
+    _turn_log: TurnLog | None = None  # set as the log is written (resuming writes it in GameScene's __init__)
 
     def __init__(self, app: Any, session: Any, layout: Any) -> None:
         super().__init__(app, session, layout)
@@ -501,9 +528,30 @@ class PlakotoScene(CoachMixin, GameScene):
         return before.describe_move(move, names)
 
     def log_move(self, before: Any, move: Any, mover: int | None) -> None:
-        """The opening roll and the step to the next game of a match are both players' (no one's
-        piece before them: the person who clicks on is not the one the line names)."""
-        super().log_move(before, move, None if isinstance(move, Opening | NextGame) else mover)
+        """A turn is one line, written again at each step: "White rolls 6-6", then "White 6-6:
+        24/18", ..., "White 6-6: 24/18(4)" (``describe_turn``; a pass: "White has no legal move
+        with 6-6"). The opening roll and the step to the next game of a match are both players'
+        (no one's piece before them: the person who clicks on is not the one the line names)."""
+        if isinstance(move, Opening | NextGame):
+            self._turn_log = None
+            super().log_move(before, move, None)
+        elif isinstance(move, Roll):
+            self._turn_log = TurnLog(self._log_line(mover, self.describe(before, move)), before.turn,
+                                     (move.high, move.low))
+        elif isinstance(move, Step | Pass):
+            turn = self._turn_log
+            if turn is None or not turn.goes_on(before):  # the dice were rolled before the log began
+                turn = self._turn_log = TurnLog(None, before.turn, before.dice)
+                turn.goes_on(before)
+            if isinstance(move, Step):
+                turn.steps.append(move)
+                text = turn.start.describe_turn(turn.steps, [self.seat_name(s) for s in (0, 1)])
+            else:
+                text = self.describe(before, move)
+            if turn.entry is None or not self.log.rewrite(turn.entry, text):
+                turn.entry = self._log_line(mover, text)
+        else:
+            super().log_move(before, move, mover)
 
     def chance_time(self, move: Any, owner: int | None) -> float:
         """Going on to the next game of the match rolls nothing: no tumble to wait for."""

@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from tabletop.games.plakoto.ai_search import BUDGET
-from tabletop.games.plakoto.review_turns import ReviewCache, people
+from tabletop.games.plakoto.review_turns import ReviewCache, people, record_turns, shows_game
 from tabletop.games.plakoto.scene_hint import Hint
 from tabletop.games.plakoto.scene_legend import legend_height, paint_legend
 from tabletop.i18n import language, tr
@@ -73,6 +73,19 @@ class CoachMixin:
     def review_available(self) -> bool:
         """A game of the match has ended (at the end of the match the end card offers it)."""
         return self.state.phase in ("next", "over")
+
+    def record_turn_names(self, record: dict[str, Any]) -> list[str | None]:
+        """The replay viewer's turn of each move of ``record``, numbered as the review numbers
+        them ("turn 42", "game 2, turn 5"), so a turn the review names is found in the replay;
+        None for a move of no turn (the opening roll, going on to the next game)."""
+        turns = record_turns(record)
+        games = {t.game for t in turns}
+        names: list[str | None] = [None] * len(record["moves"])
+        for t in turns:
+            name = (tr("game {game}, turn {turn}", game=t.game + 1, turn=t.number) if shows_game(games, t.game)
+                    else tr("turn {turn}", turn=t.number))
+            names[t.start:t.end] = [name] * (t.end - t.start)
+        return names
 
     def open_review(self, on_close: Any = None, record: dict[str, Any] | None = None) -> None:
         """The review of ``record`` (the game so far by default; the replay viewer gives the

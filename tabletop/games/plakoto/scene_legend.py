@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from tabletop.games.plakoto.rules import Step
+from tabletop.games.plakoto.rules import Step, steps_text
 from tabletop.games.plakoto.scene_arrows import ShownTurn, swatch
 from tabletop.i18n import language, tr
 from tabletop.ui import draw, theme
@@ -63,10 +63,9 @@ def percent(p: float) -> str:
 
 
 def turn_text(steps: Sequence[Step], label: Callable[[int], str]) -> str:
-    """ "13/7 10/5": each step's points as ``label`` numbers them (a mover's point → the number
-    the board prints); a checker borne off says so."""
-    parts = [f"{label(s.frm)}/{label(s.to)}" if s.to else tr("{point}/off", point=label(s.frm)) for s in steps]
-    return " ".join(parts) if parts else tr("no move")
+    """ "13/7 10/5", "24/18(4)": each step's points as ``label`` numbers them (a mover's point →
+    the number the board prints), written as the log writes a turn (``rules.steps_text``)."""
+    return steps_text(steps, label)
 
 
 def columns(rows: Sequence[LegendRow] = ()) -> tuple[str, str, str, str]:
