@@ -267,13 +267,19 @@ def test_the_review_of_a_second_visit_comes_from_the_scenes_cache():
     assert again.finished() and [(e.review.index, e.review.loss) for e in again.order] == found
 
 
-def test_the_replay_viewer_offers_the_review_of_the_whole_record(tmp_path):
+def race_in_the_replay(tmp_path):
+    """The finished race written as a record and opened in the replay viewer."""
     app, scene = finished_race()
     path = tmp_path / "race.json"
     path.write_text(json.dumps(scene.session.record()), encoding="utf-8")
     replay = read_replay(path, app.store)
     viewer = ReplayScene(app, replay.session, replay.moves, replay.note)
     app.replace_scenes(viewer)
+    return app, scene, viewer
+
+
+def test_the_replay_viewer_offers_the_review_of_the_whole_record(tmp_path):
+    app, scene, viewer = race_in_the_replay(tmp_path)
     assert viewer.can_review
     key(app, pygame.K_r)
     review = app.top
@@ -287,6 +293,29 @@ def test_the_replay_viewer_offers_the_review_of_the_whole_record(tmp_path):
     review_button = next(b for b in viewer.inner.buttons.buttons if b.label == "Review")
     app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=review_button.rect.center, button=1))
     assert isinstance(app.top, ReviewScene)
+
+
+def test_the_review_from_the_replay_opens_on_the_turn_the_replay_shows(tmp_path):
+    """R in the replay opened the review on the game's biggest error, wherever the viewer stood;
+    a player stepping through the record asks about the turn in front of him."""
+    app, scene, viewer = race_in_the_replay(tmp_path)
+    found = review_game(scene.session.record(), {0}, REVIEW_BUDGET)
+    assert len(found) >= 2, "the race has turns of the person's to choose between"
+    biggest = max(found, key=lambda r: (r.loss, -r.index))
+    wanted = next(r for r in found if r is not biggest)
+    for at in (wanted.index, wanted.index + 1):  # its dice just rolled, then its first step played
+        viewer._rewind(at)
+        key(app, pygame.K_r)
+        review = app.top
+        assert isinstance(review, ReviewScene)
+        review.budget = REVIEW_BUDGET
+        until(app, review.finished)
+        assert review.selected is not None and review.selected.review.index == wanted.index, at
+        key(app, pygame.K_ESCAPE)
+    viewer._rewind(0)  # before any turn of his: the first one
+    key(app, pygame.K_r)
+    until(app, app.top.finished)
+    assert app.top.selected is app.top.entries[0]
 
 
 CACHE = ReviewCache()

@@ -137,7 +137,8 @@ class ReplayScene(Scene):
         return {**record, "meta": {**record["meta"], "seats": self.played_by}, "moves": [list(m) for m in self.moves]}
 
     def open_review(self) -> None:
-        self.inner.open_review(record=self.whole_record())
+        """The game's review of the whole record, opened on the turn the viewer is showing."""
+        self.inner.open_review(record=self.whole_record(), at_move=len(self.session.played))
 
     def quit(self) -> None:
         self.app.running = False

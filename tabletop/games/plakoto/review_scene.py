@@ -72,8 +72,12 @@ class ReviewScene(FacingScene):
     def __init__(self, app: Any, record: dict[str, Any], layout: Any, names: list[str],
                  seats: set[int] | None = None, cache: ReviewCache | None = None, budget: int | None = BUDGET,
                  facing: str | None = None, edges: list[str] | None = None,
-                 on_close: Callable[[], None] | None = None) -> None:
+                 on_close: Callable[[], None] | None = None, at_move: int | None = None) -> None:
+        """``at_move``: the record's moves already shown where the review was asked for (the
+        replay viewer's place); the review then opens on the turn played there, not on the
+        biggest error, until a person picks another."""
         super().__init__(app)
+        self.at_move = at_move
         self.record = record
         self.layout_data = layout
         self.names = names
@@ -170,9 +174,17 @@ class ReviewScene(FacingScene):
             return
         self.entries.extend(new)
         self.order = sorted(self.entries, key=lambda e: (-e.review.loss, e.review.index))
-        if not self.user_chose:  # until a person picks one, the biggest error found so far is shown
+        if self.user_chose:
+            return
+        if self.at_move is None:  # until a person picks one, the biggest error found so far is shown
             self.selected = self.order[0]
             self.scroll = 0
+            return
+        # asked from the replay: the last turn begun by the place it showed (its dice rolled, or
+        # part or all of it played), else the first one after
+        begun = [e for e in self.entries if e.review.index <= self.at_move]
+        self.selected = begun[-1] if begun else self.entries[0]
+        self._keep_visible()
 
     def select(self, entry: Entry | None) -> None:
         if entry is None or entry is self.selected:

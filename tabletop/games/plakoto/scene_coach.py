@@ -87,9 +87,11 @@ class CoachMixin:
             names[t.start:t.end] = [name] * (t.end - t.start)
         return names
 
-    def open_review(self, on_close: Any = None, record: dict[str, Any] | None = None) -> None:
+    def open_review(self, on_close: Any = None, record: dict[str, Any] | None = None,
+                    at_move: int | None = None) -> None:
         """The review of ``record`` (the game so far by default; the replay viewer gives the
-        whole file's), facing the person at a table (or the seat the cards face)."""
+        whole file's, and ``at_move``, its place in it), facing the person at a table (or the
+        seat the cards face)."""
         from tabletop.games.plakoto.review_scene import ReviewScene
 
         record = record if record is not None else self.session.record()
@@ -101,7 +103,7 @@ class CoachMixin:
             edges = self.table_edge_cycle()
         self.app.push_scene(ReviewScene(self.app, record, self.lay, [self.seat_name(s) for s in (0, 1)],
                                         people(record), self.review_cache, self.review_budget, facing, edges,
-                                        on_close))
+                                        on_close, at_move))
 
     def review_from_card(self) -> None:
         """The end card's Review: back to the card afterwards."""
