@@ -628,3 +628,38 @@ def test_f1_s_and_c_open_how_to_play_the_settings_and_continue_and_their_buttons
     assert continue_button.key == "C"
     key(app, pygame.K_c)
     assert isinstance(app.top, ContinueScene)
+
+
+def test_custom_blocked_fields_are_picked_with_the_keyboard_alone(app):
+    """Left/Right step through the printed sets only, and the card of the fields took clicks
+    alone: without a mouse the rules' free choice could not be made. Space on the row opens the
+    card (as a click on the value); there the arrows move the outline, Space chooses or drops,
+    Enter is Done."""
+    from tabletop.ui.number_picker import NumberSetPicker
+
+    menu = open_menu(app, "chicken_chase")
+    key(app, pygame.K_TAB)  # to Players, then down to the variant
+    while menu.rows[menu.focus - 1].label != "Variant":
+        key(app, pygame.K_DOWN)
+    while menu.current.variant != "custom":
+        key(app, pygame.K_RIGHT)
+    while menu.rows[menu.focus - 1].label != "Blocked fields":
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_SPACE)
+    picker = app.top
+    assert isinstance(picker, NumberSetPicker) and picker.chosen == {5, 12}
+    assert picker.row.buttons[1].key == "Esc"
+    app.render()
+    assert picker.low + picker.cursor == 5  # the first chosen number is outlined
+    key(app, pygame.K_SPACE)  # 5 dropped
+    key(app, pygame.K_DOWN)  # 12
+    key(app, pygame.K_SPACE)
+    for _ in range(3):
+        key(app, pygame.K_LEFT)  # 9
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_UP)  # 2
+    key(app, pygame.K_SPACE)
+    app.render()
+    assert picker.chosen == {2, 9}
+    key(app, pygame.K_RETURN)
+    assert app.top is menu and menu.current.options["blocked"] == "2,9"

@@ -7,7 +7,7 @@ arrow keys); the form is laid out for the most rows the game can need, so nothin
 choice adds or removes a row — the Start button stays where it is.
 
 Keys: Up/Down (or Tab) move between the game list and the form's rows, Left/Right change the row,
-Page Up/Down change the game, Enter starts, F1 shows how to play, S the settings, C the games to
+Page Up/Down change the game, Space presses the row's value, Enter starts, F1 shows how to play, S the settings, C the games to
 continue, Esc asks before quitting. The help line says what the row under the mouse does, or else
 the row the keyboard is on.
 """
@@ -309,8 +309,8 @@ class MenuScene(Scene):
             c.options[opt.key] = text
             self._changed()
 
-        self.app.push_scene(NumberSetPicker(self.app, tr(opt.label), tr("Click a number to choose it, click it again "
-                                                                        "to drop it."),
+        self.app.push_scene(NumberSetPicker(self.app, tr(opt.label), tr("Click a number to choose it, click it again to drop it "
+                                                                        "(or the arrows and Space)."),
                                             low, high, c.options[opt.key], opt.parse, chosen))
 
     def seat_colours(self) -> list[str]:
@@ -520,6 +520,9 @@ class MenuScene(Scene):
             self.focus = (self.focus + (1 if forward else -1)) % (len(self.rows) + 1)
         elif k in (pygame.K_LEFT, pygame.K_RIGHT):
             self._step_focused(1 if k == pygame.K_RIGHT else -1)
+        elif k == pygame.K_SPACE and 0 < self.focus <= len(self.rows):
+            self.rows[self.focus - 1].buttons[1].action()  # as a click on the value: Chicken Chase's
+            # own blocked fields open their card, which Left/Right (the printed sets) never reach
         elif k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.step_game(1 if k == pygame.K_PAGEDOWN else -1)
         elif k == pygame.K_F1:  # as in a game: the keyboard alone reached neither these three
