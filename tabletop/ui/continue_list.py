@@ -177,6 +177,9 @@ class ContinueScene(Scene):
             hover = next((i for i, r in enumerate(self.rows) if r.collidepoint(event.pos)), -1)
             self.dirty |= self.row.motion(event.pos) or hover != self.hover
             self.hover = hover
+            if hover >= 0 and hover != self.chosen:  # the mouse marks the row it is on: two rows lit,
+                self.chosen = hover  # the hovered and the marked, left unclear which Continue resumes
+                self.dirty = True
             return
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
