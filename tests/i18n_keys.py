@@ -10,6 +10,7 @@ import tabletop
 from tabletop.games import all_games
 from tabletop.layout import BoardStore
 from tabletop.ui.menu import TAGLINES
+from tabletop.ui.settings import HELP as SETTINGS_HELP
 from tabletop.ui.theme import PLAYER_STYLES
 
 PKG = Path(tabletop.__file__).resolve().parent
@@ -65,6 +66,8 @@ def dynamic_keys() -> dict[str, str]:
             keys.setdefault(level, "agent level")
     for text in TAGLINES.values():
         keys.setdefault(text, "menu tagline")
+    for text in SETTINGS_HELP.values():
+        keys.setdefault(text, "settings help")
     for name in PLAYER_STYLES:
         keys.setdefault(name, "colour name")
     return keys

@@ -146,3 +146,48 @@ def test_the_menu_footer_names_the_saved_game_in_the_language_just_chosen(app, m
     assert footer == tr("A saved game is waiting: {game}.",
                         game=f"{tr('Captain Flip')} — {tr('Board D: The desert island')}"), footer
     assert "Captain Flip" not in footer and "desert" not in footer
+
+
+def two_games_listed(app):
+    """The Continue list over the menu, holding a Plakoto and a Captain Flip game."""
+    from tabletop.ui.continue_list import ContinueScene
+    from tabletop.ui.menu import MenuScene
+
+    for game_id in ("plakoto", "captain_flip"):
+        saved(app, game_id, 2, "standard" if game_id == "plakoto" else "A", {}, [Seat("human"), Seat("ai", "easy")])
+    menu = MenuScene(app)
+    app.push_scene(menu)
+    listing = ContinueScene(app, saved_games(app), menu.continue_game)
+    app.push_scene(listing)
+    app.render()
+    return listing
+
+
+def test_the_list_has_a_continue_button_for_the_marked_game(app):
+    """The card had Back alone: nothing said the rows are what to press, nor what Enter does.
+    Continue (Enter) resumes the marked game; Down marks the next."""
+    from scene_input import click
+
+    from tabletop.ui.game_scene import GameScene
+
+    listing = two_games_listed(app)
+    go, back = listing.row.buttons
+    assert (go.label, go.key, back.label) == ("Continue", "Enter", "Back")
+    assert go.primary and not go.rect.colliderect(back.rect) and listing.card.contains(go.rect.union(back.rect))
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode=""))
+    click(app, go.rect.center)
+    assert isinstance(app.top, GameScene) and app.top.spec.id == listing.entries[1].game_id
+
+
+def test_the_row_under_the_mouse_is_the_one_marked(app):
+    """The row under the mouse was lit beside the marked one: which would Continue resume? The
+    mouse now moves the mark, so one row is lit and Continue (Enter) resumes it."""
+    from scene_input import move
+
+    listing = two_games_listed(app)
+    move(app, listing.rows[1].center)
+    assert listing.chosen == 1 and listing.dirty
+    move(app, listing.row.buttons[0].rect.center)  # on to the Continue button: the mark stays
+    assert listing.chosen == 1
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+    assert app.top.spec.id == listing.entries[1].game_id

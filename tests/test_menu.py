@@ -570,3 +570,96 @@ def test_esc_in_the_menu_asks_before_quitting(app):
     app.top.keys_from = 0.0
     _key(app, pygame.K_RETURN)
     assert not app.running
+
+
+def drawn_texts(app):
+    """Every text the next frame draws."""
+    from tabletop.ui.text_audit import TextAudit
+
+    app.top.dirty = True
+    with TextAudit() as audit:
+        app.render()
+    return [d.text for d in audit.entries if d.rect is not None]
+
+
+def test_the_help_line_says_what_the_keyboards_row_does(app):
+    """Tab (or Down) to a seat or an option: the help line kept the game's tagline, so a player
+    without a mouse never read what the row means."""
+    menu = open_menu(app, "captain_flip")
+    app.dispatch(pygame.event.Event(pygame.WINDOWLEAVE))
+    for _ in range(2):  # the game list, Players, Seat 1
+        key(app, pygame.K_TAB)
+    assert menu.rows[menu.focus - 1].label == "Seat 1 — red"
+    assert any(t.startswith("A person or the computer") for t in drawn_texts(app))
+    while menu.rows[menu.focus - 1].label != "Dolphin tile":
+        key(app, pygame.K_DOWN)
+    assert "add the Dolphin expansion tile to the bag" in drawn_texts(app)
+
+
+def test_f1_s_and_c_open_how_to_play_the_settings_and_continue_and_their_buttons_say_so(app):
+    """The keyboard alone reached neither How to play, Settings nor Continue: Tab and the arrows
+    go through the game list and the form, Enter starts. Now F1, S and C open them (as F1 and S
+    do in a game), and the buttons show those keys."""
+    from tabletop.ui.continue_list import ContinueScene
+    from tabletop.ui.rules import RulesScene
+    from tabletop.ui.settings import SettingsScene
+
+    menu = open_menu(app, "plakoto")
+    app.render()
+    assert button(menu, "How to play").key == "F1" and button(menu, "Settings").key == "S"
+    key(app, pygame.K_F1)
+    assert isinstance(app.top, RulesScene) and app.top.spec.id == "plakoto"
+    key(app, pygame.K_ESCAPE)
+    assert app.top is menu
+    key(app, pygame.K_s)
+    assert isinstance(app.top, SettingsScene)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_c)  # nothing to continue: C does nothing
+    assert app.top is menu
+    from tabletop.launch import advance
+
+    click(app, menu.start_button.rect.center)
+    advance(app.top.session, 4)
+    assert app.saves.write(app.top.session)
+    app.top.leave()
+    menu = app.top
+    app.render()
+    continue_button = next(b for b in menu.row.buttons if b.label.startswith("Continue"))
+    assert continue_button.key == "C"
+    key(app, pygame.K_c)
+    assert isinstance(app.top, ContinueScene)
+
+
+def test_custom_blocked_fields_are_picked_with_the_keyboard_alone(app):
+    """Left/Right step through the printed sets only, and the card of the fields took clicks
+    alone: without a mouse the rules' free choice could not be made. Space on the row opens the
+    card (as a click on the value); there the arrows move the outline, Space chooses or drops,
+    Enter is Done."""
+    from tabletop.ui.number_picker import NumberSetPicker
+
+    menu = open_menu(app, "chicken_chase")
+    key(app, pygame.K_TAB)  # to Players, then down to the variant
+    while menu.rows[menu.focus - 1].label != "Variant":
+        key(app, pygame.K_DOWN)
+    while menu.current.variant != "custom":
+        key(app, pygame.K_RIGHT)
+    while menu.rows[menu.focus - 1].label != "Blocked fields":
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_SPACE)
+    picker = app.top
+    assert isinstance(picker, NumberSetPicker) and picker.chosen == {5, 12}
+    assert picker.row.buttons[1].key == "Esc"
+    app.render()
+    assert picker.low + picker.cursor == 5  # the first chosen number is outlined
+    key(app, pygame.K_SPACE)  # 5 dropped
+    key(app, pygame.K_DOWN)  # 12
+    key(app, pygame.K_SPACE)
+    for _ in range(3):
+        key(app, pygame.K_LEFT)  # 9
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_UP)  # 2
+    key(app, pygame.K_SPACE)
+    app.render()
+    assert picker.chosen == {2, 9}
+    key(app, pygame.K_RETURN)
+    assert app.top is menu and menu.current.options["blocked"] == "2,9"

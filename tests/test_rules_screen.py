@@ -91,7 +91,7 @@ def test_f1_in_a_game_opens_the_same_screen_on_the_boards_in_play(app):
 
 def test_long_rules_scroll_and_say_how_much_is_left(app):
     set_language("ru")
-    rules = RulesScene(app, all_games()["trap_the_cap"])
+    rules = RulesScene(app, all_games()["captain_flip"])  # Trap the Cap's fits now, without its title
     app.push_scene(rules)
     app.render()
     for _ in range(40):
@@ -150,7 +150,7 @@ def test_the_rules_text_scrolls_by_dragging_it_and_says_nothing_at_the_end(tmp_p
             drawn.clear()
             app.render()
             assert rules.scroll == scroll and [n[0] for n in notes(drawn)] == [below - scroll]
-        drag(app, (x, y), (x, rules.text_area.y))  # far past the end
+        drag(app, (x, rules.text_area.bottom - line_h), (x, rules.text_area.y))  # far past the end
         drawn.clear()
         app.render()
         assert rules.scroll == below and not notes(drawn), "no note at the end (it said: 0 more lines)"
@@ -274,3 +274,21 @@ def test_a_rules_card_turned_to_a_side_seat_puts_the_picture_across_its_top(tmp_
     rules.facing = None  # upright, a wide card: the text and the picture side by side as before
     rules.layout(app.screen.get_size())
     assert rules.text_area.right < rules.picture_area.left
+
+
+@pytest.mark.parametrize("lang", ("en", "ru"))
+@pytest.mark.parametrize("game_id", list(all_games()))
+def test_the_text_does_not_repeat_the_cards_title(app, game_id, lang):
+    """Every summary opens with "# Game — how to play", which the card's title already says
+    ("How to play Captain Flip" over "Captain Flip — how to play"): the repeat took the text's
+    first two lines, and at 1024x600 the Russian Trap the Cap text ran two lines past its column."""
+    set_language(lang)
+    rules = RulesScene(app, all_games()[game_id])
+    app.push_scene(rules)
+    app.render()
+    from tabletop.ui import richtext
+
+    first, heading = rules.text_lines()[0]
+    assert not heading and first[0][1], first  # the text's first paragraph, opening with its heading in bold
+    whole = richtext.layout(rules.body, rules.metrics.body, rules.text_area.w)  # read as Markdown
+    assert whole[0][1] and not whole[1][0] and rules.text_lines() == whole[2:]  # all but title and gap

@@ -59,3 +59,24 @@ def test_a_games_english_and_russian_headings_end_alike(game):
 def test_a_heading_stands_alone_on_its_line_before_a_list():
     assert headings("# T\n\n**Goal:** win.\n\n**Your turn:**\n1. Roll.\n2. **Move** it.\n\n- **A:** x") == \
         ["Goal:", "Your turn:"]
+
+
+MENTIONED = {
+    "captain_flip": ["**B**", "**C**", "**D**", "**E**"],  # what each board does differently
+    "chicken_chase": ["Normal", "Peaceful", "Custom", "any_three"],  # option values by their ids,
+    "plakoto": ["Pinned home checker", "occupies"],
+}
+
+
+@pytest.mark.parametrize("lang", ("en", "ru"))
+@pytest.mark.parametrize("game", sorted(MENTIONED))
+def test_the_variants_and_options_the_menu_offers_are_explained(game, lang):
+    """The menu offers boards A–E, Peaceful and Custom, "any three chicks", "Pinned home checker:
+    only occupies"; How to play said nothing about what they change."""
+    from tabletop.i18n import in_language, tr
+
+    path = GAMES / game / ("summary.md" if lang == "en" else f"summary.{lang}.md")
+    text = " ".join(path.read_text(encoding="utf-8").split())
+    with in_language(lang):
+        missing = [tr(words) for words in MENTIONED[game] if tr(words) not in text]
+    assert not missing, missing

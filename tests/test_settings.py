@@ -205,3 +205,35 @@ def test_a_change_that_cannot_be_written_is_said_on_the_card(tmp_path, monkeypat
         assert not [d for d in note if d in audit.outside()]
     finally:
         pygame.display.quit()
+
+
+def test_each_row_says_what_it_does_under_the_mouse_or_the_keyboard(settings):
+    """"Table mode: Off" or "Forced moves play themselves" said nothing more to a newcomer: the
+    card now says what the row under the mouse (else the keyboard's row) does, beside Done."""
+    from scene_input import move
+
+    from tabletop.ui.settings import HELP
+    from tabletop.ui.text_audit import TextAudit
+
+    app = settings.app
+
+    def shown():
+        with TextAudit() as audit:  # the card alone (the menu under it has a help line too)
+            settings._paint(pygame.Surface(app.screen.get_size()), veil=False)
+        return " ".join(d.text for d in audit.entries if d.rect is not None and settings.note_rect.colliderect(d.rect))
+
+    assert set(HELP) == {e.key for e in settings.entries}
+    assert shown() == HELP["fullscreen"]  # the keyboard's row at first
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_DOWN)
+    assert shown() == HELP["table"]
+    move(app, next(e for e in settings.entries if e.key == "auto_forced").rect.center)
+    assert shown() == HELP["auto_forced"]
+    move(app, (2, 2))  # off the rows: the keyboard's again
+    assert shown() == HELP["table"]
+
+
+def test_enter_closes_the_settings_as_done_does(settings):
+    """Enter did nothing on the card (Esc and Done closed it)."""
+    press(settings.app, pygame.K_RETURN)
+    assert settings not in settings.app.stack

@@ -126,7 +126,10 @@ class ContinueScene(Scene):
         self.hover = -1
         self.rows: list[pygame.Rect] = []
         self.row = ButtonRow()
-        self.row.set([Button(tr("Back"), lambda: self.app.pop_scene(self), key="Esc")])
+        # Continue resumes the marked game (a click on a row resumes that one): with Back alone
+        # nothing said that the rows are what to press, nor what Enter would do
+        self.row.set([Button(tr("Continue"), lambda: self.choose(self.chosen), primary=True, key="Enter"),
+                      Button(tr("Back"), lambda: self.app.pop_scene(self), key="Esc")])
         self.card = pygame.Rect(0, 0, 0, 0)
         self.detail_lines = 1
 
@@ -151,9 +154,12 @@ class ContinueScene(Scene):
         for _ in range(shown):
             self.rows.append(pygame.Rect(self.card.x + 2 * m.pad, y, self.card.w - 4 * m.pad, row_h))
             y += row_h + m.pad
-        back = self.row.buttons[0]
-        back.rect = pygame.Rect(0, 0, max(int(self.card.w * 0.3), m.button_h * 3), m.button_h)
-        back.rect.midbottom = (self.card.centerx, self.card.bottom - 2 * m.pad)
+        go, back = self.row.buttons
+        bw = min(max(int(self.card.w * 0.3), m.button_h * 3), (self.card.w - 6 * m.pad) // 2)
+        go.rect = pygame.Rect(0, 0, bw, m.button_h)
+        go.rect.bottomright = (self.card.centerx - m.pad, self.card.bottom - 2 * m.pad)
+        back.rect = pygame.Rect(0, 0, bw, m.button_h)
+        back.rect.bottomleft = (self.card.centerx + m.pad, self.card.bottom - 2 * m.pad)
 
     def choose(self, index: int) -> None:
         if 0 <= index < len(self.entries):
@@ -171,6 +177,9 @@ class ContinueScene(Scene):
             hover = next((i for i, r in enumerate(self.rows) if r.collidepoint(event.pos)), -1)
             self.dirty |= self.row.motion(event.pos) or hover != self.hover
             self.hover = hover
+            if hover >= 0 and hover != self.chosen:  # the mouse marks the row it is on: two rows lit,
+                self.chosen = hover  # the hovered and the marked, left unclear which Continue resumes
+                self.dirty = True
             return
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:

@@ -7,7 +7,9 @@ arrow keys); the form is laid out for the most rows the game can need, so nothin
 choice adds or removes a row — the Start button stays where it is.
 
 Keys: Up/Down (or Tab) move between the game list and the form's rows, Left/Right change the row,
-Page Up/Down change the game, Enter starts, Esc quits.
+Page Up/Down change the game, Space presses the row's value, Enter starts, F1 shows how to play, S the settings, C the games to
+continue, Esc asks before quitting. The help line says what the row under the mouse does, or else
+the row the keyboard is on.
 """
 
 from __future__ import annotations
@@ -307,8 +309,8 @@ class MenuScene(Scene):
             c.options[opt.key] = text
             self._changed()
 
-        self.app.push_scene(NumberSetPicker(self.app, tr(opt.label), tr("Click a number to choose it, click it again "
-                                                                        "to drop it."),
+        self.app.push_scene(NumberSetPicker(self.app, tr(opt.label), tr("Click a number to choose it, click it again to drop it "
+                                                                        "(or the arrows and Space)."),
                                             low, high, c.options[opt.key], opt.parse, chosen))
 
     def seat_colours(self) -> list[str]:
@@ -451,7 +453,7 @@ class MenuScene(Scene):
         variant = next((v for v in spec.all_variants(self.app.store) if v.id == self.current.variant), None)
         self.default_help = tr(variant.help) if variant is not None and variant.help else tr(TAGLINES.get(self.game_id, ""))
         start = Button(tr("Start"), self.start, primary=True, key="Enter")
-        rules = Button(tr("How to play"), self.rules)
+        rules = Button(tr("How to play"), self.rules, key="F1")
         start.rect = pygame.Rect(inner.right - int(inner.w * 0.5), inner.bottom - bh, int(inner.w * 0.5), bh)
         rules.rect = pygame.Rect(inner.x, inner.bottom - bh, int(inner.w * 0.45), bh)
         buttons += [start, rules]
@@ -460,8 +462,8 @@ class MenuScene(Scene):
             game = self.games.get(self.saved[0].game_id)
             label = (tr("Continue {game}", game=tr(game.title)) if len(self.saved) == 1 and game
                      else tr("Continue ({n} games)", n=len(self.saved)) if len(self.saved) > 1 else tr("Continue"))
-            bottom.append(Button(label, self.open_saved, primary=True))
-        bottom += [Button(tr("Settings"), self.settings), Button(tr("Quit"), self.quit, key="Esc")]
+            bottom.append(Button(label, self.open_saved, primary=True, key="C"))
+        bottom += [Button(tr("Settings"), self.settings, key="S"), Button(tr("Quit"), self.quit, key="Esc")]
         bw = int(w * 0.2)
         x = w - int(w * 0.05) - len(bottom) * (bw + m.pad) + m.pad
         self.status_right = x - 2 * m.pad
@@ -518,8 +520,17 @@ class MenuScene(Scene):
             self.focus = (self.focus + (1 if forward else -1)) % (len(self.rows) + 1)
         elif k in (pygame.K_LEFT, pygame.K_RIGHT):
             self._step_focused(1 if k == pygame.K_RIGHT else -1)
+        elif k == pygame.K_SPACE and 0 < self.focus <= len(self.rows):
+            self.rows[self.focus - 1].buttons[1].action()  # as a click on the value: Chicken Chase's
+            # own blocked fields open their card, which Left/Right (the printed sets) never reach
         elif k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.step_game(1 if k == pygame.K_PAGEDOWN else -1)
+        elif k == pygame.K_F1:  # as in a game: the keyboard alone reached neither these three
+            self.rules()        # buttons nor what they open
+        elif k == pygame.K_s:
+            self.settings()
+        elif k == pygame.K_c and self.saved:
+            self.open_saved()
         self.dirty = True
 
     def _step_focused(self, delta: int) -> None:
@@ -529,6 +540,12 @@ class MenuScene(Scene):
         form_row = self.rows[self.focus - 1]
         if form_row.control.can(delta):
             form_row.control.step(delta)
+
+    def focused_help(self) -> str:
+        """The help of the row the keyboard is on (the mouse elsewhere): Tab or Up/Down to a
+        row left the line on the game's tagline, so a keyboard player never read what a seat or
+        an option means."""
+        return self.rows[self.focus - 1].help if 0 < self.focus <= len(self.rows) else ""
 
     def _help_at(self, pos: tuple[int, int]) -> str:
         return next((row.help for row in self.rows if row.help and row.rect.collidepoint(pos)), "")
@@ -657,7 +674,7 @@ class MenuScene(Scene):
         for colour, r in self.swatches:
             st = theme.style(colour)
             draw.piece(surface, r.center, r.h * 0.36, st.rgb, st.symbol)
-        help_text = self.hover_help or self.default_help
+        help_text = self.hover_help or self.focused_help() or self.default_help
         line_h = theme.font(m.small).get_linesize()
         # the row's help takes the lines it needs (up to two, smaller before anything is cut);
         # the keys stay on the last line

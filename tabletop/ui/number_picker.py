@@ -4,6 +4,9 @@ sets cannot give the players the free choice the rules promise.
 
 The option's own parser judges every choice as it is made: a set it refuses keeps Done greyed and
 the card says why, in the parser's words (the same sentence the command line and board files give).
+
+Keys: the arrows move an outline over the numbers, Space chooses or drops the one outlined, Enter
+is Done, Esc cancels (the card could not be used without a mouse).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ if TYPE_CHECKING:
     from tabletop.app import App
 
 PER_ROW = 7
+MOVES = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -PER_ROW, pygame.K_DOWN: PER_ROW}
 
 
 def set_text(numbers: set[int] | tuple[int, ...]) -> str:
@@ -50,7 +54,10 @@ class NumberSetPicker(Scene):
         self.toggles.set([Button(str(n), lambda n=n: self.toggle(n), toggled=n in self.chosen)
                           for n in range(low, high + 1)])
         self.row = ButtonRow()
-        self.row.set([Button(tr("Done"), self.finish, primary=True, key="Enter"), Button(tr("Cancel"), self.cancel)])
+        self.row.set([Button(tr("Done"), self.finish, primary=True, key="Enter"),
+                      Button(tr("Cancel"), self.cancel, key="Esc")])
+        self.low = low
+        self.cursor = min(self.chosen) - low if self.chosen else 0  # the number the keys work on
         self.card = pygame.Rect(0, 0, 0, 0)
         self.reason = ""
         self._judge()
@@ -124,6 +131,9 @@ class NumberSetPicker(Scene):
         if event.type == pygame.MOUSEMOTION:
             self.dirty |= self.toggles.motion(event.pos) | self.row.motion(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = next((i for i, b in enumerate(self.toggles.buttons) if b.hit(event.pos)), None)
+            if hit is not None:
+                self.cursor = hit  # the keys go on from the number clicked
             if self.toggles.click(event.pos) or self.row.click(event.pos):
                 self.app.audio.play("click")
             self.dirty = True
@@ -134,6 +144,11 @@ class NumberSetPicker(Scene):
                 self.cancel()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.finish()
+            elif event.key == pygame.K_SPACE:
+                self.toggle(self.low + self.cursor)
+            elif event.key in MOVES:
+                self.cursor = max(0, min(len(self.toggles.buttons) - 1, self.cursor + MOVES[event.key]))
+                self.dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
@@ -142,6 +157,9 @@ class NumberSetPicker(Scene):
         top = (self.card.x + 2 * m.pad, self.card.y + m.large * 2 + 2 * m.pad)
         richtext.draw_lines(surface, self._explanation_lines(inner), top, m.body)
         self.toggles.draw(surface, m.body)
+        if self.toggles.buttons:  # the keys' number
+            mark = self.toggles.buttons[self.cursor].rect.inflate(m.pad, m.pad)
+            pygame.draw.rect(surface, theme.SELECT, mark, width=max(2, m.pad // 2), border_radius=max(6, mark.h // 4))
         area = self._status_area()
         ink = theme.BAD if self.reason else theme.INK_SOFT
         lines = richtext.layout(self._status(), m.body, area.w)

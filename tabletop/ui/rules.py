@@ -24,6 +24,19 @@ if TYPE_CHECKING:
 CAPTION_LINES = 5
 
 
+def untitled(lines: list) -> list:
+    """The wrapped rules text without its own "# Game — how to play" heading (and the blank line
+    under it): the card's title already says it, and the repeat took the column's first two lines
+    (at 1024x600 the Russian Trap the Cap text then ran two lines past the column). The text keeps
+    its heading: it is what marks it as Markdown for ``richtext``."""
+    start = 0
+    while start < len(lines) and lines[start][1]:
+        start += 1
+    if start and start < len(lines) and not lines[start][0]:
+        start += 1
+    return lines[start:]
+
+
 class RulesScene(FacingScene):
     """A card over the scene below: the rules text (scrolls) on the left, the picture on the right."""
 
@@ -112,7 +125,7 @@ class RulesScene(FacingScene):
         """The rules text wrapped to the text column (made once for each width, size and language)."""
         key = (self.text_area.w, self.metrics.body, language())
         if self._lines is None or self._lines[0] != key:
-            self._lines = (key, richtext.layout(self.body, self.metrics.body, self.text_area.w))
+            self._lines = (key, untitled(richtext.layout(self.body, self.metrics.body, self.text_area.w)))
         return self._lines[1]
 
     def page(self) -> tuple[int, int]:

@@ -27,6 +27,18 @@ PACE_NAMES = ("slow", "normal", "fast")
 PACE_WORDS = {"slow": "Slow", "normal": "Normal", "fast": "Fast"}
 ORDERED = {"ui_scale": SCALES, "computer_pace": PACE_NAMES}
 """The settings whose values run from least to most: they step within their ends, no wrap-around."""
+HELP = {
+    "fullscreen": "The whole screen, with no window frame.",
+    "sound": "The dice, the moves and the buttons are heard.",
+    "table": "For a screen lying on the table: each seat has its own panel at its edge.",
+    "ui_scale": "How large all the text is.",
+    "lang": "The language of all the text, the rules included.",
+    "fast_play": "Moves show at once: no rolling dice, no sliding pieces.",
+    "computer_pace": "How long each computer move stays in view.",
+    "auto_forced": "When you have only one possible move, it is made for you.",
+}
+"""What each setting does, under its rows beside Done (the row under the mouse, else the
+keyboard's): "Table mode" or "Forced moves play themselves" said nothing to a newcomer."""
 
 
 @dataclass
@@ -49,6 +61,7 @@ class SettingsScene(FacingScene):
         self.entries: list[Entry] = []
         self.note_rect = pygame.Rect(0, 0, 0, 0)  # left of Done: why a change will not be kept
         self.focus = 0  # the row Left/Right change (Up/Down move it)
+        self.hover = -1  # the row under the mouse (its help shows beside Done)
         self.face_asker()
         self.turn_button = Button(tr("Pass on"), self.turn_to_next) if len(self.edges) > 1 else None
 
@@ -182,6 +195,7 @@ class SettingsScene(FacingScene):
                 self._step_focused(1 if event.y < 0 else -1)
         elif event.type == pygame.MOUSEMOTION:
             self.row.motion(event.pos)
+            self.hover = next((i for i, e in enumerate(self.entries) if e.rect.collidepoint(event.pos)), -1)
             if self.turn_button is not None:
                 self.turn_button.hover = self.turn_button.rect.collidepoint(event.pos)
         elif event.type == pygame.KEYDOWN:
@@ -191,7 +205,7 @@ class SettingsScene(FacingScene):
     def key(self, event: pygame.event.Event) -> None:
         k = event.key
         shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
-        if k == pygame.K_ESCAPE:
+        if k in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):  # Enter did nothing here
             self.app.pop_scene(self)
         elif k in (pygame.K_DOWN, pygame.K_UP, pygame.K_TAB) and self.entries:
             forward = k == pygame.K_DOWN or (k == pygame.K_TAB and not shift)
@@ -205,6 +219,11 @@ class SettingsScene(FacingScene):
         entry = self.entries[self.focus]
         if entry.control.can(delta):
             entry.control.step(delta)
+
+    def help_text(self) -> str:
+        """What the row under the mouse does, else the keyboard's row."""
+        shown = self.hover if 0 <= self.hover < len(self.entries) else self.focus
+        return tr(HELP[self.entries[shown].key]) if 0 <= shown < len(self.entries) else ""
 
     def _value_at(self, pos: tuple[int, int]) -> ValueButton | None:
         return next((b for e in self.entries for b in e.buttons if isinstance(b, ValueButton) and b.hit(pos)), None)
@@ -244,6 +263,12 @@ class SettingsScene(FacingScene):
         if unsaved is not None:  # a read-only disk: the change was made and silently forgotten at the next start
             draw.paragraph(surface, tr("Not kept for the next start ({why}).", why=os_error_text(unsaved, path=False)),
                            self.note_rect, m.small, theme.BAD, min_size=m.tiny)
+        else:  # beside Done, in the middle of its height
+            words, area = self.help_text(), self.note_rect
+            high = len(theme.wrap(words, m.small, area.w)) * theme.font(m.small).get_linesize()
+            if high < area.h:
+                area = pygame.Rect(area.x, area.centery - high // 2, area.w, high)
+            draw.paragraph(surface, words, area, m.small, theme.INK_SOFT, min_size=m.tiny)
         if self.turn_button is not None:
             self.turn_button.draw(surface, m.small, min_size=m.small)
 
