@@ -592,3 +592,36 @@ def test_the_last_move_is_framed_in_the_movers_colour(mover):
     assert sum(c == rgb for c in seen) >= len(seen) // 2, (rgb, seen)
     blue = tuple(scene.look(3)[0])
     assert (30, 90, 220) not in seen and blue not in seen
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (3840, 2160)])
+def test_a_hideout_to_move_from_glows_round_its_disc(size):
+    """"Click a glowing cap": at the start every cap is in its hideout, packed, and each cap's
+    glow was painted over by the caps round it, so nothing was seen to glow. The hideout to move
+    from now has a white ring round its disc (the caps in it are alike), the others none."""
+    import math
+
+    app, scene = start([Seat("human"), Seat("human")], size=size)
+    key(app, pygame.K_SPACE)
+    app.tick(0.0)
+    app.render()
+    scene.cancel_selection()  # a single source is chosen for the player: the choice undone, as by Esc
+    app.mark_dirty()
+    app.render()
+    surface = pygame.display.get_surface()
+
+    def ring_whiteness(colour: str) -> float:
+        field = next(f for f in scene.geo.fields.values() if f.kind == "hideout" and f.owner == colour)
+        cx, cy = scene.to_px(field.at)
+        r = scene.viewport.length(field.radius) + max(3, int(scene.viewport.length(field.radius)) // 9) * 0.5
+        px = [surface.get_at((int(cx + r * math.cos(a / 16 * math.tau)), int(cy + r * math.sin(a / 16 * math.tau))))
+              for a in range(16)]
+        return sum(min(c.r, c.g, c.b) for c in px) / len(px)
+
+    from tabletop.games.trap_the_cap.rules import COLOURS
+
+    mover = COLOURS[scene.state.rules.seats[scene.state.current_player]]
+    others = [c for c in COLOURS if c != mover]
+    assert scene.movable() and not scene.targets()
+    assert ring_whiteness(mover) > 200, "the mover's hideout has a white ring"
+    assert all(ring_whiteness(c) < 150 for c in others)

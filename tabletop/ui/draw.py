@@ -232,6 +232,19 @@ def glow(surface: pygame.Surface, centre: tuple[float, float], radius: float, rg
     surface.blit(ring, (int(centre[0]) - r - 4, int(centre[1]) - r - 4))
 
 
+def halo(surface: pygame.Surface, centre: tuple[float, float], radius: float, rgb=(255, 255, 255),
+         alpha: int = 230) -> None:
+    """A glowing ring round a disc, its inside left as it is: ``glow``'s soft fill over a whole
+    hideout washed its colour (whose it is) out."""
+    r = max(4, int(radius))
+    width = max(3, r // 9)
+    ring = pygame.Surface((r * 2 + 2 * width + 4, r * 2 + 2 * width + 4), pygame.SRCALPHA)
+    c = r + width + 2
+    pygame.draw.circle(ring, (*rgb[:3], alpha // 3), (c, c), r + width + 2, width=width + 2)
+    pygame.draw.circle(ring, (*rgb[:3], alpha), (c, c), r + width, width=width)
+    surface.blit(ring, (int(centre[0]) - c, int(centre[1]) - c))
+
+
 def translucent_polygon(surface: pygame.Surface, points, rgba) -> None:
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]

@@ -649,18 +649,23 @@ class TrapTheCapScene(PanelMixin, GameScene):
         locked = state.locked
         sel = self.selected
         drag_moved = self.drag is not None and self.drag[2]
-        for fid, piles in stacks.items():
-            slots = self.geo.slots(fid, len(piles))
-            for i, pile in enumerate(piles):
-                if (fid, i) == hidden or (drag_moved and (fid, i) == sel):
-                    continue
-                at = self.to_px(slots[i])
-                if (fid, i) == sel and not anim:
-                    draw.glow(surface, (at[0], at[1] - (min(len(pile), 5) - 1) * r * sd.LIFT), r * 1.3, theme.SELECT, 200)
-                elif (fid, i) in movable and not anim:
-                    draw.glow(surface, (at[0], at[1] - (min(len(pile), 5) - 1) * r * sd.LIFT), r * 1.28,
-                              (255, 255, 255), 230)
-                sd.stack(surface, at, r, [self.look(c) for c in pile], m.small)
+        shown = [(fid, i, pile, self.to_px(slot)) for fid, piles in stacks.items()
+                 for i, (pile, slot) in enumerate(zip(piles, self.geo.slots(fid, len(piles)), strict=False))
+                 if (fid, i) != hidden and not (drag_moved and (fid, i) == sel)]
+        # every glow first, then every piece: in a hideout's cluster a cap's glow was painted over
+        # by the caps round it, and the caps a player was told were "glowing" showed none. A
+        # hideout's caps are alike, so a hideout to move from glows whole, round its disc
+        for fid, i, pile, at in shown if not anim else ():
+            top = (at[0], at[1] - (min(len(pile), 5) - 1) * r * sd.LIFT)
+            if (fid, i) == sel:
+                draw.glow(surface, top, r * 1.3, theme.SELECT, 200)
+            elif (fid, i) in movable and self.geo.fields[fid].kind == "hideout":
+                field = self.geo.fields[fid]
+                draw.halo(surface, self.to_px(field.at), vp.length(field.radius))
+            elif (fid, i) in movable:
+                draw.glow(surface, top, r * 1.28, (255, 255, 255), 230)
+        for _fid, _i, pile, at in shown:
+            sd.stack(surface, at, r, [self.look(c) for c in pile], m.small)
         self._draw_prisoners(surface, vp, locked, state)
         if anim:
             move = self.last_move
