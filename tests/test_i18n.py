@@ -152,7 +152,8 @@ def test_captain_flip_calls_its_boards_planshet_in_russian():
         boards = [i18n.tr(v.label) for v in spec.all_variants(None)]
         shared = [i18n.tr(key) for key in (
             "The board file has errors", "The last good board stays in use until the file is fixed.",
-            "Board updated from the edited file.", "Board edited", "No picture of this board.", "expansion board",
+            "Board updated from the edited file.", "Board edited", "No picture of this board.",
+            "The expansion board: three bonuses need a column of one character or of all different ones.",
             "The board's rules changed; the edit applies from the next game.")]
         summary = i18n.rules_text(spec)
     assert boards and all(name.startswith("Планшет ") for name in boards), boards

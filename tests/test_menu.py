@@ -289,7 +289,7 @@ def test_the_help_line_follows_the_mouse_out_of_the_form_too(app):
     move(app, (300, 590))  # below the form, outside it
     assert menu.hover_help == "" and menu.dirty
     move(app, form_row(menu, "Dolphin tile").rect.center)
-    assert menu.hover_help == "add the Dolphin expansion tile to the bag"
+    assert menu.hover_help == "Adds the Dolphin expansion tile to the bag: when drawn, every captain flips a tile."
     app.dispatch(pygame.event.Event(pygame.WINDOWLEAVE))
     assert menu.hover_help == ""
 
@@ -593,7 +593,7 @@ def test_the_help_line_says_what_the_keyboards_row_does(app):
     assert any(t.startswith("A person or the computer") for t in drawn_texts(app))
     while menu.rows[menu.focus - 1].label != "Dolphin tile":
         key(app, pygame.K_DOWN)
-    assert "add the Dolphin expansion tile to the bag" in drawn_texts(app)
+    assert "Adds the Dolphin expansion tile to the bag: when drawn, every captain flips a tile." in drawn_texts(app)
 
 
 def test_f1_s_and_c_open_how_to_play_the_settings_and_continue_and_their_buttons_say_so(app):
@@ -663,3 +663,19 @@ def test_custom_blocked_fields_are_picked_with_the_keyboard_alone(app):
     assert picker.chosen == {2, 9}
     key(app, pygame.K_RETURN)
     assert app.top is menu and menu.current.options["blocked"] == "2,9"
+
+
+@pytest.mark.parametrize("game_id", list(all_games()))
+def test_every_variant_and_option_has_a_help_sentence(game_id):
+    """The menu's help line shows a variant's or option's help: Chicken Chase's read "blocked fields
+    as printed for the number of players" (a fragment, lower case), Captain Flip's boards A-D had
+    none at all and E only "expansion board". Each is a sentence now, in both languages."""
+    from tabletop.i18n import in_language, tr
+
+    spec = all_games()[game_id]
+    helps = [(v.id, v.help) for v in spec.all_variants(None)] + [(o.key, o.help) for o in spec.options]
+    for lang in ("en", "ru"):
+        with in_language(lang):
+            for name, text in helps:
+                said = tr(text) if text else ""
+                assert said[:1].isupper() and said.endswith("."), (lang, name, said)

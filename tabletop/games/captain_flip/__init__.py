@@ -31,10 +31,20 @@ def _seat_names(state: Any) -> list[str]:
     return [tr(name) for name in COLOUR_NAMES[: state.num_players]]
 
 
+BOARD_HELP = {
+    "A": "The base game's board: each column's bonus is printed above it.",
+    "B": "The first captain to fill a column takes its first value, later ones the second.",
+    "C": "Two columns pay at the end if full: one of a single character, one of all different ones.",
+    "D": "The last column's one space costs 1 coin.",
+    "E": "The expansion board: three bonuses need a column of one character or of all different ones.",
+}
+"""What each board changes, for the menu's help line (the rules card says it at length)."""
+
+
 def _variant(board_id: str) -> VariantSpec:
     name = BOARD_NAMES.get(board_id)
     return VariantSpec(board_id, f"Board {board_id}: {name}" if name else f"Board {board_id}",
-                       "expansion board" if board_id == "E" else "")
+                       BOARD_HELP.get(board_id, ""))
 
 
 def _discover(store: BoardStore) -> tuple[VariantSpec, ...]:
@@ -92,7 +102,7 @@ GAME = GameSpec(
     max_players=5,
     variants=tuple(_variant(b) for b in BOARD_NAMES),
     options=(OptionSpec("dolphin", "Dolphin tile", "off", ("off", "on"), choice_parser(("off", "on")),
-                        "add the Dolphin expansion tile to the bag"),),
+                        "Adds the Dolphin expansion tile to the bag: when drawn, every captain flips a tile."),),
     new_state=_new_state,
     state_class=_state_class(),
     load_layout=_load_layout,

@@ -89,9 +89,9 @@ GAME = GameSpec(
     max_players=4,
     default_players=4,
     variants=(
-        VariantSpec("normal", "Normal", "blocked fields as printed for the number of players"),
-        VariantSpec("peaceful", "Peaceful", "fewer blocked fields (none with four players)"),
-        VariantSpec("custom", "Custom", "choose the blocked fields yourselves"),
+        VariantSpec("normal", "Normal", "Blocked fields as printed for the number of players."),
+        VariantSpec("peaceful", "Peaceful", "Fewer blocked fields (none with four players)."),
+        VariantSpec("custom", "Custom", "Choose the blocked fields yourselves."),
     ),
     options=(
         OptionSpec("card_rule", "Who takes a card", "own_three", ("own_three", "any_three"),
