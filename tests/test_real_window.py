@@ -99,7 +99,10 @@ def window_of(display: str, proc: subprocess.Popen, limit: float = 120.0) -> str
         if proc.poll() is not None:
             raise AssertionError(f"the app ended (exit {proc.returncode}) before its window appeared: "
                                  f"{proc.communicate()[1][-2000:]}")
-        found = [w for w in x(display, "xdotool", "search", "--class", "tabletop").split() if w.isdigit()]
+        # mapped windows only: once (a loaded CI machine) the window found was gone a moment later
+        # ("BadWindow"), a window SDL makes and drops while it starts, not the one it shows
+        found = [w for w in x(display, "xdotool", "search", "--onlyvisible", "--class", "tabletop").split()
+                 if w.isdigit()]
         if found:
             return found[0]
         time.sleep(0.2)
@@ -206,8 +209,9 @@ def test_f11_fills_the_screen_from_its_corner_and_comes_back_as_the_window_was(t
     proc = subprocess.Popen([sys.executable, "-m", "tabletop", "--size", "1100x700", "--mute"], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        wid = window_of(display, proc)
+        window_of(display, proc)
         drawn(display, tmp_path)
+        wid = window_of(display, proc)  # the one drawing now (see window_of)
         x(display, "xdotool", "windowmove", wid, "120", "40")
         time.sleep(IDLE)
         before = _geometry(display, wid)
