@@ -36,11 +36,14 @@ class Button:
         elif self.primary:
             fill, ink = (theme.ACCENT if not self.hover else draw.shade(theme.ACCENT, 1.15)), theme.WHITE
         else:
-            fill, ink = ((255, 252, 246) if not self.hover else (255, 240, 210)), theme.INK
+            fill, ink = ((255, 252, 246) if not self.hover else (252, 228, 188)), theme.INK
         radius = max(6, self.rect.h // 4)
         pygame.draw.rect(surface, (0, 0, 0, 60), self.rect.move(0, max(2, self.rect.h // 14)), border_radius=radius)
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
-        pygame.draw.rect(surface, draw.shade(fill, 0.75), self.rect, width=max(1, self.rect.h // 24),
+        # a hovered plain button also takes the accent's edge: its fill alone went from near white
+        # to a barely warmer white, and a new player could not see which button the pointer was on
+        edge = theme.ACCENT if self.hover and self.enabled and not (self.toggled or self.primary) else draw.shade(fill, 0.75)
+        pygame.draw.rect(surface, edge, self.rect, width=max(1, self.rect.h // 24) + (1 if edge == theme.ACCENT else 0),
                          border_radius=radius)
         room = self.rect.inflate(-radius, 0)
         label = self.label
