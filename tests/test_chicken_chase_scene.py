@@ -1037,3 +1037,21 @@ def test_the_landing_glow_keeps_the_target_fields_number_readable(fast, size):
                 for k in range(36)]
         lit = [q for q in ring if app.screen.get_at(q) != plain.get_at(q)]
         assert len(lit) >= 24, f"field {field} hardly glows ({len(lit)} of 36)"
+
+
+def test_log_says_why_a_blocked_target_moves_a_hen_less_or_not_at_all():
+    """Playing a 2 from 11 with 13 blocked and 12 taken logged "hen 1: 11->11": the card seemed to
+    do nothing for no reason. The log now names the blocked field (and that the hen stays)."""
+    from tabletop.games.chicken_chase.moves import PlayB
+    from tabletop.games.chicken_chase.rules import ChickenState
+
+    text = ("1 action hens:11,15/12,9 feed:1grey,2grey,3grey,2brown,5brown,4brown,5green,4green,8gold,6gold "
+            "hands:4brown,2grey/3grey first:1 turns:30 blocked:4,5,8,10,13,14 variant:normal")
+    state = ChickenState.from_notation(text)
+    two = next(m for m in state.legal_moves() if isinstance(m, PlayB) and m.cards == (2,))
+    said = state.describe_move(two, ["Red", "Green"])
+    assert "hen 1 stays on 11: field 13 is blocked" in said, said
+    lower = ChickenState.from_notation(text.replace("hens:11,15/12,9", "hens:11,15/7,9"))
+    two = next(m for m in lower.legal_moves() if isinstance(m, PlayB) and m.cards == (2,))
+    said = lower.describe_move(two, ["Red", "Green"])
+    assert said.endswith("hen 1: 11->12 (field 13 is blocked)"), said

@@ -605,8 +605,16 @@ class ChickenState(GameState):
             after = self.copy()
             after.apply_unchecked(move)
             hen = 2 * self.turn + move.hen
-            walk = tr("hen {hen}: {frm}->{to}", hen=move.hen + 1, frm=field_word(self.hens[hen]),
-                      to=field_word(after.hens[hen]))
+            frm, to = self.hens[hen], after.hens[hen]
+            target = min(frm + sum(card_value(c) for c in (move.cards if kind is PlayB else (move.card,))), hill.FINISH)
+            if to == frm:
+                # "hen 1: 11->11" did not say why the card moved nothing
+                walk = tr("hen {hen} stays on {field}: field {target} is blocked and no field below it is free",
+                          hen=move.hen + 1, field=field_word(frm), target=target)
+            else:
+                walk = tr("hen {hen}: {frm}->{to}", hen=move.hen + 1, frm=field_word(frm), to=field_word(to))
+                if target in self.blocked:
+                    walk += tr(" (field {target} is blocked)", target=target)
             if kind is PlayB and len(move.cards) == 1:
                 text = tr("{who} plays {card} (action B): {walk}", who=who, card=self.card_name(move.cards[0]), walk=walk)
             elif kind is PlayB:
