@@ -1055,3 +1055,34 @@ def test_log_says_why_a_blocked_target_moves_a_hen_less_or_not_at_all():
     two = next(m for m in lower.legal_moves() if isinstance(m, PlayB) and m.cards == (2,))
     said = lower.describe_move(two, ["Red", "Green"])
     assert said.endswith("hen 1: 11->12 (field 13 is blocked)"), said
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1366, 768), (1920, 1080)])
+def test_russian_hand_title_keeps_its_size_and_clears_a_lifted_card(english_after, size):
+    """«Зелёный — карты» was squeezed into the English title's box and drawn at the tiniest size;
+    it now keeps the title size and stays clear of a lifted (selected) card and the B-sum label."""
+    from tabletop.games.chicken_chase.scene_geom import CARD_LIFT
+    from tabletop.ui import theme
+
+    app = App(AppOptions(size=size, headless=True, mute=True, lang="ru"))
+    session = new_session(SPEC, app.store, 2, None, {}, [Seat("human"), Seat("human")], 7, first_player=0)
+    scene = make_scene(app, session)
+    ticks = itertools.count()
+    scene.now = lambda: 1000.0 * next(ticks)
+    app.push_scene(scene)
+    settle(app, scene)
+    vp, m = scene.viewport, scene.metrics
+    title_px = scene._px(vp, 32, m.body if vp.scale > 0.8 else m.small)
+    for name in ("Зелёный", "Красный", "Жёлтый"):
+        title = tr("{name}'s hand", name=name)
+        rect = scene._hand_title_rect(vp, title, title_px)
+        w, h = theme.font(title_px, True).size(title)
+        assert w <= rect.w, (title, w, rect)
+        text = pygame.Rect(rect.x, rect.centery - h // 2, w, h)
+        bx, by, bw, bh = scene.geom.card_boxes(2)[0]
+        lifted = scene._rect(vp, (bx, by - CARD_LIFT, bw, bh))
+        assert not text.colliderect(lifted), (title, text, lifted)
+        ax, ay, aw, _ = scene.geom.cards_area
+        label = tr("B: {cards} = {total} of 8", cards="1 + 2 + 2 + 3", total=8)
+        right = vp.to_px(ax + aw, ay)[0]
+        assert text.right < right - theme.font(scene._px(vp, 28), True).size(label)[0], (title, text)

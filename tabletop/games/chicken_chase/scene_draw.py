@@ -389,9 +389,11 @@ class ChickenPainter:
             hand = obs.hand(seat)
             shown = self.hand_shown()
             look = lay.players[seat % len(lay.players)]
-            draw.piece(surface, vp.to_px(x + 44, y + 40), max(6, L(18)), look.hen, look.symbol)
-            draw.fitted_text(surface, tr("{name}'s hand", name=self.seat_name(seat)), self._rect(vp, (x + 70, y + 14, 200, 52)),
-                             title_px, theme.INK, bold=True, anchor="midleft", min_size=m.tiny)
+            title = tr("{name}'s hand", name=self.seat_name(seat))
+            title_rect = self._hand_title_rect(vp, title, title_px)
+            draw.piece(surface, (vp.to_px(x + 44, y)[0], title_rect.centery), max(6, L(18)), look.hen, look.symbol)
+            draw.fitted_text(surface, title, title_rect, title_px, theme.INK, bold=True, anchor="midleft",
+                             min_size=m.tiny)
             n = len(hand)
             count = tr("{n} card", n=n) if n == 1 else tr("{n} cards", n=n)
             draw.text(surface, count + ("" if shown or not n else tr(" · hidden")),
@@ -408,6 +410,16 @@ class ChickenPainter:
             self._draw_show_label(surface, vp, button, radius, shown, ink)
             self._draw_hand(surface, vp, hand, shown)
         self._draw_others(surface, vp, obs, seat)
+
+    def _hand_title_rect(self, vp: Viewport, title: str, title_px: int) -> pygame.Rect:
+        """Where "Red's hand" goes: beside the hen, left of the cards. «Зелёный — карты» did not fit
+        there and shrank to the tiniest size; a title too long for it rises above the cards' row
+        (clear of a lifted card) and runs on to the right, short of the action-B sum label."""
+        x, y, _, _ = self.geom.strip
+        rect = self._rect(vp, (x + 70, y + 14, 200, 52))
+        if theme.font(title_px, True).size(title)[0] <= rect.w:
+            return rect
+        return self._rect(vp, (x + 70, y + 2, 440, 40))
 
     def _draw_show_label(self, surface: pygame.Surface, vp: Viewport, button: pygame.Rect, radius: int,
                          shown: bool, ink: tuple[int, int, int] = theme.WHITE) -> None:
