@@ -1086,3 +1086,19 @@ def test_russian_hand_title_keeps_its_size_and_clears_a_lifted_card(english_afte
         label = tr("B: {cards} = {total} of 8", cards="1 + 2 + 2 + 3", total=8)
         right = vp.to_px(ax + aw, ay)[0]
         assert text.right < right - theme.font(scene._px(vp, 28), True).size(label)[0], (title, text)
+
+
+def test_log_names_action_c_like_action_b():
+    """Action B's cards were logged "(action B)", action C's two cards as a bare "plays 1": the
+    log did not say a second card for the other hen was coming. Both now say "(action C)"."""
+    from tabletop.games.chicken_chase.moves import PlayC
+    from tabletop.games.chicken_chase.rules import ChickenState
+
+    state = ChickenState.from_notation(
+        "1 action hens:3,6/7,0 feed:1grey,2grey,3grey,2brown,5brown,4brown,5green,4green,8gold,6gold "
+        "hands:1grey,3brown/3grey first:1 turns:30 blocked:4,5,8,10,13,14 variant:normal")
+    first = next(m for m in state.legal_moves() if isinstance(m, PlayC) and m.hen == 1 and m.card == 1)
+    assert "(action C): hen 2: 6->7" in state.describe_move(first, ["Red", "Green"])
+    state.apply(first)
+    second = next(m for m in state.legal_moves() if isinstance(m, PlayCard))
+    assert "(action C): hen 1: 3->" in state.describe_move(second, ["Red", "Green"])

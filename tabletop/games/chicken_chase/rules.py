@@ -622,6 +622,9 @@ class ChickenState(GameState):
                 total = sum(card_value(c) for c in move.cards)
                 text = tr("{who} plays {cards} = {total} (action B): {walk}", who=who, cards=cards, total=total,
                           walk=walk)
+            elif kind is PlayC or self.phase == "c_second":
+                # action B's cards said "(action B)", action C's said nothing of the other hen's card to come
+                text = tr("{who} plays {card} (action C): {walk}", who=who, card=self.card_name(move.card), walk=walk)
             else:
                 text = tr("{who} plays {card}: {walk}", who=who, card=self.card_name(move.card), walk=walk)
             for other, (a, b) in enumerate(zip(self.hens, after.hens, strict=True)):
