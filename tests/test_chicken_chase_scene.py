@@ -1102,3 +1102,19 @@ def test_log_names_action_c_like_action_b():
     state.apply(first)
     second = next(m for m in state.legal_moves() if isinstance(m, PlayCard))
     assert "(action C): hen 1: 3->" in state.describe_move(second, ["Red", "Green"])
+
+
+def test_log_of_an_unused_roll_does_not_speak_of_other_dice():
+    """Three rolls left whole each logged "Red leaves the other dice": there were no others. A
+    roll with no die used now says no chick was placed with it, and both name the dice left."""
+    from tabletop.games.chicken_chase.moves import END_ROLL
+    from tabletop.games.chicken_chase.rules import ChickenState
+
+    text = ("1 place1 dice:356 hens:0,0/0,0 feed:1grey,2grey,3grey,2brown,5brown,4brown,5green,4green,8gold,"
+            "6gold hands:1grey/2grey first:1 turns:5 blocked:4,5,8,10,13,14 variant:normal")
+    whole = ChickenState.from_notation(text)
+    assert whole.describe_move(END_ROLL, ["Red", "Green"]) == "Red places no chick with this roll (3, 5, 6)"
+    rest = ChickenState.from_notation(text.replace("dice:356", "dice:5"))
+    assert rest.describe_move(END_ROLL, ["Red", "Green"]) == "Red leaves the other dice (5)"
+    last = ChickenState.from_notation(text.replace("place1 dice:356", "place3 dice:4"))
+    assert last.describe_move(END_ROLL, ["Red", "Green"]) == "Red places no chick with this roll (4)"

@@ -598,7 +598,11 @@ class ChickenState(GameState):
                 text += tr(", wins the {card} card (the chicks there go home)", card=self.card_name(card))
             return text
         if kind is EndRoll:
-            return tr("{who} leaves the other dice", who=who)
+            # "leaves the other dice" after a roll of which no die was used named dice that were not there
+            left = ", ".join(str(d) for d in self.dice)
+            if self.roll_index < len(ROLL_SIZES) and len(self.dice) >= ROLL_SIZES[self.roll_index]:
+                return tr("{who} places no chick with this roll ({dice})", who=who, dice=left)
+            return tr("{who} leaves the other dice ({dice})", who=who, dice=left)
         if kind is NoCard:
             return tr("{who} plays no card", who=who)
         if kind in (PlayCard, PlayC, PlayB):
