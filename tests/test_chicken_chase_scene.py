@@ -1118,3 +1118,27 @@ def test_log_of_an_unused_roll_does_not_speak_of_other_dice():
     assert rest.describe_move(END_ROLL, ["Red", "Green"]) == "Red leaves the other dice (5)"
     last = ChickenState.from_notation(text.replace("place1 dice:356", "place3 dice:4"))
     assert last.describe_move(END_ROLL, ["Red", "Green"]) == "Red places no chick with this roll (4)"
+
+
+@pytest.mark.parametrize("table", [False, True])
+def test_out_of_chicks_a_chosen_die_is_not_called_too_high(fast, table):
+    """With no chick left in supply, clicking a 6 said "die 6: too high (max 10)" with the sum in
+    red, though the next step is to pick one of his chicks on the strip. It now says so."""
+    from tabletop.core.session import Session
+    from tabletop.games.chicken_chase.rules import ChickenState
+
+    app, scene = start((1366, 768), [Seat("human")] * 2, table=table)
+    text = ("1 place1 dice:6 hens:0,0/0,0 feed:1grey,2grey,3grey,2brown,5brown,4brown,5green,4green,8gold,6gold "
+            "chicks:1=2.0,2=2.0,3=2.0,4=2.0,5=2.0,6=2.0,7=2.0,8=1.0 hands:1grey/2grey first:1 turns:5 "
+            "blocked:4,5,8,10,13,14 variant:normal")
+    scene.session = Session(SPEC, ChickenState.from_notation(text), 1, scene.session.meta)
+    scene._changed()
+    app.render()
+    if table:
+        scene.toggle_die(0)  # the dice sit in the seat's turned panel (picking there is tested above)
+    else:
+        click(app, scene.die_rects[0][0].center)
+    assert scene.group() == (6,)
+    said = scene.prompt()
+    assert "too high" not in said and "no chicks left" in said, said
+    assert scene.group_fits()  # the sum is drawn green, not red

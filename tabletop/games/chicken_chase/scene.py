@@ -165,6 +165,13 @@ class ChickenChaseScene(ChickenPainter, GameScene):
                 out[m.field] = m
         return out
 
+    def group_fits(self) -> bool:
+        """Can the selected dice place a chick? With the supply empty a chick on the strip must be
+        picked first, so no field is lit yet: that is no reason to call the sum too high."""
+        if self.place_targets():
+            return True
+        return self.state.supply[self.state.turn] == 0 and not self.source and bool(self.source_fields())
+
     def source_fields(self) -> set[int]:
         group = self.group()
         return {m.source for m in self.placements() if m.source and (not group or m.dice == group)}
@@ -862,7 +869,7 @@ class ChickenChaseScene(ChickenPainter, GameScene):
         if group:
             total = sum(group)
             head = f"{' + '.join(map(str, group))} = {total}" if len(group) > 1 else tr("die {n}", n=total)
-            if not self.place_targets():
+            if not self.group_fits():
                 return self._say(tr("{head}: too high (max 10); click a die to drop it.", head=head),
                                  tr("{head}: too high (max 10); tap a die to drop it.", head=head))
             if empty and not self.source:

@@ -813,7 +813,7 @@ class ChickenPainter:
             x += size + gap
         group = self.group()
         if group:
-            ok = bool(self.place_targets())
+            ok = self.group_fits()
             label = f"= {sum(group)}"
             draw.text(surface, label, (rect.right - m.pad, rect.centery), m.large, theme.GOOD if ok else theme.BAD,
                       bold=True, anchor="midright")
