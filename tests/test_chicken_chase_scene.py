@@ -648,7 +648,6 @@ def test_log_says_in_words_which_dice_placed_a_chick(english_after, lang):
 def test_the_others_hands_say_what_their_count_counts(english_after, size, lang):
     """Beside each other player's card backs: "N cards" right after them (a lone "×2" at the strip's
     far end said nothing), whole and clear of the backs, however long the hand."""
-    from tabletop.i18n import tr
     from tabletop.ui.text_audit import TextAudit
 
     app = App(AppOptions(size=size, headless=True, mute=True, lang=lang))
@@ -663,12 +662,14 @@ def test_the_others_hands_say_what_their_count_counts(english_after, size, lang)
     scene.state.hidden[2] = scene.state.hidden[2] + [11, 12, 13, 14, 15, 16]  # a long hand squeezes its backs
     scene._obs = None
     assert len(scene.obs().hand(2)) >= 8
+    from tabletop.games.chicken_chase.scene_draw import cards_text
+
     with TextAudit() as audit:
         app.render()
     area = scene._rect(scene.viewport, scene.geom.strip)
     for s in (1, 2, 3):
         n = len(scene.obs().hand(s))
-        words = tr("{n} card", n=n) if n == 1 else tr("{n} cards", n=n)
+        words = cards_text(n)
         drawn = [e for e in audit.placed() if e.text == words and e.rect and area.contains(pygame.Rect(e.rect))]
         assert drawn and not any(e.cut for e in drawn), (s, words)
     assert not [e for e in audit.placed() if e.text.startswith("×") and e.rect and area.colliderect(pygame.Rect(e.rect))]
@@ -1142,3 +1143,15 @@ def test_out_of_chicks_a_chosen_die_is_not_called_too_high(fast, table):
     said = scene.prompt()
     assert "too high" not in said and "no chicks left" in said, said
     assert scene.group_fits()  # the sum is drawn green, not red
+
+
+def test_card_counts_use_the_languages_counted_forms():
+    """Russian strips said «1 карта» beside «карт: 2»: two ways of counting side by side."""
+    from tabletop.games.chicken_chase.scene_draw import cards_text
+    from tabletop.i18n import in_language
+
+    with in_language("ru"):
+        assert [cards_text(n) for n in (0, 1, 2, 5, 21, 22)] == ["0 карт", "1 карта", "2 карты", "5 карт",
+                                                                  "21 карта", "22 карты"]
+    with in_language("en"):
+        assert [cards_text(n) for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]

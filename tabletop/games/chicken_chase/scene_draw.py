@@ -18,7 +18,7 @@ import pygame
 from tabletop.games.chicken_chase import hill
 from tabletop.games.chicken_chase.moves import card_deck, card_value
 from tabletop.games.chicken_chase.scene_geom import CARD_H, CARD_LIFT, CARD_W
-from tabletop.i18n import tr
+from tabletop.i18n import plural, tr
 from tabletop.ui import draw, theme
 from tabletop.ui import game_scene as frame
 from tabletop.ui.table import EdgePanel
@@ -43,6 +43,12 @@ STRIP = (244, 234, 212)
 CARD_FACE = (253, 250, 242)
 LAST_MOVE = (40, 120, 230)
 """The outline of the latest turn (blue: apart from the yellow targets and the hens' colours)."""
+
+
+def cards_text(n: int) -> str:
+    """"1 card", "2 cards" in the language's own counted forms (Russian said «1 карта» beside
+    «карт: 2», two ways of counting side by side)."""
+    return plural(n, tr("{n} card", n=n), tr("{n} cards (2–4)", n=n), tr("{n} cards", n=n))
 
 
 def _mix(a, b, t: float) -> tuple[int, int, int]:
@@ -395,7 +401,7 @@ class ChickenPainter:
             draw.fitted_text(surface, title, title_rect, title_px, theme.INK, bold=True, anchor="midleft",
                              min_size=m.tiny)
             n = len(hand)
-            count = tr("{n} card", n=n) if n == 1 else tr("{n} cards", n=n)
+            count = cards_text(n)
             draw.text(surface, count + ("" if shown or not n else tr(" · hidden")),
                       vp.to_px(x + 26, y + 72), text_px, theme.INK_SOFT)
             button = self._rect(vp, g.show_button)
@@ -507,7 +513,7 @@ class ChickenPainter:
             cards = obs.hand(s)
             # the count says what it counts ("2 cards", not a lone "×2" at the strip's far end) and
             # follows the card backs it counts
-            words = tr("{n} card", n=len(cards)) if len(cards) == 1 else tr("{n} cards", n=len(cards))
+            words = cards_text(len(cards))
             if not cards and self.being_dealt(s):  # not "0 cards": they are on their way
                 words = tr("cards being dealt…")
             words_w = theme.font(text_px, True).size(words)[0] / max(vp.scale, 1e-6)
