@@ -5,6 +5,8 @@ spaces' words."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 import pytest
 
@@ -82,3 +84,27 @@ def test_the_rules_picture_keeps_tags_and_top_space_words_over_the_highlights_an
         assert count(picture, space, ink) >= count(plain, space, ink), f"column {ci + 1}'s words under the arrow"
         crossed += count(picture, space, (255, 255, 255)) > 0
     assert crossed, "the arrow crosses an empty top space (board D's +2 per completed column)"
+
+
+@pytest.mark.parametrize("variant", ["A", "C", "E"])
+def test_a_small_boards_map_space_shows_the_map_when_its_word_does_not_fit(store, monkeypatch, variant):
+    """Another captain's small board in Russian: «Карта» (and board E's flip and draw bonuses) fitted neither
+    the tag nor the top space, and the space stayed blank under a gold dot; the Treasure Map's
+    picture (the turning tile, a tile's back with "+") goes there."""
+    from tabletop.i18n import in_language
+
+    board = SPEC.load_layout(store, variant).board
+    vp, slot = sd.lone_board(pygame.Rect(0, 0, 130, 120), board)
+    slot = dataclasses.replace(slot, big=False)
+    drawn: list[tuple[int, int]] = []
+    for name in ("map_token", "flip_token", "draw_token"):
+        token = getattr(sd, name)
+        monkeypatch.setattr(sd, name, lambda surface, centre, h, token=token: drawn.append(centre) or token(surface, centre, h))
+    surface = pygame.Surface((130, 120))
+    with in_language("ru"):
+        for ci, column in enumerate(board.columns):
+            if column.bonus.kind in (*sd.MAP_BONUSES, "flip_if_all_different", "draw_if_all_identical"):
+                drawn.clear()
+                sd.draw_tag(surface, vp, slot, board, ci, sd.bonus_short(column.bonus, False), 12, least=12)
+                space = sd.px(vp, slot.space(board, ci, column.top))
+                assert drawn and space.collidepoint(drawn[0]), (ci, drawn, space)

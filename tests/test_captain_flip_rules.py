@@ -618,3 +618,83 @@ def test_the_log_says_what_flipped_a_tile_and_what_gave_another_in_both_language
     with in_language("ru"):
         said = parrot.describe_move(PLACES[2], ["Красный"])
     assert said == "Красный ставит жетон «Попугай» в столбец 3: Попугай даёт ещё один жетон"
+
+
+
+def filling(board: str, col: int, below: tuple[int, ...], face: int, players: int = 1) -> str:
+    """The log's sentence for Red placing a drawn ``face`` on ``col`` over the tiles ``below``."""
+    s = new(board, players)
+    for ch in below:
+        put(s, 0, col, ch)
+    s.apply(DRAWS[face][COOK if face != COOK else LOOKOUT])
+    s.apply(KEEP)
+    return s.describe_move(PLACES[col], NAMES)
+
+
+def test_a_bonus_space_that_gives_nothing_says_so_in_the_log():
+    """Board E's column 2 (map if all identical) filled with two characters, and board B's column
+    4 (0/2) filled first: the log said only "places the Cook in column 2", as if the space were
+    blank; a player could not tell the bonus was missed or worth nothing."""
+    assert filling("E", 1, (SWABBY,), COOK, 2) == "Red places the Cook in column 2: Cook +1, no column 2 bonus (not all identical)"
+    assert filling("E", 1, (SWABBY,), SWABBY, 2) == "Red places the Swabby in column 2: takes the Treasure Map, Treasure Map +1"
+    assert filling("E", 2, (LOOKOUT, LOOKOUT), SWABBY) == "Red places the Swabby in column 3: no column 3 bonus (not all different)"
+    assert filling("E", 2, (LOOKOUT,), SWABBY) == "Red places the Swabby in column 3"  # not full yet
+    assert filling("B", 3, (), COOK) == "Red places the Cook in column 4: Cook +1, column bonus +0"
+
+
+def test_filling_a_board_c_end_bonus_column_says_what_it_will_pay():
+    """Board C's column 2 (+6 at the end if all identical) filled with three characters: the log
+    said only "places the Cook in column 2", and the +6 was gone unsaid."""
+    assert filling("C", 1, (SWABBY, LOOKOUT), COOK) == (
+        "Red places the Cook in column 2: Cook +1, column 2 pays nothing at the end for now (not all identical)")
+    assert filling("C", 1, (SWABBY, SWABBY), SWABBY) == (
+        "Red places the Swabby in column 2: column 2 pays +6 at the end if it stays so")
+    assert filling("C", 3, (SWABBY, LOOKOUT, COOK, CARPENTER), SWABBY).endswith(
+        "column 4 pays nothing at the end for now (not all different)")
+    assert filling("C", 3, (SWABBY, LOOKOUT, COOK, CARPENTER), GUNNER).endswith(
+        "column 4 pays +4 at the end if it stays so")
+
+def test_the_dolphin_card_says_who_flips_next_and_who_draws_again():
+    """The card said "Now: Red flips." and nothing of Blue's and Green's flips to come or of the
+    drawer's next tile: at a table a waiting captain could not tell the Dolphin was his to answer."""
+    from tabletop.games.captain_flip.scene_text import dolphin_after, prompt
+
+    s = new("A", 3, first=1, dolphin=True)
+    s.actor = s.turn = 1
+    put(s, 0, 0, MONKEY, COOK)
+    put(s, 1, 0, LOOKOUT, CARPENTER)
+    put(s, 1, 2, SWABBY, COOK)
+    put(s, 2, 0, SWABBY, GUNNER)
+    put(s, 2, 2, LOOKOUT, COOK)
+    s.apply(DOLPHIN)
+    assert s.phase_name == "dolphin_flip" and s.actor == 1
+    assert dolphin_after(s, NAMES) == "Then Green, Red; then Blue draws again."
+    assert prompt(s, drawer="Blue") == "Dolphin: click one of your lit tiles to flip it."  # Blue's own turn
+    s.apply(s.parse_move("dolphin 0,0"))
+    assert s.actor == 2  # Red's one tile flipped at once, after Green
+    assert dolphin_after(s, NAMES) == "Then Red; then Blue draws again."
+    assert prompt(s, drawer="Blue") == "Blue's Dolphin: click one of your lit tiles to flip it."  # Green acts in Blue's turn
+    s.apply(s.parse_move("dolphin 0,0"))
+    assert s.phase_name == "draw" and s.actor == 1
+    s = new("A", 2, dolphin=True)
+    put(s, 0, 0, MONKEY, COOK)
+    put(s, 0, 1, LOOKOUT, COOK)
+    s.apply(DOLPHIN)
+    assert dolphin_after(s, NAMES) == "Then Red draws again."  # Blue has no tile to flip
+
+
+@pytest.mark.parametrize(("players", "said"), [(1, None), (2, "You hold the Treasure Map: it wins a tie.")])
+def test_a_finished_games_card_does_not_promise_the_maps_coin(players, said):
+    """At the end of a solo game at a table Red's card still said "You hold the Treasure Map (+1
+    coin after each of your turns)": there are no turns left. With several captains the map now
+    says what it still does, break a tie."""
+    from tabletop.games.captain_flip.rules import OVER
+    from tabletop.games.captain_flip.scene_text import seat_lines
+
+    s = new("A", players)
+    s.map_holder = 0
+    assert seat_lines(s, 0)[-1][0] == "You hold the Treasure Map (+1 coin after each of your turns)."
+    s.phase = OVER
+    words = [text for text, *_ in seat_lines(s, 0)]
+    assert not any("+1 coin" in w for w in words)
+    assert (said in words) if said else not any("Treasure Map" in w for w in words)

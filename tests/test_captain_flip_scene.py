@@ -885,3 +885,57 @@ def test_the_other_captains_small_board_keeps_its_column_numbers(size, table):
         sd.draw_board_base(pygame.Surface(app.screen.get_size()), vp, slot, scene.board, scene.metrics.small, False,
                            scene.metrics.tiny)
     assert {d.text for d in audit.placed() if d.text.isdigit()} >= {"1", "2", "3", "4", "5"}
+
+
+def test_solo_game_over_says_the_score_once_and_the_rank_above():
+    """The panel and the log said "Your rank: Landlubber with 26 coins (Red 26)": the one
+    captain's coins twice. The card now also says the rank a better score would have reached."""
+    app, scene = start([Seat("human")], variant="A", seed=8)
+    rng = random.Random(4)
+    while scene.state.current_player is not None:
+        human_step(app, scene, rng)
+    rows = scene.state.score_breakdown()
+    total = int(rows[0]["total"])
+    summary = scene.result_summary()
+    assert summary.startswith("Your rank:") and "(" not in summary
+    table = scene.result_table(scene.state.outcome())
+    up = scene.state.layout.tiles.next_rank(total, bool(rows[0]["lost"]))
+    if up is None:
+        assert table.detail == ""
+    else:
+        assert table.detail == f"Next rank: {up[0]} (from {up[1]} coins)." and up[1] > total
+
+
+
+def test_next_solo_rank_starts_one_past_the_top_of_this_one():
+    tiles = start([Seat("human")], variant="A")[1].state.layout.tiles
+    assert tiles.next_rank(26, False) == ("Deckhand", 31)
+    assert tiles.next_rank(30, False) == ("Deckhand", 31) and tiles.next_rank(31, False) == ("Sailor", 41)
+    assert tiles.next_rank(60, False) == ("Legend of the Sea", 61)
+    assert tiles.next_rank(75, False) is None and tiles.next_rank(26, True) is None
+
+
+@pytest.mark.parametrize(("variant", "col", "said"), [
+    ("D", 4, ["Cost of this space", "costs 1 coin to place here",
+              "Paid by the captain who places a tile here; not with 0 coins.", "Red has no coin to pay: not now."]),
+    ("C", 3, ["Column bonus", None, "Paid at the end of the game if the column is full, on its final faces."]),
+    ("A", 2, ["Column bonus", "+5 coins", "Paid when a tile fills this top space."]),
+])
+def test_a_top_spaces_tooltip_says_when_it_pays(monkeypatch, variant, col, said):
+    """Board D's 1-coin space and board C's end bonuses said "Paid when a tile fills this top
+    space." like a bonus paid at once; with 0 coins nothing said why D's last column was not lit."""
+    from tabletop.games.captain_flip import scene_draw as sd
+
+    app, scene = start([Seat("human")], variant=variant, seed=3)
+    seen: list[list[str]] = []
+    monkeypatch.setattr(sd, "tooltip", lambda surface, lines, *a, **k: seen.append([t for t, _ in lines]))
+    slot = scene.slot_of(0)
+    x, y, w, h = slot.space(scene.board, col, scene.board.columns[col].top)
+    at = scene.viewport.to_px(x + w / 2, y + h / 2)
+    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(at[0]), int(at[1])), rel=(0, 0), buttons=(0, 0, 0)))
+    app.mark_dirty()
+    app.render()
+    assert seen, "the top space's card was drawn"
+    lines = seen[-1]
+    assert len(lines) == len(said)
+    assert all(want is None or got == want for got, want in zip(lines, said, strict=True))

@@ -173,6 +173,15 @@ class TileSet:
                 return name
         return self.solo_ranks[-1][0]
 
+    def next_rank(self, total: int, lost: bool) -> tuple[str, int] | None:
+        """The rank just above a solo score and the coins it starts at; None at the top (or sunk)."""
+        if lost:
+            return None
+        for (_, top), (name, _) in zip(self.solo_ranks, self.solo_ranks[1:], strict=False):
+            if top is not None and total <= top:
+                return name, top + 1
+        return None
+
 
 @dataclass(frozen=True)
 class CaptainFlipLayout:

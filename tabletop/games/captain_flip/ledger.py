@@ -26,7 +26,10 @@ class Event:
     the Treasure Map), "map_back" (solo: put it back), "draw" (another tile is drawn, ``source``
     says why), "flip" (a tile of the seat's choice is flipped next), "flipped" (the one tile
     there was to flip was flipped at once, ``faces`` = (the side it showed, the side it shows
-    now), ``source`` = monkey, bonus or dolphin), "turn_end" (the seat's turn is over: a solo game's
+    now), ``source`` = monkey, bonus or dolphin), "unmet" (a bonus space whose column is not all
+    identical or not all different, as ``source`` says: nothing happens, and the log says why),
+    "end_bonus" (board C's column filled: ``amount`` it pays at the end if it stays so, or 0 and
+    ``source`` says what it is not now), "turn_end" (the seat's turn is over: a solo game's
     next draw starts a new turn of the same seat). ``space`` is the (col, row) it happened at, if
     any."""
 
@@ -65,6 +68,17 @@ class _Traced(CaptainFlipState):
         self._note(seat, coins, "column bonus", space)
         if self.map_holder != holder:
             self.events.append(Event(seat, self._map_kind(seat), "column bonus", 0, space))
+        kind, faces = self.topo.kind[col], {t[0] for t in self.boards[seat][col]}
+        if kind == "kraken" and self.coins[seat] == coins:  # board B's 0: paid, and said (+0)
+            self.events.append(Event(seat, "coins", "column bonus", 0, space))
+        elif kind.startswith("end_"):  # board C: judged at the end, on the final faces
+            met = len(faces) == 1 if kind == "end_all_identical" else len(faces) == len(self.boards[seat][col])
+            why = "for now" if met else kind.replace("end_all_", "now not all ")
+            self.events.append(Event(seat, "end_bonus", why, self.topo.a[col] if met else 0, space))
+        elif kind.endswith("_if_all_identical") and len(faces) != 1:
+            self.events.append(Event(seat, "unmet", "not all identical", 0, space))
+        elif kind.endswith("_if_all_different") and len(faces) != len(self.boards[seat][col]):
+            self.events.append(Event(seat, "unmet", "not all different", 0, space))
         for kind, *_ in self.stack[tasks:]:
             if kind == T_DRAW:
                 self.events.append(Event(seat, "draw", "column bonus", 0, space))

@@ -703,6 +703,18 @@ class CaptainFlipState(GameState):
                 lines.append((e.seat, flips(e.seat, *e.faces, *e.space, e.source), []))
                 bonus_line = -1
                 continue
+            if e.kind in ("unmet", "end_bonus") and e.space is not None:  # a bonus space that pays nothing now
+                line_seat, _text, parts = lines[-1]
+                col = e.space[0] + 1
+                part = {"not all identical": tr("no column {col} bonus (not all identical)", col=col),
+                        "not all different": tr("no column {col} bonus (not all different)", col=col),
+                        "now not all identical": tr("column {col} pays nothing at the end for now (not all identical)",
+                                                    col=col),
+                        "now not all different": tr("column {col} pays nothing at the end for now (not all different)",
+                                                    col=col),
+                        }.get(e.source, tr("column {col} pays +{n} at the end if it stays so", col=col, n=e.amount))
+                parts.append(part if e.seat == line_seat else f"{who_is(e.seat)} {part}")
+                continue
             bonus = e.source == "column bonus" and e.space is not None
             if e.kind == "coins" and e.source != "paid":
                 part = f"{e.amount:+d}" if bonus and not self._bonus_on_placing(lines, e, placed) \

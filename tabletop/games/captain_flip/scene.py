@@ -407,7 +407,7 @@ class CaptainFlipScene(GameScene):
         return super().prompt_line()
 
     def prompt(self) -> str:
-        return txt.prompt(self.obs, touch=self.app.table_mode)
+        return txt.prompt(self.obs, touch=self.app.table_mode, drawer=self.seat_name(self.obs.turn))
 
     def table_prompts(self) -> list[str]:
         """Besides the frame's forms, the fewest words for a thin band (a small table screen)."""
@@ -560,6 +560,8 @@ class CaptainFlipScene(GameScene):
         if outcome is None or rows is None:
             return ""
         head = self.result_table(outcome).banner.strip().rstrip(".")
+        if self.state.solo:  # "Your rank: Landlubber with 26 coins (Red 26)" said the coins twice
+            return head
         scores = ", ".join(f"{self.seat_name(s)} {int(row['total'])}" + (tr(" (sunk: 0)") if row["lost"] else "")
                            for s, row in enumerate(rows))
         return f"{head} ({scores})"

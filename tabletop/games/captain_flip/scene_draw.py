@@ -421,6 +421,18 @@ def _token_and_word(surface: pygame.Surface, r: pygame.Rect, token: Callable[...
     return True
 
 
+def draw_token(surface: pygame.Surface, centre: tuple[int, int], height: int) -> pygame.Rect:
+    """Another tile: a tile's back with a "+" on it (board E's draw bonus on a small board)."""
+    side = int(height * 0.85)
+    back = pygame.Rect(0, 0, side, side)
+    back.center = centre
+    pygame.draw.rect(surface, (56, 84, 120), back, border_radius=max(2, side // 6))
+    arm, width = side // 3, max(1, side // 7)
+    pygame.draw.line(surface, (250, 238, 205), (centre[0] - arm, centre[1]), (centre[0] + arm, centre[1]), width)
+    pygame.draw.line(surface, (250, 238, 205), (centre[0], centre[1] - arm), (centre[0], centre[1] + arm), width)
+    return back
+
+
 def flip_token(surface: pygame.Surface, centre: tuple[int, int], height: int) -> pygame.Rect:
     """A tile turning over: its back behind, its face before it, a curved arrow between."""
     side = int(height * 0.7)
@@ -458,6 +470,17 @@ def draw_tag(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Board, ci
     space = px(vp, slot.space(board, ci, column.top))
     if any(_words_in(surface, space, [form], small, small if least is None else least, rgb)
            for form in (words, short) if form):
+        return
+    # a picture, as on the large board's smallest spaces: «Карта», «Переворот» did not fit, and a
+    # gold dot over a blank space said nothing
+    kind, size = column.bonus.kind, small if least is None else least
+    if kind in MAP_BONUSES:
+        forms = [tr("if ="), "="] if kind == "map_if_all_identical" else []
+        if _token_and_word(surface, space, map_token, 1.43, forms, size, rgb):
+            return
+    if kind == "flip_if_all_different" and _token_and_word(surface, space, flip_token, 1.0, ["≠"], size, rgb):
+        return
+    if kind == "draw_if_all_identical" and _token_and_word(surface, space, draw_token, 1.0, ["="], size, rgb):
         return
     pygame.draw.circle(surface, (240, 190, 40), (r.centerx, r.bottom - max(2, r.h // 3)), max(2, r.h // 3))
     pygame.draw.circle(surface, rgb, (r.centerx, r.bottom - max(2, r.h // 3)), max(2, r.h // 3), width=1)

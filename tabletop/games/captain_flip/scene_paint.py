@@ -428,6 +428,8 @@ class Painter:
         elif obs.phase in (MONKEY_FLIP, BONUS_FLIP, DOLPHIN_FLIP):
             self.reason_tile(surface, tile_r)
             lines = self.reason_lines(obs.phase, sc.seat_name(obs.actor))
+            if obs.phase == DOLPHIN_FLIP and (after := txt.dolphin_after(obs, [sc.seat_name(s) for s in range(obs.n)])):
+                lines.append((after, False))
         if obs.phase == OVER:  # no tile: the scores take the card's width
             self.card_words(surface, sd.px(vp, parts.card_full()), lines)
         else:
@@ -483,6 +485,8 @@ class Painter:
         who = max(names, key=lambda n: theme.font(m.small).size(n)[0])
         samples = [self.drawn_lines(face, other) for face in range(len(chars)) for other in (UNKNOWN, face)]
         samples += [self.reason_lines(ph, who) for ph in (MONKEY_FLIP, BONUS_FLIP, DOLPHIN_FLIP)]
+        samples[-1] = [*samples[-1], (tr("Then {names}; then {drawer} draws again.", names=", ".join(names[1:]) or who,
+                                         drawer=who), False)]
         samples.append([(tr("{name} draws…", name=who), True)])
         column = sd.px(vp, parts.card_text())
         below = sd.px(vp, parts.card_below())
@@ -630,10 +634,22 @@ class Painter:
                 lines = txt.character_lines(chars[tile[0]], tile[1], chars, obs.solo)
             elif key[0] == "bonus":
                 bonus = sc.board.columns[col].bonus
-                lines = [(tr("Column bonus"), True), (sd.bonus_long(bonus, obs.solo), False),
-                         (tr("Paid when a tile fills this top space."), False)]
+                title = tr("Cost of this space") if bonus.kind == "pay_to_place" else tr("Column bonus")
+                lines = [(title, True), (sd.bonus_long(bonus, obs.solo), False), (bonus_when(bonus), False)]
+                if bonus.kind == "pay_to_place" and obs.coins[seat] < bonus.a:  # why the space is not lit
+                    lines.append((tr("{name} has no coin to pay: not now.", name=sc.seat_name(seat)), False))
             else:
                 return
         m = sc.metrics
         keep = list(self.target_rects(vp, sc.current_slots()).values())
         sd.tooltip(surface, lines, near, area, m.body, m.small, keep)
+
+
+def bonus_when(bonus: Any) -> str:
+    """When a top space's bonus happens: a board D cost is paid to place, board C's end bonuses
+    at the end (the tooltip said "Paid when a tile fills this top space." for both)."""
+    if bonus.kind == "pay_to_place":
+        return tr("Paid by the captain who places a tile here; not with 0 coins.")
+    if bonus.kind.startswith("end_"):
+        return tr("Paid at the end of the game if the column is full, on its final faces.")
+    return tr("Paid when a tile fills this top space.")

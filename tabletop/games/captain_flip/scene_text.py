@@ -16,6 +16,7 @@ from tabletop.games.captain_flip.rules import (
     MONKEY_FLIP,
     OVER,
     PLACE,
+    T_DOLPHIN,
     UNKNOWN,
     CaptainFlipState,
 )
@@ -54,9 +55,13 @@ def highscore_path() -> Any:
     return data_dir() / HIGHSCORE_FILE
 
 
-def prompt(obs: CaptainFlipState, touch: bool = False) -> str:
-    """What the player to move does now, in a few words (``touch``: in the words of a touch table)."""
+def prompt(obs: CaptainFlipState, touch: bool = False, drawer: str = "") -> str:
+    """What the player to move does now, in a few words (``touch``: in the words of a touch table;
+    ``drawer``: the name of the captain whose Dolphin another captain flips for)."""
     phase = obs.phase
+    if phase == DOLPHIN_FLIP and drawer and obs.actor != obs.turn:  # why Red acts in Green's turn
+        return (tr("{drawer}'s Dolphin: tap one of your lit tiles to flip it.", drawer=drawer) if touch
+                else tr("{drawer}'s Dolphin: click one of your lit tiles to flip it.", drawer=drawer))
     name = tr(CHARACTER_IDS[obs.drawn[0]]) if obs.drawn is not None else tr("tile")
     if touch and phase == PLACE:
         return tr("tap a lit column to place the {name} (or drag it there).", name=name)
@@ -77,6 +82,19 @@ def prompt(obs: CaptainFlipState, touch: bool = False) -> str:
     if phase == DOLPHIN_FLIP:
         return tr("Dolphin: click one of your lit tiles to flip it.")
     return tr("wait…")
+
+
+def dolphin_after(obs: CaptainFlipState, names: list[str]) -> str:
+    """Who flips after the captain flipping for the Dolphin now, and that the drawer draws again
+    ("Then Green; then Blue draws again."): the card said only "Now: Red flips."."""
+    later = [names[seat] for kind, seat, *_ in reversed(obs.stack) if kind == T_DOLPHIN and obs.tiles_of(seat)]
+    drawer = names[obs.turn]
+    draws = (obs.bag_n > 0 or obs.dolphins > 0) and bool(obs.open_columns(obs.turn))
+    if later and draws:
+        return tr("Then {names}; then {drawer} draws again.", names=", ".join(later), drawer=drawer)
+    if later:
+        return tr("Then {names}.", names=", ".join(later))
+    return tr("Then {drawer} draws again.", drawer=drawer) if draws else ""
 
 
 def short_prompt(obs: CaptainFlipState) -> str:
@@ -126,7 +144,11 @@ def seat_lines(obs: CaptainFlipState, seat: int, computer: str = "") -> list[tup
     else:
         head = tr("Your score if the game ended now: {n}", n=int(row["shown"]))
         lines = [(head, True, False), *_detail_lines(obs, seat, row)]
-    if obs.map_holder == seat:
+    if obs.map_holder == seat and obs.phase == OVER:  # no turns are left to pay a coin after
+        if not obs.solo:
+            lines.append((tr("{name} holds the Treasure Map: it wins a tie.", name=computer) if computer
+                          else tr("You hold the Treasure Map: it wins a tie."), False, False))
+    elif obs.map_holder == seat:
         lines.append((tr("{name} holds the Treasure Map (+1 coin after each of its turns).", name=computer) if computer
                       else tr("You hold the Treasure Map (+1 coin after each of your turns)."), False, False))
     return lines
@@ -207,6 +229,9 @@ def result_table(scene: Any, outcome: Any) -> Any:
     # "Shared win." under "Blue and Green share the win." said it twice
     said = state.solo or (len(names) > 1 and outcome.detail == "shared win")
     detail = _sentence(outcome.detail) + "." if outcome.detail and not said else ""
+    if state.solo:  # what a better game would have reached: "Next rank: Deckhand (from 31 coins)."
+        up = state.layout.tiles.next_rank(int(rows[0]["total"]), bool(rows[0]["lost"]))
+        detail = tr("Next rank: {rank} (from {n}).", rank=tr(up[0]), n=coins_text(up[1])) if up else ""
     order = sorted(range(state.num_players), key=lambda s: (bool(rows[s]["lost"]), -int(rows[s]["total"])))
     out = []
     for seat in order:
