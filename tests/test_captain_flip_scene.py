@@ -898,6 +898,9 @@ def test_solo_game_over_says_the_score_once_and_the_rank_above():
     total = int(rows[0]["total"])
     summary = scene.result_summary()
     assert summary.startswith("Your rank:") and "(" not in summary
+    # the prompt said "Game over: Your rank: …", two colons in a row
+    assert scene.prompt_line() == f"Game over. {summary}"
+    assert all(f.count(":") <= 1 for f in scene.table_prompts()[1:]), scene.table_prompts()
     table = scene.result_table(scene.state.outcome())
     up = scene.state.layout.tiles.next_rank(total, bool(rows[0]["lost"]))
     if up is None:

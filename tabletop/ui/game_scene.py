@@ -28,7 +28,7 @@ from tabletop.layout.reloader import BoardReloader
 from tabletop.ui import draw, theme
 from tabletop.ui.effects import PREFIX as FX_PREFIX
 from tabletop.ui.effects import Effects
-from tabletop.ui.results import ResultOverlay, ResultTable, default_table
+from tabletop.ui.results import ResultOverlay, ResultTable, default_table, game_over_text
 from tabletop.ui.scene import Scene
 from tabletop.ui.table_frame import TableModeMixin
 from tabletop.ui.timers import Timers
@@ -1243,7 +1243,7 @@ class GameScene(TableModeMixin, Scene):
         state = self.state
         cp = state.current_player
         if cp is None:
-            return tr("Game over: {result}", result=self.result_summary())
+            return game_over_text(self.result_summary())
         if cp == CHANCE:
             roller = self.roller()
             if roller is not None and self.seat_is_human(roller):

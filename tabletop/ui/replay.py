@@ -27,6 +27,7 @@ from tabletop.layout import BoardStore
 from tabletop.saves import read_json
 from tabletop.ui import theme
 from tabletop.ui.game_scene import make_scene
+from tabletop.ui.results import game_over_text
 from tabletop.ui.scene import Scene
 from tabletop.ui.widgets import ARROW, Button
 
@@ -127,7 +128,7 @@ class ReplayScene(Scene):
         if k == n and self.note:
             text += " " + self.note
         if self.session.state.current_player is None:  # the record's end: who won, as the game said it
-            text += " " + tr("Game over: {result}", result=self.inner.result_summary()).rstrip(".") + "."
+            text += " " + game_over_text(self.inner.result_summary()).rstrip(".") + "."
         return text
 
     # -- moving along the record ---------------------------------------------------------------------

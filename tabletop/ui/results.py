@@ -29,6 +29,15 @@ if TYPE_CHECKING:
     from tabletop.app import App
 
 
+def game_over_text(result: str) -> str:
+    """"Game over: Red wins." — or, when the result has a colon of its own (Captain Flip's solo
+    "Your rank: Landlubber with 26 coins"), "Game over. Your rank: …": the prompt read "Game
+    over: Your rank: …", two colons in a row."""
+    if ": " in result:
+        return tr("Game over.") + " " + result
+    return tr("Game over: {result}", result=result)
+
+
 @dataclass(frozen=True)
 class ResultRow:
     """One seat's line: its name and look, one text per column, and how it finished."""

@@ -27,6 +27,7 @@ import pygame
 from tabletop.core import CHANCE
 from tabletop.i18n import language, tr
 from tabletop.ui import draw, placement, table_strip, text_audit, theme
+from tabletop.ui.results import game_over_text
 from tabletop.ui.table import EdgePanel, SeatPlace, Sizes, default_places, plan_table, uncovered, widen_band
 from tabletop.ui.table_strip import StripNeeds, StripParts
 from tabletop.ui.widgets import Button, Viewport, arrow_text, arrow_text_width
@@ -571,7 +572,7 @@ class TableModeMixin:
             outcome = self.state.outcome()
             banner = self.result_table(outcome).banner.strip().rstrip(".") if outcome is not None else ""
             if banner:
-                forms += [tr("Game over: {result}", result=banner), banner]
+                forms += [game_over_text(banner), banner]
         return forms
 
     def fitted_prompts(self) -> list[str]:
