@@ -669,11 +669,19 @@ def test_the_dolphin_card_says_who_flips_next_and_who_draws_again():
     s.apply(DOLPHIN)
     assert s.phase_name == "dolphin_flip" and s.actor == 1
     assert dolphin_after(s, NAMES) == "Then Green, Red; then Blue draws again."
-    assert prompt(s, drawer="Blue") == "Dolphin: click one of your lit tiles to flip it."  # Blue's own turn
+    assert prompt(s, drawer="Blue") == "click one of your lit tiles to flip it (Dolphin)."  # Blue's own turn
     s.apply(s.parse_move("dolphin 0,0"))
     assert s.actor == 2  # Red's one tile flipped at once, after Green
     assert dolphin_after(s, NAMES) == "Then Red; then Blue draws again."
-    assert prompt(s, drawer="Blue") == "Blue's Dolphin: click one of your lit tiles to flip it."  # Green acts in Blue's turn
+    assert prompt(s, drawer="Blue") == "click one of your lit tiles to flip it (Blue's Dolphin)."  # Green acts in Blue's turn
+    # the panel says "Green: " before it: a prompt that began "Dolphin:" or "Monkey:" read
+    # "Green: Blue's Dolphin: click …", two colons in a row
+    from tabletop.i18n import in_language
+
+    for lang in ("en", "ru"):
+        with in_language(lang):
+            for touch in (False, True):
+                assert ":" not in prompt(s, touch=touch, drawer="Blue"), (lang, touch)
     s.apply(s.parse_move("dolphin 0,0"))
     assert s.phase_name == "draw" and s.actor == 1
     s = new("A", 2, dolphin=True)

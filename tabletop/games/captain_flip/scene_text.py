@@ -60,27 +60,27 @@ def prompt(obs: CaptainFlipState, touch: bool = False, drawer: str = "") -> str:
     ``drawer``: the name of the captain whose Dolphin another captain flips for)."""
     phase = obs.phase
     if phase == DOLPHIN_FLIP and drawer and obs.actor != obs.turn:  # why Red acts in Green's turn
-        return (tr("{drawer}'s Dolphin: tap one of your lit tiles to flip it.", drawer=drawer) if touch
-                else tr("{drawer}'s Dolphin: click one of your lit tiles to flip it.", drawer=drawer))
+        return (tr("tap one of your lit tiles to flip it ({drawer}'s Dolphin).", drawer=drawer) if touch
+                else tr("click one of your lit tiles to flip it ({drawer}'s Dolphin).", drawer=drawer))
     name = tr(CHARACTER_IDS[obs.drawn[0]]) if obs.drawn is not None else tr("tile")
     if touch and phase == PLACE:
         return tr("tap a lit column to place the {name} (or drag it there).", name=name)
     if touch and phase == MONKEY_FLIP:
-        return tr("Monkey: tap a lit neighbouring tile to flip it.")
+        return tr("tap a lit neighbouring tile to flip it (Monkey).")
     if touch and phase == BONUS_FLIP:
-        return tr("column bonus: tap any lit tile of yours to flip it.")
+        return tr("tap any lit tile of yours to flip it (column bonus).")
     if touch and phase == DOLPHIN_FLIP:
-        return tr("Dolphin: tap one of your lit tiles to flip it.")
+        return tr("tap one of your lit tiles to flip it (Dolphin).")
     if phase == KEEP_OR_FLIP:
         return tr("keep the {name}, or flip the tile to its hidden side (Keep / Flip).", name=name)
     if phase == PLACE:
         return tr("click a lit column to place the {name} (or drag it there).", name=name)
     if phase == MONKEY_FLIP:
-        return tr("Monkey: click a lit neighbouring tile to flip it.")
+        return tr("click a lit neighbouring tile to flip it (Monkey).")
     if phase == BONUS_FLIP:
-        return tr("column bonus: click any lit tile of yours to flip it.")
+        return tr("click any lit tile of yours to flip it (column bonus).")
     if phase == DOLPHIN_FLIP:
-        return tr("Dolphin: click one of your lit tiles to flip it.")
+        return tr("click one of your lit tiles to flip it (Dolphin).")
     return tr("wait…")
 
 
