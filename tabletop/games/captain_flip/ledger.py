@@ -15,6 +15,7 @@ from typing import Any
 
 from tabletop.games.captain_flip.layout import CHARACTER_IDS
 from tabletop.games.captain_flip.rules import CARTOGRAPHER, PARROT, T_DRAW, T_EFLIP, WHY, CaptainFlipState
+from tabletop.games.captain_flip.scoring import column_met
 
 SOURCES = ("Monkey", "Gunner", "Cook", "Navigator", "column bonus", "Treasure Map", "paid")
 """Where coins come from during play (English keys, shown through ``tr``), in the result card's order."""
@@ -68,17 +69,16 @@ class _Traced(CaptainFlipState):
         self._note(seat, coins, "column bonus", space)
         if self.map_holder != holder:
             self.events.append(Event(seat, self._map_kind(seat), "column bonus", 0, space))
-        kind, faces = self.topo.kind[col], {t[0] for t in self.boards[seat][col]}
+        kind = self.topo.kind[col]
+        met = column_met(kind, [t[0] for t in self.boards[seat][col]])
+        condition = "not all identical" if kind.endswith("all_identical") else "not all different"
         if kind == "kraken" and self.coins[seat] == coins:  # board B's 0: paid, and said (+0)
             self.events.append(Event(seat, "coins", "column bonus", 0, space))
         elif kind.startswith("end_"):  # board C: judged at the end, on the final faces
-            met = len(faces) == 1 if kind == "end_all_identical" else len(faces) == len(self.boards[seat][col])
-            why = "for now" if met else kind.replace("end_all_", "now not all ")
-            self.events.append(Event(seat, "end_bonus", why, self.topo.a[col] if met else 0, space))
-        elif kind.endswith("_if_all_identical") and len(faces) != 1:
-            self.events.append(Event(seat, "unmet", "not all identical", 0, space))
-        elif kind.endswith("_if_all_different") and len(faces) != len(self.boards[seat][col]):
-            self.events.append(Event(seat, "unmet", "not all different", 0, space))
+            self.events.append(Event(seat, "end_bonus", "for now" if met else "now " + condition,
+                                     self.topo.a[col] if met else 0, space))
+        elif not met:  # board E: a condition the column does not meet
+            self.events.append(Event(seat, "unmet", condition, 0, space))
         for kind, *_ in self.stack[tasks:]:
             if kind == T_DRAW:
                 self.events.append(Event(seat, "draw", "column bonus", 0, space))

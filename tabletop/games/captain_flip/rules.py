@@ -405,13 +405,12 @@ class CaptainFlipState(GameState):
             self.coins[seat] += topo.a[col] * self.completed(seat)
         elif kind == "per_different_character":
             self.coins[seat] += topo.a[col] * len({t[0] for t in self.boards[seat][col]})
-        else:
-            faces = {t[0] for t in self.boards[seat][col]}
-            if kind == "map_if_all_identical" and len(faces) == 1:
+        elif scoring.column_met(kind, [t[0] for t in self.boards[seat][col]]):
+            if kind == "map_if_all_identical":
                 self._take_map(seat)
-            elif kind == "draw_if_all_identical" and len(faces) == 1:
+            elif kind == "draw_if_all_identical":
                 self.stack.append((T_DRAW, seat, 0, 0))
-            elif kind == "flip_if_all_different" and len(faces) == len(self.boards[seat][col]):
+            elif kind == "flip_if_all_different":
                 self.stack.append((T_EFLIP, seat, 0, 0))
 
     def _adjacent(self, seat: int, col: int, row: int) -> list[tuple[int, int]]:

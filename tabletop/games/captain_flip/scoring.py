@@ -18,6 +18,19 @@ CATEGORIES = ("coins", "swabby", "carpenter", "lookout", "parrot", "board_end")
 """The coin categories of the breakdown, in the order the game-over screen lists them."""
 
 
+
+def column_met(kind: str, faces: Sequence[int]) -> bool:
+    """Whether a column's faces meet the condition its bonus ``kind`` names: all identical
+    (``…all_identical``) or all different (``…all_different``); a bonus with no condition is met.
+    One place for the test that the bonus itself, the end score and the log's "no column 2 bonus
+    (not all identical)" all ask."""
+    if kind.endswith("all_identical"):
+        return len(set(faces)) == 1
+    if kind.endswith("all_different"):
+        return len(set(faces)) == len(faces)
+    return True
+
+
 def breakdown(board: Board, tiles: TileSet, faces: Sequence[Sequence[int]], coins: int) -> dict[str, int | bool]:
     """Every category of one player's final score.
 
@@ -47,11 +60,8 @@ def breakdown(board: Board, tiles: TileSet, faces: Sequence[Sequence[int]], coin
         if ci not in gunner_cols:
             carpenters += sum(1 for i, ch in enumerate(col) if ch == CARPENTER and low + i not in gunner_rows)
         bonus = columns[ci].bonus
-        if len(col) == columns[ci].height:
-            if bonus.kind == "end_all_identical" and len(set(col)) == 1:
-                board_end += bonus.a
-            elif bonus.kind == "end_all_different" and len(set(col)) == len(col):
-                board_end += bonus.a
+        if len(col) == columns[ci].height and bonus.kind.startswith("end_") and column_met(bonus.kind, col):
+            board_end += bonus.a
     result: dict[str, int | bool] = {
         "coins": coins,
         "swabby": tiles.swabby(swabby_cols),
