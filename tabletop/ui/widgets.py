@@ -29,6 +29,7 @@ class Button:
         if self.rect.w <= 0:
             return
         size = min(size, self.label_size or size)
+        lit = False  # a plain button under the pointer (see its edge below)
         if not self.enabled:
             fill, ink = theme.DISABLED_FILL, theme.DISABLED_INK
         elif self.toggled:
@@ -36,15 +37,14 @@ class Button:
         elif self.primary:
             fill, ink = (theme.ACCENT if not self.hover else draw.shade(theme.ACCENT, 1.15)), theme.WHITE
         else:
-            fill, ink = ((255, 252, 246) if not self.hover else (252, 228, 188)), theme.INK
+            fill, ink, lit = ((255, 252, 246) if not self.hover else (252, 228, 188)), theme.INK, self.hover
         radius = max(6, self.rect.h // 4)
         pygame.draw.rect(surface, (0, 0, 0, 60), self.rect.move(0, max(2, self.rect.h // 14)), border_radius=radius)
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
         # a hovered plain button also takes the accent's edge: its fill alone went from near white
         # to a barely warmer white, and a new player could not see which button the pointer was on
-        edge = theme.ACCENT if self.hover and self.enabled and not (self.toggled or self.primary) else draw.shade(fill, 0.75)
-        pygame.draw.rect(surface, edge, self.rect, width=max(1, self.rect.h // 24) + (1 if edge == theme.ACCENT else 0),
-                         border_radius=radius)
+        pygame.draw.rect(surface, theme.ACCENT if lit else draw.shade(fill, 0.75), self.rect,
+                         width=max(1, self.rect.h // 24) + int(lit), border_radius=radius)
         room = self.rect.inflate(-radius, 0)
         label = self.label
         font = theme.font(size, self.primary)
@@ -204,8 +204,7 @@ class LogPanel:
         """A line written again (a turn's line growing step by step), moved to the bottom when
         lines came after it (a "Move taken back." under it must not read as taking back the new
         text); False when the line is no longer in the log (cut, or a replay's log written anew)."""
-        k = next((i for i in range(len(self.entries) - 1, max(-1, len(self.entries) - 60), -1)
-                  if self.entries[i] is entry), None)
+        k = next((i for i in range(len(self.entries) - 1, -1, -1) if self.entries[i] is entry), None)
         if k is None:
             return False
         entry.text = text

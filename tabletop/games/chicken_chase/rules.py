@@ -611,7 +611,7 @@ class ChickenState(GameState):
             hen = 2 * self.turn + move.hen
             frm, to = self.hens[hen], after.hens[hen]
             target = min(frm + sum(card_value(c) for c in (move.cards if kind is PlayB else (move.card,))), hill.FINISH)
-            if to == frm:
+            if to == frm and target in self.blocked:
                 # "hen 1: 11->11" did not say why the card moved nothing
                 walk = tr("hen {hen} stays on {field}: field {target} is blocked and no field below it is free",
                           hen=move.hen + 1, field=field_word(frm), target=target)

@@ -608,17 +608,13 @@ class PlakotoState(GameState):
         pins = sum(1 for p in range(1, 25) if pinning(after, p) and not pinning(self, p))
         freed = sum(1 for p in range(1, 25) if pinning(self, p) and not pinning(after, p))
         text = tr("{name} {high}-{low}: {moves}", name=name, high=high, low=low, moves=steps_text(steps, str, stars))
-        white = other == 0
-        if pins == 1:
-            text += tr(", pinning a white checker") if white else tr(", pinning a black checker")
-        elif pins:
+        white = other == 0  # (plural gives the "a checker" form for one)
+        if pins:
             text += (plural(pins, tr(", pinning a white checker"), tr(", pinning {n} white checkers (2–4)", n=pins),
                             tr(", pinning {n} white checkers", n=pins)) if white else
                      plural(pins, tr(", pinning a black checker"), tr(", pinning {n} black checkers (2–4)", n=pins),
                             tr(", pinning {n} black checkers", n=pins)))
-        if freed == 1:
-            text += tr(", freeing the white checker below") if white else tr(", freeing the black checker below")
-        elif freed:
+        if freed:
             text += (plural(freed, tr(", freeing the white checker below"),
                             tr(", freeing {n} white checkers below (2–4)", n=freed),
                             tr(", freeing {n} white checkers below", n=freed)) if white else
