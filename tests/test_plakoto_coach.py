@@ -92,6 +92,24 @@ def test_the_hint_shows_the_best_legal_turns_best_first_and_goes_when_the_positi
     assert not scene.hint.active, "a move hides the hint of the position before it"
 
 
+def test_in_a_window_the_hint_button_keeps_its_place_so_the_buttons_under_it_never_jump():
+    app, scene = race_scene()
+    until(app, scene.can_roll)
+    app.tick(0.0)
+
+    def places():
+        return {b.label: (b.rect.topleft, b.enabled) for b in scene.buttons.buttons}
+
+    before = places()
+    assert before["Hint"][1] is False, "greyed before the roll"
+    to_move(app, scene)
+    app.tick(0.0)
+    after = places()
+    assert after["Hint"][1] is True
+    for label in ("Hint", "Flip board", "Undo"):
+        assert before[label][0] == after[label][0], label
+
+
 def test_in_a_match_the_hint_shows_the_chance_to_win_the_match_it_ranks_by():
     """In a match the turns are ranked by the chance to win the match, so that is the last column
     (game points would look out of order): 'Match', a percentage, never rising down the table."""

@@ -110,9 +110,14 @@ class CoachMixin:
         self.open_review(on_close=self.show_game_over)
 
     def coach_buttons(self) -> list[Button]:
+        """Hint and Review. In a window the Hint button keeps its place whenever a person plays
+        (greyed while there is no turn of his to hint), so Flip board and Undo under it never jump
+        between the roll and the move; a table's strip shows only what works."""
         out = []
-        if self.hint.active or self.hint_available():
-            out.append(Button(tr("Hint"), self.toggle_hint, key="H", toggled=self.hint.active))
+        usable = self.hint.active or self.hint_available()
+        if usable or (not self.app.table_mode and self.replay_viewer is None
+                      and any(s.is_human for s in self.seats)):
+            out.append(Button(tr("Hint"), self.toggle_hint, key="H", toggled=self.hint.active, enabled=usable))
         if self.review_available():
             out.append(Button(tr("Review"), self.open_review, key="R"))
         return out
