@@ -316,3 +316,111 @@ def test_a_shown_hand_of_many_cards_shows_every_value_at_a_table(fast):
         shown = [d for d in audit.placed() if d.text == str(code % 10) and sliver.contains(pygame.Rect(d.rect))
                  and d.size >= scene.metrics.small]
         assert shown, (i, code, sliver)
+
+
+# two games just over, the losers' cards partly dealt face down ("~"): Green (2 players) keeps one,
+# Red (4 players) seven, Green none
+OVER_2 = ("2 over hens:7,11/15,15 feed:1grey,2grey,2grey,3brown,5brown,2brown,4green,6green,5gold,7gold "
+          "chicks:2=1.0,3=2.2,4=0.1,5=2.2,7=2.1,8=1.0 hands:~1grey,2brown/~4brown discards:1grey,2grey,3grey,"
+          "2brown,3brown,5brown,5brown,4green,4green,7gold,8gold first:2 winner:2 rolled:3 turns:62 "
+          "blocked:4,5,8,10,13,14 variant:normal")
+OVER_4 = ("3 over hens:9,6/1,10/15,15/2,8 feed:2grey,3grey,2grey,4brown,2brown,2brown,4green,4green,7gold,7gold "
+          "chicks:1=0.2.1.1,2=0.1.2.0,4=0.1.0.1,5=0.0.1.0,7=1.2.1.1,8=1.2.0.2,9=0.0.2.0,10=0.2.0.1 "
+          "hands:~1grey,~3grey,~3brown,~5green,~6gold,~6green,~8gold/-/4brown/2grey,~3grey discards:1grey,2grey,"
+          "3brown,3brown,4brown,4brown,5brown,5brown,5gold,8gold first:1 winner:3 rolled:3 turns:78 blocked:5,12 "
+          "variant:normal")
+
+
+def put_position(app, scene, text):
+    from tabletop.core.session import Session
+    from tabletop.games.chicken_chase.rules import ChickenState
+
+    scene.session = Session(SPEC, ChickenState.from_notation(text), 1, scene.session.meta)
+    scene._changed()
+    scene.dirty = True
+    app.render()
+
+
+def faces_and_texts(app, scene, monkeypatch):
+    """One redraw: the codes of the cards drawn face up, and the audit of every text placed."""
+    from tabletop.games.chicken_chase import scene_draw
+
+    faces: list[int] = []
+    real = scene_draw.card_image
+
+    def spy(code, w, h, face_up, *rest, **kw):
+        if face_up:
+            faces.append(code)
+        return real(code, w, h, face_up, *rest, **kw)
+
+    monkeypatch.setattr(scene_draw, "card_image", spy)
+    with TextAudit() as audit:
+        scene.dirty = True
+        app.render()
+    return sorted(faces), audit
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("text", [OVER_2, OVER_4], ids=["2 players", "4 players"])
+def test_game_over_window_strip_shows_every_hand_face_up(fast, monkeypatch, lang, text):
+    """At the end the strip still said «Hands stay hidden.» beside card backs, with nothing left to
+    hide. Now it says whose cards are left and shows each hand face up: the true cards, not the
+    random re-deal a seat's view makes of the others' face-down ones."""
+    from tabletop.games.chicken_chase.scene_draw import cards_text
+
+    n = 2 if text is OVER_2 else 4
+    app, scene = open_scene((1366, 768), [Seat("human")] * n, first=0, lang=lang)
+    put_position(app, scene, text)
+    state = scene.state
+    assert state.phase == "over" and any(state.hidden)
+    faces, audit = faces_and_texts(app, scene, monkeypatch)
+    feed = [c for c in state.face if c is not None]  # the feed's cards lie face up all game
+    assert faces == sorted(feed + [c for s in range(n) for c in state.hand(s)])
+    assert scene.faces_drawn == {s for s in range(n) if state.hand(s)}
+    strip = scene._rect(scene.viewport, scene.geom.strip)
+    texts = [e for e in audit.placed() if strip.contains(pygame.Rect(e.rect))]
+    words = {e.text for e in texts}
+    assert tr("Hands stay hidden.") not in words
+    assert {tr("Game over"), tr("The cards left in each hand")} <= words
+    for s in range(n):
+        held = len(state.hand(s))
+        assert scene.seat_name(s) in words
+        assert (cards_text(held) if held else tr("no cards")) in words
+    assert not [e.wanted for e in texts if e.cut]
+    assert not audit.overlaps(slack=1, fraction=0.25)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_game_over_table_strips_show_every_hand_face_up(fast, monkeypatch, lang):
+    """At a table each seat's strip kept its backs at the end; now every hand is turned up, and
+    an empty one says it has no cards (not a bare «×0» beside an outline)."""
+    app, scene = open_scene((3840, 2160), [Seat("human")] * 4, first=0, table=True, lang=lang)
+    put_position(app, scene, OVER_4)
+    state = scene.state
+    faces, audit = faces_and_texts(app, scene, monkeypatch)
+    feed = [c for c in state.face if c is not None]
+    assert faces == sorted(feed + [c for s in range(4) for c in state.hand(s)])
+    assert scene.faces_drawn == {0, 2, 3}
+    green = id(scene._strip_work[1])
+    said = {e.text for e in audit.placed() if e.surface == green}
+    assert tr("no cards") in said and "×0" not in said
+
+
+@pytest.mark.parametrize(("hand", "count"), [("-", None), ("~1grey", "1 карта"), ("~1grey,~2grey", "2 карты"),
+                                              ("~1grey,~2grey,3brown,~6green,~7gold", "5 карт")])
+def test_russian_hand_count_says_it_once(fast, hand, count):
+    """An empty hand said «0 карт» under its title beside «карт на руке нет» where the cards go:
+    the same thing twice. It now says only the latter; a hand with cards counts them in the form
+    its number takes."""
+    app, scene = open_scene((1366, 768), [Seat("human")] * 2, first=0, lang="ru")
+    put_position(app, scene, "1 action hens:3,6/7,0 feed:1grey,2grey,3grey,2brown,5brown,4brown,5green,4green,"
+                             f"8gold,6gold hands:{hand}/3grey first:1 turns:30 blocked:4,5,8,10,13,14 variant:normal")
+    assert scene.viewer() == 0
+    with TextAudit() as audit:
+        scene.dirty = True
+        app.render()
+    x, y, w, h = scene.geom.strip
+    mine = scene._rect(scene.viewport, (x, y, w * 0.62, h))  # the others' hands are right of it
+    said = [e.text for e in audit.placed() if mine.contains(pygame.Rect(e.rect))]
+    counts = [t for t in said if "карт" in t and (any(c.isdigit() for c in t) or "нет" in t)]
+    assert counts == (["карт на руке нет"] if count is None else [f"{count} · скрыты"]), said

@@ -79,7 +79,10 @@ class ChickenChaseScene(ChickenPainter, GameScene):
             state = self.state
             self._legal = state.legal_moves() if state.current_player not in (None, CHANCE) else []
             seat = self.viewer()
-            self._obs = state.observation(seat if seat is not None else max(0, state.turn))
+            # once the game is over nothing is hidden: every hand is shown as it truly is (a view
+            # re-deals the others' face-down cards at random)
+            self._obs = (state.copy() if state.phase == "over" else
+                         state.observation(seat if seat is not None else max(0, state.turn)))
             self._cache_version = self.state_version
 
     def legal(self) -> list[Any]:
@@ -135,6 +138,8 @@ class ChickenChaseScene(ChickenPainter, GameScene):
     def empty_hand_words(self, seat: int) -> str:
         """What an empty hand says: its cards are on their way, or there are none in it now (it
         said "no cards yet" to a player who had just played his last two)."""
+        if self.state.phase == "over":
+            return tr("no cards")
         return tr("cards being dealt…") if self.being_dealt(seat) else tr("no cards in hand")
 
     def sel_codes(self) -> list[int]:

@@ -382,10 +382,12 @@ class ChickenPainter:
         text_px = self._px(vp, 26)
         seat = self.viewer()
         obs = self.obs()
+        if state.phase == "over":
+            self._draw_final_hands(surface, vp, title_px, text_px)
+            return
         if seat is None:
             mover = self.mover()  # a computer placing his setup chicks is named, not the starter
-            title = (tr("Game over") if state.phase == "over" else
-                     tr("{name}'s turn", name=self.seat_name(mover)) if mover is not None else "")
+            title = tr("{name}'s turn", name=self.seat_name(mover)) if mover is not None else ""
             # the others' card backs start at 36% of the strip: the title must stop before them
             if title:
                 draw.fitted_text(surface, title, self._rect(vp, (x + 26, y + 10, w * 0.36 - 40, 48)), title_px,
@@ -401,9 +403,9 @@ class ChickenPainter:
             draw.fitted_text(surface, title, title_rect, title_px, theme.INK, bold=True, anchor="midleft",
                              min_size=m.tiny)
             n = len(hand)
-            count = cards_text(n)
-            draw.text(surface, count + ("" if shown or not n else tr(" · hidden")),
-                      vp.to_px(x + 26, y + 72), text_px, theme.INK_SOFT)
+            if n:  # an empty hand says so once, where its cards would be («0 карт» beside «карт на руке нет»)
+                draw.text(surface, cards_text(n) + ("" if shown else tr(" · hidden")),
+                          vp.to_px(x + 26, y + 72), text_px, theme.INK_SOFT)
             button = self._rect(vp, g.show_button)
             hot = self.hover == ("show", 0)
             fill = theme.ACCENT_DARK if shown else (draw.shade(theme.ACCENT, 1.15) if hot else theme.ACCENT)
@@ -416,6 +418,57 @@ class ChickenPainter:
             self._draw_show_label(surface, vp, button, radius, shown, ink)
             self._draw_hand(surface, vp, hand, shown)
         self._draw_others(surface, vp, obs, seat)
+
+    def _draw_final_hands(self, surface: pygame.Surface, vp: Viewport, title_px: int, text_px: int) -> None:
+        """The game is over: nothing is hidden any more. "Game over" over the whole strip, and below it
+        a column for each seat: its hen, its name, how many cards it kept, and those cards face up (it
+        said "Hands stay hidden." beside card backs, with nobody left to hide them from)."""
+        state, lay, m = self.state, self.layout_data, self.metrics
+        x, y, w, h = self.geom.strip
+        L = vp.length
+        head = self._rect(vp, (x + 26, y + 10, w - 52, 48))
+        title = tr("Game over")
+        draw.fitted_text(surface, title, head, title_px, theme.INK, bold=True, anchor="midleft", min_size=m.small)
+        after = head.x + theme.font(title_px, True).size(title)[0] + max(m.pad, int(L(24)))
+        if after < head.right:
+            draw.fitted_text(surface, tr("The cards left in each hand"), pygame.Rect(after, head.y, head.right - after,
+                             head.h), text_px, theme.INK_SOFT, anchor="midleft", min_size=m.small)
+        n = state.n
+        gap = 28.0
+        col_w = (w - 52 - gap * (n - 1)) / n
+        card_h = min(CARD_H * 0.8, h - 10 - 104)
+        card_w = card_h * CARD_W / CARD_H
+        value_px = self._px(vp, card_h * 0.4)
+        for s in range(n):
+            cx = x + 26 + s * (col_w + gap)
+            look = lay.players[s % len(lay.players)]
+            cards = self.obs().hand(s)
+            draw.piece(surface, vp.to_px(cx + 16, y + 80), max(5, L(15)), look.hen, look.symbol)
+            name = self.seat_name(s)
+            name_px = self._px(vp, 28)
+            name_w = min(theme.font(name_px, True).size(name)[0], int(L(col_w - 44) * 0.6))
+            name_rect = self._rect(vp, (cx + 40, y + 62, col_w - 40, 36))
+            name_rect.w = name_w
+            draw.fitted_text(surface, name, name_rect, name_px, theme.INK, bold=True, anchor="midleft",
+                             min_size=m.small)
+            words = cards_text(len(cards)) if cards else tr("no cards")
+            room = pygame.Rect(name_rect.right + max(m.pad, int(L(14))), name_rect.y, 0, name_rect.h)
+            room.w = max(0, self._rect(vp, (cx, y, col_w, 1)).right - room.x)
+            draw.fitted_text(surface, words, room, text_px, theme.INK_SOFT, anchor="midleft", min_size=m.small)
+            top = y + 104
+            if not cards:  # a faint outline where its cards would be
+                r = self._rect(vp, (cx, top, card_w, card_h))
+                pygame.draw.rect(surface, draw.shade(theme.PANEL_EDGE, 1.05), r, width=max(1, r.w // 20),
+                                 border_radius=max(3, r.w // 9))
+                continue
+            step = card_w + 8
+            if len(cards) > 1 and (len(cards) - 1) * step + card_w > col_w:
+                step = (col_w - card_w) / (len(cards) - 1)
+            for j, code in enumerate(cards):
+                back = lay.decks[card_deck(code)].back if card_deck(code) < len(lay.decks) else (128, 128, 128)
+                rect = self._rect(vp, (cx + j * step, top, card_w, card_h))
+                surface.blit(card_image(code, rect.w, rect.h, True, back, value_px), rect.topleft)
+                self.faces_drawn.add(s)
 
     def _hand_title_rect(self, vp: Viewport, title: str, title_px: int) -> pygame.Rect:
         """Where "Red's hand" goes: beside the hen, left of the cards. «Зелёный — карты» did not fit
@@ -544,7 +597,7 @@ class ChickenPainter:
         n = len(self.obs().hand(seat))
         show = self._show_width()[0] + m.pad if seat == self.viewer() else 0
         count = theme.font(m.body, True).size("×10")[0] + m.pad
-        if not n and seat == self.viewer():  # "no cards in hand" beside an outline
+        if not n and (seat == self.viewer() or self.state.phase == "over"):  # "no cards in hand" beside an outline
             return (cw + 2 * m.pad + theme.font(m.small).size(self.empty_hand_words(seat))[0], ch + ch // 8)
         return (show + max(n, 4) * (cw + m.pad // 2) + count, ch + ch // 8)
 
@@ -686,7 +739,8 @@ class ChickenPainter:
 
     def draw_seat_extra(self, surf: pygame.Surface, rect: pygame.Rect, seat: int, active: bool) -> None:
         """The seat's hand in its strip: card backs with a count; the faces only for the person whose
-        turn it is, at his own edge, while he has turned them up with "Show my hand"."""
+        turn it is, at his own edge, while he has turned them up with "Show my hand" -- and every
+        hand's faces once the game is over (nothing is hidden then)."""
         panel = next((p for p in self.table_panels if p.seat == seat), None)
         layout = self.panel_hand(panel) if panel is not None else None
         if layout is None:
@@ -695,13 +749,14 @@ class ChickenPainter:
         lay = self.layout_data
         hand = self.obs().hand(seat)
         mine = seat == self.viewer()
-        faces = mine and self.hand_shown()
+        over = self.state.phase == "over"
+        faces = over or (mine and self.hand_shown())  # at the end every hand is turned up
         if not hand:
             r = layout.empty
             pygame.draw.rect(surf, draw.shade(theme.PANEL_EDGE, 1.05), r, width=max(1, r.w // 20),
                              border_radius=max(3, r.w // 9))
             dealt = self.being_dealt(seat)
-            if mine or dealt:  # beside the outline, on two lines if one is too narrow; never "×0" for
+            if mine or dealt or over:  # beside the outline, on two lines if one is too narrow; never "×0" for
                 # a hand whose cards are still being dealt (it read as a seat dealt no cards)
                 room = pygame.Rect(r.right + m.pad, r.y, layout.slot.right - r.right - m.pad, r.h)
                 line = theme.font(m.small).get_linesize()
