@@ -619,6 +619,34 @@ def test_a_shared_win_is_said_once_on_the_result_card():
     assert table.detail == ""
 
 
+@pytest.mark.parametrize(("variant", "lang", "players"), [
+    ("A", "en", 1), ("B", "en", 1), ("C", "en", 1), ("D", "en", 1), ("E", "en", 1), ("E", "ru", 1), ("C", "ru", 1),
+    ("B", "en", 2), ("C", "en", 2),
+])
+def test_the_result_card_counts_a_board_bonus_only_where_the_board_has_one(variant, lang, players):
+    """The solo result card said "in play 7 · board bonus 0" on boards A, B, D and E, which have
+    no end-of-game board bonus to count (only board C's two columns pay at the end): there the
+    column bonuses are those paid in play alone; board C keeps its end bonus beside them."""
+    from tabletop.i18n import in_language
+
+    with in_language(lang):
+        app = App(AppOptions(size=(1366, 768), headless=True, mute=True, lang=lang))
+        session = tabletop.launch.new_session(SPEC, app.store, players, variant, {}, [Seat("ai", "easy")] * players, 3)
+        while session.state.current_player is not None:
+            tabletop.launch.advance(session, 1)
+        scene = make_scene(app, session)
+        table = scene.result_table(session.state.outcome())
+        rows = session.state.score_breakdown()
+        in_play, board_bonus = ("в игре", "бонус планшета") if lang == "ru" else ("in play", "board bonus")
+        for row in table.rows:
+            cell = row.cells[table.columns.index("Бонусы столбцов" if lang == "ru" else "Column bonuses")]
+            assert cell.startswith(in_play + " "), cell
+            if variant == "C":
+                assert cell.endswith(f" · {board_bonus} {int(rows[row.seat]['board_end'])}"), cell
+            else:
+                assert board_bonus not in cell and "·" not in cell, cell
+
+
 def test_a_tiles_card_hides_no_lit_space(monkeypatch):
     """The review: after a Gunner went to the bottom of the first column, the next turn's hover
     card for it ("Gunner / Now: +5 coins…") lay right of the tile, over the lit spaces of the next

@@ -314,6 +314,51 @@ def test_a_captains_own_board_in_his_strip_says_what_board_b_still_pays():
     assert scene.table_strip_key(1) != before, "the card is drawn anew"
 
 
+@pytest.mark.parametrize(("lang", "size"), [("en", (3840, 2160)), ("ru", (3840, 2160)), ("ru", (1366, 768))])
+def test_a_captains_own_board_in_his_strip_says_board_es_conditions(monkeypatch, lang, size):
+    """At a 4K table the ship on a captain's score card drew board E's "Map if =" as the Treasure
+    Map alone (no room under it for a word at the tiny type), so the condition was lost; in
+    Russian the flip bonus lost its "≠" the same way. Each of the three bonuses now keeps its
+    condition under its picture (a smaller one) or in its words, as the large board's tags say it."""
+    from tabletop.games.captain_flip import scene_draw as sd
+    from tabletop.i18n import set_language
+    from tabletop.ui import text_audit
+
+    app = App(AppOptions(size=size, headless=True, mute=True, table=True, lang=lang))
+    try:
+        session = tabletop.launch.new_session(SPEC, app.store, 2, "E", {}, [Seat("human")] * 2, 3)
+        scene = make_scene(app, session)
+        app.push_scene(scene)
+        cards: list[tuple[int, int]] = []
+        paint_card = sd.paint_seat_card
+        monkeypatch.setattr(sd, "paint_seat_card", lambda surf, rect, *a: cards.append(rect.size) or paint_card(surf, rect, *a))
+        app.render()
+        boards = []
+        paint_board = sd.paint_lone_board
+        monkeypatch.setattr(sd, "paint_lone_board", lambda *a, **k: boards.append(paint_board(*a, **k)) or boards[-1])
+        board = scene.board
+        wants = {"map_if_all_identical": "=", "flip_if_all_different": "≠", "draw_if_all_identical": "="}
+        ships = 0
+        for card in set(cards):
+            surface = pygame.Surface(card)
+            boards.clear()
+            with text_audit.TextAudit() as audit:
+                scene.draw_seat_extra(surface, surface.get_rect(), 1, False)
+            if not boards:
+                continue  # a card with no room for the ship
+            vp, slot = boards[-1]
+            ships += 1
+            for ci, column in enumerate(board.columns):
+                if column.bonus.kind not in wants:
+                    continue
+                space = sd.px(vp, slot.space(board, ci, column.top)).union(sd.px(vp, slot.tag(board, ci)))
+                said = [d.text for d in audit.placed() if space.contains(pygame.Rect(d.rect))]
+                assert any(wants[column.bonus.kind] in words for words in said), (card, ci, said)
+        assert ships, "a card held the ship"
+    finally:
+        set_language("en")
+
+
 def finger(app, kind: int, pos) -> None:
     """A finger event, as a touch screen sends it (the app makes the press, the hover, the lift)."""
     w, h = app.screen.get_size()

@@ -389,35 +389,44 @@ def _cell_short(surface: pygame.Surface, r: pygame.Rect, bonus: Bonus, solo: boo
     words = bonus_short(bonus, solo)
     line_h = theme.font(size, True).get_linesize()
     smallest = max(10, int(size * 0.8)) if least is None else least
-    if bonus.kind in MAP_BONUSES:
-        forms = [words, tr("if ="), "="] if bonus.kind == "map_if_all_identical" else [words]
-        if _token_and_word(surface, r, map_token, 1.43, forms, size, rgb):
-            return
+    if bonus.kind == "take_map" and _token_and_word(surface, r, map_token, 1.43, [words], size, rgb):
+        return
+    if bonus.kind == "map_if_all_identical" and _token_and_word(surface, r, map_token, 1.43,
+                                                                [words, *condition_words(bonus.kind)], size, rgb,
+                                                                need=True):
+        return  # the Map over "if =" ("="): the picture alone, at a 4K table's card, dropped the condition
     if words and text_fits(words, size, r.w - 4, True) and r.h >= line_h:
         draw.text(surface, words, r.center, size, rgb, bold=True, anchor="center")
     elif words:  # a small board (the menu's picture, a table screen's): on two lines, a little smaller;
-        # then "+1×kind" broken after its "×"; board E's flip bonus as a turning tile over "≠"
+        # then "+1×kind" broken after its "×"; board E's bonuses as their picture over "=" or "≠"
         forms = [words, words.replace("×", "× ")] if "×" in words else [words]
-        if not _words_in(surface, r, forms, size, smallest, rgb) and bonus.kind == "flip_if_all_different":
-            _token_and_word(surface, r, flip_token, 1.0, ["≠"], size, rgb)
+        if not _words_in(surface, r, forms, size, smallest, rgb) and bonus.kind in CONDITIONS:
+            condition_token(surface, r, bonus.kind, size, rgb)
 
 
 def _token_and_word(surface: pygame.Surface, r: pygame.Rect, token: Callable[..., pygame.Rect], aspect: float,
-                    forms: list[str], size: int, rgb) -> bool:
+                    forms: list[str], size: int, rgb, need: bool = False) -> bool:
     """A bonus's picture (``token(surface, centre, height)``, ``aspect`` wide) in its top space,
     over the first of ``forms`` that fits under it at ``size`` (none: the picture alone). False
-    when the space is too small even for the picture."""
+    when the space is too small even for the picture. ``need``: the word says what the picture
+    does not (board E's "=" and "≠", the condition): the picture is made smaller to keep a word
+    under it, and False, drawing nothing, when no word fits under any picture."""
     line_h = theme.font(size, True).get_linesize()
-    word = next((form for form in forms if form and text_fits(form, size, r.w - 4, True) and r.h >= line_h * 2.4),
-                None)
+    word = next((form for form in forms if form and text_fits(form, size, r.w - 4, True)
+                 and (need or r.h >= line_h * 2.4)), None)
+    if need and word is None:
+        return False
     word_h = line_h if word else 0
-    icon_h = int(min((r.h - word_h) * 0.62, r.w * 0.6 / aspect))
+    # squeezed (no room for a line and a half over the word): the word's line gives up its
+    # leading, a fifth of it, and the picture takes more of the rest
+    tight = word_h // 5 if word and r.h < line_h * 2.4 else 0
+    icon_h = int(min((r.h - word_h + tight) * (0.85 if tight else 0.62), r.w * 0.6 / aspect))
     if icon_h < 8:
         return False
-    top = r.centery - (icon_h + word_h) // 2
+    top = r.centery - (icon_h + word_h - tight) // 2
     token(surface, (r.centerx, top + icon_h // 2), icon_h)
     if word:
-        draw.text(surface, word, (r.centerx, top + icon_h + 1), size, rgb, bold=True, anchor="midtop")
+        draw.text(surface, word, (r.centerx, top + icon_h + 1 - tight), size, rgb, bold=True, anchor="midtop")
     return True
 
 
@@ -444,6 +453,26 @@ def flip_token(surface: pygame.Surface, centre: tuple[int, int], height: int) ->
     pygame.draw.rect(surface, (250, 238, 205), face, border_radius=radius)
     pygame.draw.rect(surface, (110, 80, 30), face, width=max(1, side // 12), border_radius=radius)
     return back.union(face)
+
+
+CONDITIONS = ("map_if_all_identical", "flip_if_all_different", "draw_if_all_identical")
+"""Board E's bonuses that pay only if a column is all identical or all different."""
+
+
+def condition_words(kind: str) -> list[str]:
+    """The words that say a bonus's condition under its picture, longest first."""
+    return [tr("if ="), "="] if kind == "map_if_all_identical" else ["≠" if kind.endswith("different") else "="]
+
+
+def condition_token(surface: pygame.Surface, r: pygame.Rect, kind: str, size: int, rgb) -> bool:
+    """Board E's bonus ``kind`` as its picture (the Treasure Map, a turning tile, a tile's back
+    with "+") over its condition, the picture smaller when it must be to keep the condition; the
+    picture alone only where no word fits under it (the tooltip names the bonus). False: not even
+    the picture fits."""
+    token, aspect = {"map_if_all_identical": (map_token, 1.43), "flip_if_all_different": (flip_token, 1.0),
+                     "draw_if_all_identical": (draw_token, 1.0)}[kind]
+    return (_token_and_word(surface, r, token, aspect, condition_words(kind), size, rgb, need=True)
+            or _token_and_word(surface, r, token, aspect, [], size, rgb))
 
 
 def draw_tag(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Board, ci: int, words: str,
@@ -474,13 +503,9 @@ def draw_tag(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Board, ci
     # a picture, as on the large board's smallest spaces: «Карта», «Переворот» did not fit, and a
     # gold dot over a blank space said nothing
     kind, size = column.bonus.kind, small if least is None else least
-    if kind in MAP_BONUSES:
-        forms = [tr("if ="), "="] if kind == "map_if_all_identical" else []
-        if _token_and_word(surface, space, map_token, 1.43, forms, size, rgb):
-            return
-    if kind == "flip_if_all_different" and _token_and_word(surface, space, flip_token, 1.0, ["≠"], size, rgb):
+    if kind == "take_map" and _token_and_word(surface, space, map_token, 1.43, [], size, rgb):
         return
-    if kind == "draw_if_all_identical" and _token_and_word(surface, space, draw_token, 1.0, ["="], size, rgb):
+    if kind in CONDITIONS and condition_token(surface, space, kind, size, rgb):
         return
     pygame.draw.circle(surface, (240, 190, 40), (r.centerx, r.bottom - max(2, r.h // 3)), max(2, r.h // 3))
     pygame.draw.circle(surface, rgb, (r.centerx, r.bottom - max(2, r.h // 3)), max(2, r.h // 3), width=1)

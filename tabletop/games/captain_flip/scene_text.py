@@ -204,6 +204,12 @@ END_WORDS = (("swabby", "Swabby"), ("carpenter", "Carpenter"), ("lookout", "Look
 """The characters that score at the end, and their words."""
 
 
+def end_bonuses(board: Any) -> bool:
+    """Whether ``board`` has a column bonus paid at the end of the game (board C's), the one
+    the breakdown's "board bonus" counts."""
+    return any(column.bonus.kind.startswith("end_") for column in board.columns)
+
+
 def result_table(scene: Any, outcome: Any) -> Any:
     """The result card's table: per captain, the coins earned in play by source (characters, the
     Treasure Map, paid to place), the column bonuses (in play and at the end), the characters'
@@ -233,6 +239,9 @@ def result_table(scene: Any, outcome: Any) -> Any:
         up = state.layout.tiles.next_rank(int(rows[0]["total"]), bool(rows[0]["lost"]))
         detail = tr("Next rank: {rank} (from {n}).", rank=tr(up[0]), n=coins_text(up[1])) if up else ""
     order = sorted(range(state.num_players), key=lambda s: (bool(rows[s]["lost"]), -int(rows[s]["total"])))
+    # only a board with an end-of-game bonus (board C) says it: "board bonus 0" on A, B, D or E
+    # named a bonus those boards do not have
+    ends = end_bonuses(state.layout.board)
     out = []
     for seat in order:
         row = rows[seat]
@@ -243,7 +252,8 @@ def result_table(scene: Any, outcome: Any) -> Any:
             bonus = by.get("column bonus", 0)
         else:
             play, bonus = str(int(row["coins"])), 0
-        columns = tr("in play {play} · {board} {end}", play=bonus, board=tr("board bonus"), end=int(row["board_end"]))
+        columns = (tr("in play {play} · {board} {end}", play=bonus, board=tr("board bonus"), end=int(row["board_end"]))
+                   if ends else tr("in play {play}", play=bonus))
         end = " · ".join(f"{tr(word)} {int(row[key]):+d}" for key, word in END_WORDS)
         gunners = tr("{n}: sunk", n=int(row["gunners"])) if row["lost"] else str(int(row["gunners"]))
         total = coins_text(int(row["total"])) + (tr(" (sunk: 0)") if row["lost"] else "")
