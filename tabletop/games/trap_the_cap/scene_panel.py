@@ -57,7 +57,9 @@ class PanelMixin:
             return role
         mates, total = self.team_of(self.state.rules.seats[seat])
         team = tr("team {names}: {n}", names="+".join(self.seat_name(s) for s in mates), n=total)  # type: ignore[attr-defined]
-        team = team.replace(" ", "\u00a0")  # one piece: a line breaks at the " · " before it, not inside
+        # a line breaks at the " · " before it (the head wraps it so), and inside it only where it
+        # must, never between ":" and the count
+        team = team.replace(": ", ":\u00a0")
         return f"{role} · {team}" if role else team
 
     def team_of(self, colour: Any) -> tuple[list[int], int]:
