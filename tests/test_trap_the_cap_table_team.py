@@ -13,7 +13,8 @@ from text_fit import problems, report
 
 from tabletop.app import App, AppOptions
 from tabletop.games import get_game
-from tabletop.i18n import set_language
+from tabletop.games.trap_the_cap.board import COLOURS
+from tabletop.i18n import set_language, tr
 from tabletop.launch import Seat, new_session
 from tabletop.ui.game_scene import make_scene
 from tabletop.ui.text_audit import TextAudit
@@ -48,5 +49,36 @@ def test_every_strip_names_its_team_at_a_table(lang, word, size):
             app.mark_dirty()
             app.render()
         assert not [d for d in audit.placed() if word + "\u00a0" in d.text or f"{word} " in d.text.lower()]
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.15, 1.3])
+@pytest.mark.parametrize("size", [(1024, 600), (1366, 768)])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_windows_team_rows_name_both_partners_whole(lang, size, scale):
+    """The window's players list heads each team with a row naming it ("Team: red and yellow").
+    In Russian at 115% text and more it was cut to «Команда: красны…»: the partner's colour was
+    lost. A narrow row takes a shorter form («Красный+Жёлтый»), the same for both teams."""
+    app = App(AppOptions(size=size, headless=True, mute=True, lang=lang))
+    app.ui_scale = scale
+    try:
+        seats = [Seat("human"), Seat("ai", "random"), Seat("ai", "easy"), Seat("ai", "hard")]
+        scene = make_scene(app, new_session(SPEC, app.store, 4, "partners", {}, seats, 5))
+        app.push_scene(scene)
+        with TextAudit() as audit:
+            app.mark_dirty()
+            app.render()
+        found = problems(audit, f"{size} {lang} {scale}")
+        texts = [d.text.lower() for d in audit.placed()]
+        rules = scene.state.rules
+        shown = []
+        for team in (0, 1):
+            words = [tr(COLOURS[c]).lower() for c in rules.seats if rules.team[c] == team]
+            head = next((t for t in texts if all(w in t for w in words)), None)
+            assert head is not None, (words, texts)  # the row names both partners
+            shown.append((head.startswith(tr("Team").lower()), "+" in head))
+        assert shown[0] == shown[1], "one form for both teams"
+        assert not found, report(found)
     finally:
         set_language("en")

@@ -114,7 +114,9 @@ class PanelMixin:
         m = self.metrics
         row_h = int(m.body * 2.0)
         y = self.players_rect.y
-        for row in self.player_rows():
+        rows = self.player_rows()
+        form = self.team_form(rows, row_h)
+        for row in rows:
             r = pygame.Rect(self.players_rect.x, y, self.players_rect.w, row_h - 4)
             y += row_h
             if row.seat < 0:
@@ -122,16 +124,43 @@ class PanelMixin:
                 for i, c in enumerate(colours):
                     rgb, sym = self.look(COLOURS.index(c)) if c in COLOURS else ((128, 128, 128), "")
                     draw.piece(surface, (r.x + row_h * (0.3 + 0.4 * i), r.centery), row_h * 0.24, rgb, sym)
-                left = r.x + int(row_h * (0.5 + 0.4 * len(colours)))
-                # the score only as wide as its words: the team's name (longer in Russian) gets the rest
-                detail_w = int(min(r.w * 0.38, theme.font(m.body, True).size(row.detail)[0] + m.pad))
+                left, detail_w, room = self.team_row_room(row, r.w, row_h)
                 right = r.right - m.pad
-                draw.fitted_text(surface, row.name, pygame.Rect(left, r.y, right - detail_w - m.pad - left, r.h),
+                draw.fitted_text(surface, self.team_names(row)[form], pygame.Rect(r.x + left, r.y, room, r.h),
                                  m.body, theme.ACCENT_DARK, bold=True, anchor="midleft", min_size=m.small)
                 draw.fitted_text(surface, row.detail, pygame.Rect(right - detail_w, r.y, detail_w, r.h),
                                  m.body, theme.ACCENT_DARK, bold=True, anchor="midright", min_size=m.small)
                 continue
             self.draw_player_row(surface, r, row)  # type: ignore[attr-defined]
+
+    def team_row_room(self, row: PlayerRow, width: int, row_h: int) -> tuple[int, int, int]:
+        """A team row's name: where it starts (after its caps), its score's width (only as wide as
+        its words: the team's name, longer in Russian, gets the rest) and the name's room."""
+        m = self.metrics
+        left = int(row_h * (0.5 + 0.4 * len(row.colour.split("+"))))
+        detail_w = int(min(width * 0.38, theme.font(m.body, True).size(row.detail)[0] + m.pad))
+        return left, detail_w, width - m.pad - detail_w - m.pad - left
+
+    @staticmethod
+    def team_names(row: PlayerRow) -> list[str]:
+        """A team row's name ("Team: red and yellow"), then shorter ones for a narrower row (larger
+        text): "Red+Yellow", then "Team" (its caps before it show the colours, its players
+        follow under it)."""
+        return [row.name, "+".join(tr(c.capitalize()) for c in row.colour.split("+")), tr("Team")]
+
+    def team_form(self, rows: list[PlayerRow], row_h: int) -> int:
+        """The fullest of ``team_names`` that both team rows show whole (at the smallest type, as
+        ``fitted_text`` sets it): in Russian at 115% text and more the row was cut to «Команда:
+        красны…», the partner's colour lost; and one form for both, not one team's name in full
+        and the other's short."""
+        small = theme.font(self.metrics.small)
+        form = 0
+        for row in rows:
+            if row.seat < 0:
+                room = self.team_row_room(row, self.players_rect.w, row_h)[2]
+                names = self.team_names(row)
+                form = max(form, next((i for i, f in enumerate(names) if small.size(f)[0] <= room), len(names) - 1))
+        return form
 
     def result_summary(self) -> str:
         """As every game's, but a team game's scores are its teams' ("Red+Yellow 8, Green+Blue 0"):
