@@ -115,7 +115,7 @@ class PanelMixin:
         row_h = int(m.body * 2.0)
         y = self.players_rect.y
         rows = self.player_rows()
-        form = self.team_form(rows, row_h)
+        form, size, bold = self.team_form(rows, row_h)
         for row in rows:
             r = pygame.Rect(self.players_rect.x, y, self.players_rect.w, row_h - 4)
             y += row_h
@@ -127,7 +127,7 @@ class PanelMixin:
                 left, detail_w, room = self.team_row_room(row, r.w, row_h)
                 right = r.right - m.pad
                 draw.fitted_text(surface, self.team_names(row)[form], pygame.Rect(r.x + left, r.y, room, r.h),
-                                 m.body, theme.ACCENT_DARK, bold=True, anchor="midleft", min_size=m.small)
+                                 size, theme.ACCENT_DARK, bold=bold, anchor="midleft", min_size=m.small)
                 draw.fitted_text(surface, row.detail, pygame.Rect(right - detail_w, r.y, detail_w, r.h),
                                  m.body, theme.ACCENT_DARK, bold=True, anchor="midright", min_size=m.small)
                 continue
@@ -148,19 +148,21 @@ class PanelMixin:
         follow under it)."""
         return [row.name, "+".join(tr(c.capitalize()) for c in row.colour.split("+")), tr("Team")]
 
-    def team_form(self, rows: list[PlayerRow], row_h: int) -> int:
+    def team_form(self, rows: list[PlayerRow], row_h: int) -> tuple[int, int, bool]:
         """The fullest of ``team_names`` that both team rows show whole (at the smallest type, as
-        ``fitted_text`` sets it): in Russian at 115% text and more the row was cut to «Команда:
-        красны…», the partner's colour lost; and one form for both, not one team's name in full
-        and the other's short."""
-        small = theme.font(self.metrics.small)
-        form = 0
-        for row in rows:
-            if row.seat < 0:
-                room = self.team_row_room(row, self.players_rect.w, row_h)[2]
-                names = self.team_names(row)
-                form = max(form, next((i for i, f in enumerate(names) if small.size(f)[0] <= room), len(names) - 1))
-        return form
+        ``fitted_text`` sets it), and the one size and weight both fit in: in Russian at 115% text
+        and more the row was cut to «Команда: красны…», the partner's colour lost; and both teams'
+        rows alike, not one team's name in full (or bold, or larger) and the other's short."""
+        m = self.metrics
+        heads = [(self.team_names(r), self.team_row_room(r, self.players_rect.w, row_h)[2]) for r in rows if r.seat < 0]
+        small = theme.font(m.small)
+        form = max((next((i for i, f in enumerate(names) if small.size(f)[0] <= room), len(names) - 1)
+                    for names, room in heads), default=0)
+        for bold in (True, False):
+            for size in range(m.body, m.small - 1, -1):
+                if all(theme.font(size, bold).size(names[form])[0] <= room for names, room in heads):
+                    return form, size, bold
+        return form, m.small, False
 
     def result_summary(self) -> str:
         """As every game's, but a team game's scores are its teams' ("Red+Yellow 8, Green+Blue 0"):
