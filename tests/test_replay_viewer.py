@@ -21,6 +21,7 @@ from tabletop.i18n import set_language, tr
 from tabletop.launch import Seat, new_session
 from tabletop.ui.game_scene import make_scene
 from tabletop.ui.replay import ReplayScene, read_replay
+from tabletop.ui.text_audit import TextAudit
 
 GAMES = ["plakoto", "trap_the_cap", "captain_flip", "chicken_chase"]
 MOVES = 24
@@ -339,3 +340,33 @@ def test_the_viewer_outlines_the_last_turn_as_the_game_does(tmp_path):
     assert all(move in [m for _b, m, _s in inner.history] for _before, move in inner.outline)
     viewer.to_start()
     assert inner.outline == [] and inner.history == []
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1366, 768)])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_computers_role_reads_the_same_at_every_step(lang, size, tmp_path):
+    """Each players-list row chose its computer's form frame by frame, "computer, random" where it
+    fitted beside the name and "random" alone where not (a bold name on its turn, a longer
+    "(out)" one, a Russian name): stepping through a record in Russian read «компьютер,
+    случайный» at one step and «случайный» at another, «компьютер, сильный» up to the last step
+    and «сильный» at it, beside «компьютер, лёгкий» in the next row. The list now settles on one
+    form that fits them all, over the whole record, before the first step."""
+    levels = ("random", "easy", "hard")
+    app = App(AppOptions(size=size, headless=True, mute=True, lang=lang))
+    seats = [Seat("human"), *(Seat("ai", level) for level in levels)]  # Green, Yellow, Blue
+    session = new_session(get_game("trap_the_cap"), app.store, 4, None, {}, seats, 5)
+    viewer = open_record(app, session, tmp_path / "whole.json", 2)  # to the end: seats go out
+    forms = {tr(v) for v in levels} | {tr("computer, {level}", level=tr(v)) for v in levels}
+    seen: dict[str, list[int]] = {}
+    for k in range(len(viewer.moves) + 1):
+        with TextAudit() as audit:
+            app.mark_dirty()
+            app.render()
+        for drawn in audit.placed():
+            if drawn.text in forms:
+                seen.setdefault(drawn.text, []).append(k)
+        viewer.forward()
+    # the full form (it fits at both sizes, smaller where it must), for every level at every step
+    assert set(seen) == {tr("computer, {level}", level=tr(v)) for v in levels}, seen
+    for text, steps in seen.items():  # from the first step, for as long as the seat is in play
+        assert steps == list(range(len(steps))), (text, steps[:3], steps[-3:])

@@ -92,6 +92,7 @@ class GameScene(TableModeMixin, Scene):
         self.spec = session.spec
         self.layout_data = layout
         self.seats: list[Seat] = seats_of(session)
+        self._role_forms: dict[tuple, int] = {}  # the players list's form of a computer's role (role_form)
         self.agents: dict[int, Any] = {}
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
         self.future: Future | None = None
@@ -1106,6 +1107,44 @@ class GameScene(TableModeMixin, Scene):
             self.draw_player_row(surface, pygame.Rect(self.players_rect.x, y, self.players_rect.w, row_h - 4), row)
             y += row_h
 
+    def row_room(self, row: PlayerRow, width: int, height: int) -> int:
+        """How wide a players-list row (``width`` x ``height``) leaves its name and role: all but
+        its piece and its detail's column, which is only as wide as the detail's text."""
+        m = self.metrics
+        detail_w = int(min(width * 0.4, theme.font(m.body).size(row.detail)[0] + m.pad)) if row.detail else 0
+        return width - m.pad - detail_w - m.pad - (height + 4)
+
+    def role_text(self, seat: int, form: int) -> tuple[str, int]:
+        """A seat's role in one of the players list's forms, and its type size: 0 "computer, easy",
+        1 the same smaller, 2 "easy" alone (see :meth:`role_form`)."""
+        m = self.metrics
+        return self.seat_role(seat, short=form == 2), m.tiny if form == 1 else m.small
+
+    def role_form(self) -> int:
+        """The one form every row of the players list names its computer in (``role_text``): the
+        fullest that fits beside each name set bold (as on its turn), and never fuller again in
+        this scene at this size and language. Each row chose for itself before, frame by frame:
+        «Зелёный случайный» on Green's turn, «компьютер, случайный» on another's, and so in the
+        replay viewer from step to step, beside «Жёлтый компьютер, лёгкий» in the next row."""
+        m = self.metrics
+        key = (self.players_rect.w, m.height, language())
+        forms = self._role_forms
+        form = forms.get(key, 0)
+        if form < 2:
+            height = int(m.body * 2.0) - 4  # a row's, as draw_players sets them
+            for row in self.player_rows():
+                if row.seat < 0 or row.role or row.out or row.seat >= len(self.seats):
+                    continue  # an out seat's longer name gives way to its role, not all rows' roles
+                room = self.row_room(row, self.players_rect.w, height)
+                name_w = theme.font(m.body, True).size(row.name)[0]
+                while form < 2:
+                    role, size = self.role_text(row.seat, form)
+                    if not role or name_w + theme.font(size).size(role)[0] + m.pad <= room:
+                        break
+                    form += 1
+            forms[key] = form
+        return form
+
     def draw_player_row(self, surface: pygame.Surface, r: pygame.Rect, row: PlayerRow) -> None:
         """One row: the active seat framed, its piece, the name, and the detail (score, pips...) in
         a right column only as wide as its text, so long names (Russian ones) get the rest."""
@@ -1123,19 +1162,18 @@ class GameScene(TableModeMixin, Scene):
         right = r.right - m.pad
         detail_w = int(min(r.w * 0.4, theme.font(m.body).size(row.detail)[0] + m.pad)) if row.detail else 0
         left = r.x + r.h + 4
-        room = right - detail_w - m.pad - left
-        role = row.role or (self.seat_role(row.seat) if row.seat < len(self.seats) else "")
-        role_w = theme.font(m.small).size(role)[0] + m.pad if role else 0
+        room = self.row_room(row, r.w, r.h)
+        role, role_size = row.role, m.small
+        if not role and row.seat < len(self.seats):  # in the list's one form (see role_form)
+            role, role_size = self.role_text(row.seat, self.role_form())
+        role_w = theme.font(role_size).size(role)[0] + m.pad if role else 0
         name_w = theme.font(m.body, row.active).size(name)[0]
-        if role and name_w + role_w > room and not row.role and row.seat < len(self.seats):
-            role = self.seat_role(row.seat, short=True)  # "easy" where "computer, easy" does not fit
-            role_w = theme.font(m.small).size(role)[0] + m.pad if role else 0
         if role and name_w + role_w > room:
-            role_w = 0  # no room: the name comes first
+            role_w = 0  # no room (an out seat's longer name): the name comes first
         draw.fitted_text(surface, name, pygame.Rect(left, r.y, room - role_w, r.h), m.body, ink,
                          bold=row.active, anchor="midleft", min_size=m.small)
         if role_w:
-            draw.text(surface, role, (left + min(name_w, room - role_w) + m.pad // 2, r.centery), m.small,
+            draw.text(surface, role, (left + min(name_w, room - role_w) + m.pad // 2, r.centery), role_size,
                       theme.INK_SOFT, anchor="midleft")
         if row.detail:
             draw.fitted_text(surface, row.detail, pygame.Rect(right - detail_w, r.y, detail_w, r.h), m.body, ink,

@@ -89,6 +89,23 @@ class ReplayScene(Scene):
     def layout(self, size):
         super().layout(size)
         self.inner.layout(size)
+        self._learn_role_form()
+
+    def _learn_role_form(self) -> None:
+        """Let the panel's players list see every position of the record once, so that it names a
+        computer in the one form that fits all of them (the game's ``role_form``) from the first
+        step on: it settled on a shorter form only at the step that needed it, and a replay read
+        «компьютер, случайный» up to there, «случайный» after it."""
+        if self.app.table_mode:  # no players list: each strip's head has its own room
+            return
+        session, k = self.session, len(self.session.played)
+        self.inner.role_form()
+        while len(session.played) < len(self.moves):
+            seat, text = self.moves[len(session.played)]
+            session._push(session.state.parse_move(text), seat)
+            self.inner.role_form()
+        while len(session.played) > k:
+            session.step_back()
 
     # -- what the game's panel shows instead of its own controls -----------------------------------
     def action_buttons(self) -> list[Button]:

@@ -189,7 +189,7 @@ class TableModeMixin:
         head_h = 0
         if role:  # a stack's head as _draw_head sets it: the name, then the role and score lines
             width = table_strip.stack_head_text_width(panel.size[0], m, menu_w)
-            lines = len(theme.wrap(role, m.small, max(1, width))) + (len(wrap_parts(detail, m.small, max(1, width)))
+            lines = len(wrap_parts(role, m.small, max(1, width))) + (len(wrap_parts(detail, m.small, max(1, width)))
                                                                        if detail else 0)
             head_h = theme.font(m.body, True).get_linesize() + lines * theme.font(m.small).get_linesize() + m.pad
         widths = tuple(max(int(m.button_h * 1.6), theme.font(m.body, b.primary).size(b.label)[0] + 3 * m.pad)
@@ -517,7 +517,9 @@ class TableModeMixin:
         width = rect.right - left
         detail = wrap_parts(row.detail, m.small, width) if row is not None and row.detail else []
         role = self.head_role(seat) if row is not None else ""
-        led = [*theme.wrap(role, m.small, width), *detail] if role else []
+        # the role as the score line, between its " · " parts (a team's line is one where it fits,
+        # word by word where not: whole or nothing, it was left out of a 1024x600 table's side strips)
+        led = [*wrap_parts(role, m.small, width), *detail] if role else []
         if led and name_h + len(led) * detail_h <= rect.h and all(theme.font(m.small).size(x)[0] <= width for x in led):
             detail = led  # the role on lines under the name, where the head has them to spare (a stack's)
         elif len(detail) > 1 and name_h + len(detail) * detail_h > rect.h:  # a thin band: a smaller name

@@ -57,7 +57,9 @@ class PanelMixin:
             return role
         mates, total = self.team_of(self.state.rules.seats[seat])
         team = tr("team {names}: {n}", names="+".join(self.seat_name(s) for s in mates), n=total)  # type: ignore[attr-defined]
-        team = team.replace(" ", "\u00a0")  # one piece: a line breaks at the " · " before it, not inside
+        # a line breaks at the " · " before it (the head wraps it so), and inside it only where it
+        # must, never between ":" and the count
+        team = team.replace(": ", ":\u00a0")
         return f"{role} · {team}" if role else team
 
     def team_of(self, colour: Any) -> tuple[list[int], int]:
@@ -112,7 +114,9 @@ class PanelMixin:
         m = self.metrics
         row_h = int(m.body * 2.0)
         y = self.players_rect.y
-        for row in self.player_rows():
+        rows = self.player_rows()
+        form, size, bold = self.team_form(rows, row_h)
+        for row in rows:
             r = pygame.Rect(self.players_rect.x, y, self.players_rect.w, row_h - 4)
             y += row_h
             if row.seat < 0:
@@ -120,16 +124,45 @@ class PanelMixin:
                 for i, c in enumerate(colours):
                     rgb, sym = self.look(COLOURS.index(c)) if c in COLOURS else ((128, 128, 128), "")
                     draw.piece(surface, (r.x + row_h * (0.3 + 0.4 * i), r.centery), row_h * 0.24, rgb, sym)
-                left = r.x + int(row_h * (0.5 + 0.4 * len(colours)))
-                # the score only as wide as its words: the team's name (longer in Russian) gets the rest
-                detail_w = int(min(r.w * 0.38, theme.font(m.body, True).size(row.detail)[0] + m.pad))
+                left, detail_w, room = self.team_row_room(row, r.w, row_h)
                 right = r.right - m.pad
-                draw.fitted_text(surface, row.name, pygame.Rect(left, r.y, right - detail_w - m.pad - left, r.h),
-                                 m.body, theme.ACCENT_DARK, bold=True, anchor="midleft", min_size=m.small)
+                draw.fitted_text(surface, self.team_names(row)[form], pygame.Rect(r.x + left, r.y, room, r.h),
+                                 size, theme.ACCENT_DARK, bold=bold, anchor="midleft", min_size=m.small)
                 draw.fitted_text(surface, row.detail, pygame.Rect(right - detail_w, r.y, detail_w, r.h),
                                  m.body, theme.ACCENT_DARK, bold=True, anchor="midright", min_size=m.small)
                 continue
             self.draw_player_row(surface, r, row)  # type: ignore[attr-defined]
+
+    def team_row_room(self, row: PlayerRow, width: int, row_h: int) -> tuple[int, int, int]:
+        """A team row's name: where it starts (after its caps), its score's width (only as wide as
+        its words: the team's name, longer in Russian, gets the rest) and the name's room."""
+        m = self.metrics
+        left = int(row_h * (0.5 + 0.4 * len(row.colour.split("+"))))
+        detail_w = int(min(width * 0.38, theme.font(m.body, True).size(row.detail)[0] + m.pad))
+        return left, detail_w, width - m.pad - detail_w - m.pad - left
+
+    @staticmethod
+    def team_names(row: PlayerRow) -> list[str]:
+        """A team row's name ("Team: red and yellow"), then shorter ones for a narrower row (larger
+        text): "Red+Yellow", then "Team" (its caps before it show the colours, its players
+        follow under it)."""
+        return [row.name, "+".join(tr(c.capitalize()) for c in row.colour.split("+")), tr("Team")]
+
+    def team_form(self, rows: list[PlayerRow], row_h: int) -> tuple[int, int, bool]:
+        """The fullest of ``team_names`` that both team rows show whole (at the smallest type, as
+        ``fitted_text`` sets it), and the one size and weight both fit in: in Russian at 115% text
+        and more the row was cut to «Команда: красны…», the partner's colour lost; and both teams'
+        rows alike, not one team's name in full (or bold, or larger) and the other's short."""
+        m = self.metrics
+        heads = [(self.team_names(r), self.team_row_room(r, self.players_rect.w, row_h)[2]) for r in rows if r.seat < 0]
+        small = theme.font(m.small)
+        form = max((next((i for i, f in enumerate(names) if small.size(f)[0] <= room), len(names) - 1)
+                    for names, room in heads), default=0)
+        for bold in (True, False):
+            for size in range(m.body, m.small - 1, -1):
+                if all(theme.font(size, bold).size(names[form])[0] <= room for names, room in heads):
+                    return form, size, bold
+        return form, m.small, False
 
     def result_summary(self) -> str:
         """As every game's, but a team game's scores are its teams' ("Red+Yellow 8, Green+Blue 0"):
