@@ -227,6 +227,8 @@ def build_parser(games: list[str]) -> argparse.ArgumentParser:
     p.add_argument("--variant")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", default=[])
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--processes", type=int, default=1, metavar="N",
+                   help=tr("play the games in N processes (same results, one core each)"))
     p.add_argument("--boards", metavar="DIR", default=argparse.SUPPRESS)
     p = sub.add_parser("check-boards", help=tr("validate board files (exit 2 on errors)"))
     p.add_argument("files", nargs="*")

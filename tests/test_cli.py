@@ -58,6 +58,27 @@ def test_simulate_json_has_the_documented_shape(game_id, capsys):
         assert set(seat) == {"agent", "wins", "win_rate", "mean_score"}
 
 
+@pytest.mark.parametrize("game_id", list(all_games()))
+def test_simulate_in_several_processes_counts_exactly_what_one_process_does(game_id, capsys):
+    """Game g is the same game whichever process plays it, so splitting a measurement over the
+    cores changes no count (the Plakoto strength figures are summed over runs like this)."""
+    spec = all_games()[game_id]
+    agents = ",".join(["easy"] + ["random"] * (spec.default_players - 1))
+    runs = []
+    for processes in ("1", "3"):
+        assert main(["simulate", game_id, "--games", "7", "--seed", "4", "--agents", agents, "--json",
+                     "--processes", processes]) == 0
+        data = json.loads(capsys.readouterr().out)
+        runs.append((data["finished"], data["mean_moves"], [(s["wins"], s["mean_score"]) for s in data["seats"]]))
+    assert runs[0] == runs[1]
+    assert runs[0][1] > 0
+
+
+def test_simulate_refuses_fewer_than_one_process(capsys):
+    assert main(["simulate", next(iter(all_games())), "--games", "1", "--processes", "0"]) == 2
+    assert "--processes must be at least 1" in capsys.readouterr().err
+
+
 def test_screenshot_of_the_menu(tmp_path):
     out = tmp_path / "menu.png"
     result = run("screenshot", "menu", str(out), "--size", "1024x600")
