@@ -370,3 +370,43 @@ def test_a_computers_role_reads_the_same_at_every_step(lang, size, tmp_path):
     assert set(seen) == {tr("computer, {level}", level=tr(v)) for v in levels}, seen
     for text, steps in seen.items():  # from the first step, for as long as the seat is in play
         assert steps == list(range(len(steps))), (text, steps[:3], steps[-3:])
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_long_last_move_leaves_the_prompt_readable_and_the_log_says_it(lang, tmp_path):
+    """At a 1024x600 window the end of a four-player Trap the Cap record put "Replay, move 438 of
+    438", the whole move ("... moves 3 fields with a tower of 2, traps 13 caps (Yellow, Red, Green,
+    Blue)") and the result into the prompt box, shrunk to the smallest type. When the move does
+    not fit at the small reading size the prompt leaves it to the log, just under it."""
+    app = App(AppOptions(size=(1024, 600), headless=True, mute=True, lang=lang))
+    seats = [Seat("human"), *(Seat("ai", level) for level in ("random", "easy", "hard"))]
+    session = new_session(get_game("trap_the_cap"), app.store, 4, None, {}, seats, 5)
+    viewer = open_record(app, session, tmp_path / "whole.json", 2)
+    inner = viewer.inner
+    viewer.to_end()
+    settle(app)
+    k, n = len(viewer.session.played), len(viewer.moves)
+    assert k == n
+    before = viewer.session.previous_state()
+    said = inner.describe(before, before.parse_move(viewer.moves[-1][1]))
+    prompt = inner.current_prompt()
+    assert prompt.startswith(tr("Replay, move {k} of {n}.", k=k, n=n)), prompt
+    assert tr("Game over: {result}", result=inner.result_summary()) in prompt
+    assert any(e.text == said for e in inner.log.entries), "the log has the move in full"
+    with TextAudit() as audit:
+        app.mark_dirty()
+        app.render()
+    words = prompt.split()
+    drawn = [e for e in audit.placed() if e.text.strip() and e.text.split()[0] in words and e.box is not None
+             and inner.prompt_rect.contains(pygame.Rect(e.box))]
+    assert drawn and min(e.size for e in drawn) >= inner.metrics.small, [(e.text, e.size) for e in drawn]
+    assert stale_pixels(app) == 0
+
+
+def test_a_short_move_stays_in_the_prompt(tmp_path):
+    app, viewer = record_file("plakoto", tmp_path)
+    viewer.forward()
+    settle(app)
+    before = viewer.session.previous_state()
+    said = viewer.inner.describe(before, before.parse_move(viewer.moves[0][1])).rstrip(".")
+    assert said in viewer.inner.current_prompt()

@@ -1238,6 +1238,16 @@ class GameScene(TableModeMixin, Scene):
         game whose prompt can run longer (a way described in words) asks for more here."""
         return int(self.metrics.body * 3.6)
 
+    def prompt_fits(self, words: str) -> bool:
+        """Would ``words`` fit the window's prompt box at the small reading size or larger (not
+        shrunk towards the tiniest)? A table's strips lay their prompts out their own way: True."""
+        rect = getattr(self, "prompt_rect", None)
+        if self.app.table_mode or rect is None or rect.w <= 0:
+            return True
+        size = self.metrics.small
+        lines = theme.wrap(words, size, rect.w, True, split_long=True)
+        return len(lines) * theme.font(size, True).get_linesize() <= rect.h
+
     def draw_prompt(self, surface: pygame.Surface) -> None:
         """The prompt in its box: a long one (a Russian sentence, a long route, long names) is set
         smaller, down to the smallest readable size, rather than losing its end."""

@@ -134,19 +134,30 @@ class ReplayScene(Scene):
             # of its own), and its own full stop dropped
             said = self.inner.describe(before, before.parse_move(self.moves[k - 1][1]))
             said = said.replace(ARROW, " – ").rstrip(".")
-        if self.turn_names is None:
-            text = (tr("Replay, move {k} of {n}: {move}.", k=k, n=n, move=said) if said
-                    else tr("Replay, move {k} of {n}.", k=k, n=n))
-        elif k and self.turn_names[k - 1]:  # the turn first, as the review names it; the record's step after
-            text = tr("Replay, {turn} (step {k} of {n}): {move}.", turn=self.turn_names[k - 1], k=k, n=n, move=said)
-        else:
-            text = (tr("Replay, step {k} of {n}: {move}.", k=k, n=n, move=said) if said
-                    else tr("Replay, step {k} of {n}.", k=k, n=n))
+        tail = ""
         if k == n and self.note:
-            text += " " + self.note
+            tail += " " + self.note
         if self.session.state.current_player is None:  # the record's end: who won, as the game said it
-            text += " " + game_over_text(self.inner.result_summary()).rstrip(".") + "."
+            tail += " " + game_over_text(self.inner.result_summary()).rstrip(".") + "."
+        text = self._where(k, n, said) + tail
+        if said and not self.inner.prompt_fits(text):
+            # the log just under it says the move in full: better the place in the record and the
+            # result at a readable size than all three squeezed into the smallest type
+            text = self._where(k, n, "") + tail
         return text
+
+    def _where(self, k: int, n: int, said: str) -> str:
+        """Where in the record we are, with the move that led here (``said``) when it is given."""
+        if self.turn_names is None:
+            return (tr("Replay, move {k} of {n}: {move}.", k=k, n=n, move=said) if said
+                    else tr("Replay, move {k} of {n}.", k=k, n=n))
+        if k and self.turn_names[k - 1]:  # the turn first, as the review names it; the record's step after
+            if said:
+                return tr("Replay, {turn} (step {k} of {n}): {move}.", turn=self.turn_names[k - 1], k=k, n=n,
+                          move=said)
+            return tr("Replay, {turn} (step {k} of {n}).", turn=self.turn_names[k - 1], k=k, n=n)
+        return (tr("Replay, step {k} of {n}: {move}.", k=k, n=n, move=said) if said
+                else tr("Replay, step {k} of {n}.", k=k, n=n))
 
     # -- moving along the record ---------------------------------------------------------------------
     def whole_record(self) -> dict:
