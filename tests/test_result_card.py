@@ -234,3 +234,26 @@ def test_a_plakoto_result_line_has_one_bracket_and_says_double_game():
     card_of(app, scene)
     line = scene.result_summary()
     assert line == "White wins a double game (2 points) — White 2, Black 0", line
+
+
+@pytest.mark.parametrize("game", ["trap_the_cap", "captain_flip", "chicken_chase", "plakoto"])
+def test_the_russian_game_over_line_reads_as_sentences(game):
+    """«Игра окончена: Побеждает Жёлтый» put a capital verb after a colon (Russian results begin
+    with it: «Побеждает …», «Побеждают: …»), and Plakoto's «Партия окончена: Белые выигрывают
+    партию, сняв все фишки: 1 очко» had a second colon. Now «Игра окончена. Побеждает Жёлтый» and
+    «… сняв все фишки, и получают 1 очко»: after a colon only a player's name has a capital."""
+    import re
+
+    from tabletop.i18n import set_language
+
+    try:
+        app, scene = start(game, lang="ru", options={"match": "1"} if game == "plakoto" else None)
+        play_out(app, scene, seed=2)
+        names = {scene.seat_name(s) for s in range(len(scene.seats))}
+        for line in (scene.prompt_line(), scene.log.entries[-2].text):
+            assert line.startswith(("Игра окончена", "Партия окончена")), line
+            assert line.count(":") <= 1, line
+            for word in re.findall(r": ([А-ЯЁ]\w*)", line):
+                assert word in names, line
+    finally:
+        set_language("en")
