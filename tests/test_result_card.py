@@ -257,3 +257,21 @@ def test_the_russian_game_over_line_reads_as_sentences(game):
                 assert word in names, line
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_plakotos_tie_between_games_reads_without_two_colons(lang):
+    """A tie between two games of a match read "Game over: Both mothers are pinned: the game is
+    a tie." (Russian: «Партия окончена: Обе …: партия вничью»)."""
+    from tabletop.games.plakoto.scene import PlakotoScene
+    from tabletop.i18n import set_language, tr
+
+    try:
+        set_language(lang)
+        tie = tr("Both mothers are pinned: the game is a tie")
+        line = PlakotoScene.game_over_line(tie)
+        assert line.count(":") == 1 and tie in line, line
+        win = tr("{name} wins the game by bearing off, {points} point", name=tr("White"), points=1)
+        assert PlakotoScene.game_over_line(win) == tr("Game over: {result}.", result=win)
+    finally:
+        set_language("en")

@@ -449,7 +449,7 @@ class PlakotoScene(CoachMixin, GameScene):
         cp = state.current_player
         result = state.game_result()
         if cp is None and state.single_game and result is not None:  # no match to speak of
-            return tr("Game over: {result}.", result=result.text)
+            return self.game_over_line(result.text)
         if cp is None:  # the match's winner, not only the last game's
             outcome = state.outcome()
             if outcome is not None and outcome.winners:
@@ -458,7 +458,7 @@ class PlakotoScene(CoachMixin, GameScene):
                                                     won=state.score[winner], lost=state.score[1 - winner])
             return tr("Match over.") + " " + (result.text + "." if result else "")
         if state.phase == "next" and result is not None:
-            head = tr("Game over: {result}.", result=result.text) + f" {self.score_text()}. "
+            head = self.game_over_line(result.text) + f" {self.score_text()}. "
             if self.seat_is_human(self.roller()) and self.app.table_mode:
                 return head + tr("Tap \"Next game\" to go on.")
             if self.seat_is_human(self.roller()):
@@ -495,6 +495,15 @@ class PlakotoScene(CoachMixin, GameScene):
             return tr("{who} is thinking…", who=self.who(cp))
         return f"{self.who(cp)}: {self.prompt()}"
 
+    @staticmethod
+    def game_over_line(result: str) -> str:
+        """"Game over: White wins the game by bearing off, 1 point." -- or, for a result with a
+        colon of its own (the tie, "Both mothers are pinned: the game is a tie"), two sentences,
+        not two colons in a row."""
+        if ": " in result:
+            return tr("Game over. {result}.", result=result)
+        return tr("Game over: {result}.", result=result)
+
     def table_prompts(self) -> list[str]:
         """At a table, between two games of a match: the result and the score without the "tap
         Next game" (the lit button under it says so), then the result alone, for a strip with
@@ -502,7 +511,7 @@ class PlakotoScene(CoachMixin, GameScene):
         forms = super().table_prompts()
         result = self.state.game_result()
         if self.state.phase == "next" and result is not None:
-            head = tr("Game over: {result}.", result=result.text)
+            head = self.game_over_line(result.text)
             forms += [f"{head} {self.score_text()}.", head]
         return forms
 
