@@ -7,11 +7,71 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from scene_input import instant_scenes
 
 import tabletop
+from tabletop.app import App, AppOptions
+from tabletop.games import get_game
 from tabletop.i18n import in_language, tr
+from tabletop.launch import Seat, new_session, session_from_position
+from tabletop.ui.game_scene import make_scene
 
+SPEC = get_game("plakoto")
 GAME_DIR = Path(tabletop.__file__).resolve().parent / "games" / "plakoto"
+
+
+@pytest.fixture(autouse=True)
+def quick(tmp_path, monkeypatch):
+    instant_scenes(monkeypatch, tmp_path)
+
+
+def _app() -> App:
+    return App(AppOptions(size=(1366, 768), headless=True, mute=True))
+
+
+def _finished_single_game(app: App):
+    """White bears off its last checker: a single game, over."""
+    session = session_from_position(SPEC, app.store, "w 21 1:w1 20:b14 off:w14,b1 match:0-0/1 start:w", seed=4)
+    scene = make_scene(app, session)
+    app.push_scene(scene)
+    scene.play(scene.state.parse_move("1/off"))
+    scene.timers.skip()
+    scene.update(0.0)
+    assert scene.state.current_player is None
+    return scene
+
+
+@pytest.mark.parametrize(("lang", "heading"), [("en", "Plakoto — Standard; Match to 3"),
+                                               ("ru", "Плакото — Обычный; Матч до 3")])
+def test_the_log_heading_says_match_to_3_not_match_to_colon_3(lang, heading):
+    """The heading read "Match to: 3" ("Матч до: 3"), a form's field, where the panel's own line
+    says "Match to 3"."""
+    app = _app()
+    with in_language(lang):
+        session = new_session(SPEC, app.store, 2, None, {"match": "3"}, [Seat("human"), Seat("human")], 1)
+        assert make_scene(app, session).log.entries[0].text == heading
+
+
+def test_a_single_games_end_card_does_not_repeat_its_banner_in_notes():
+    """"Black wins a double game (2 points)." over "Last game: Black wins the game by bearing off,
+    2 points. Games played: 1.": the same game told twice, and a count of one."""
+    app = _app()
+    scene = _finished_single_game(app)
+    table = scene.result_table(scene.state.outcome())
+    assert table.banner == "White wins the game (1 point)."
+    assert table.notes == (), table.notes
+    assert [r.cells for r in table.rows][0] == ("1", "game 1: 1 (borne off)", "1")
+
+
+def test_the_board_after_the_game_offers_the_review_as_a_button():
+    """After "Look at the board" the panel had Result and Play again; the review only behind R,
+    a key no button named."""
+    app = _app()
+    scene = _finished_single_game(app)
+    labels = [b.label for b in scene.action_buttons()]
+    assert tr("Review") in labels, labels
+    review = next(b for b in scene.action_buttons() if b.label == tr("Review"))
+    assert review.key == "R"
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

@@ -519,8 +519,11 @@ class PlakotoScene(CoachMixin, GameScene):
         return {"match": str(self.state.target), "pinned_home": self.state.home_rule}
 
     def option_phrase(self, option: Any, value: str) -> str:
-        """A match to 1 is a single game ("Match to: 1" reads oddly)."""
-        return tr("Single game") if option.key == "match" and value == "1" else super().option_phrase(option, value)
+        """The match's length as the panel says it: "Match to 3" ("Match to: 3" read as a form's
+        field), and a match to 1 is a single game."""
+        if option.key == "match":
+            return tr("Single game") if value == "1" else tr("Match to {target}", target=value)
+        return super().option_phrase(option, value)
 
     def describe(self, before: Any, move: Any) -> str:
         """The log's line: a step in the mover's own numbering, as the hint and the review write it."""
@@ -645,6 +648,14 @@ class PlakotoScene(CoachMixin, GameScene):
             buttons.append(Button(tr("Flip board"), self.flip_board, key="F"))
         return buttons
 
+    def result_buttons(self) -> list[Button]:
+        """After "Look at the board": Review beside Result and Play again, as on the end card (R
+        alone, with no button, was known only to those who had read the card)."""
+        buttons = super().result_buttons()
+        if self.replay_viewer is None and self.review_available():
+            buttons.append(Button(tr("Review"), self.open_review, key="R"))
+        return buttons
+
     def key(self, event: pygame.event.Event) -> None:
         if self.coach_key(event):
             return
@@ -706,12 +717,14 @@ class PlakotoScene(CoachMixin, GameScene):
                                   winner=seat == winner, role=self.seat_role(seat)))
         ties = sum(1 for g in state.games if g.winner is None)
         notes = (tr("Games played: {n}.", n=len(state.games)) + (" " + tr("Tied games: {n}.", n=ties) if ties else ""),)
+        if single and len(state.games) == 1:  # the banner and the row already say it all
+            notes = ()
         earlier = [state.score[seat] - sum(g.points for g in state.games if g.winner == seat) for seat in (0, 1)]
         if any(earlier) and not single:  # a match begun from a position: its earlier games are not here
             notes = (*notes, tr("The record began at {white}–{black}; the games before it are not listed.",
                                 white=earlier[0], black=earlier[1]))
         result = state.game_result()
-        if result is not None:
+        if result is not None and notes:
             notes = (tr("Last game: {game}.", game=result.text), *notes)
         review = (tr("Review"), self.review_from_card, tr(REVIEW_HINT))
         return ResultTable(head, "", (tr("Games won"), tr("Game points"), tr("Points") if single else tr("Match score")),
