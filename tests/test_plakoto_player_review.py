@@ -12,6 +12,7 @@ from scene_input import instant_scenes
 import tabletop
 from tabletop.app import App, AppOptions
 from tabletop.games import get_game
+from tabletop.games.plakoto.rules import PlakotoState
 from tabletop.i18n import in_language, tr
 from tabletop.launch import Seat, new_session, session_from_position
 from tabletop.ui.game_scene import make_scene
@@ -96,3 +97,18 @@ def test_russian_says_pin_with_one_verb_throughout():
                 tr("{route}, no pin on the way")]
     assert not [s for s in said if "зажа" in s.lower() or "зажим" in s.lower()], said
     assert "фиксир" in said[0] and "материнская фишка" in said[1], said
+
+
+def test_game_ends_passed_at_once_are_logged_each_with_its_own_score():
+    """The replay's To the end (a match to 3 won 3–2) logged "White wins the game by bearing off,
+    2 points. Match to 3 — White 2, Black 3" for the game that made it 2–1: every game end passed
+    in one jump said the final score."""
+    app = _app()
+    session = session_from_position(SPEC, app.store, "w 21 1:w1 20:b14 off:w14,b1 match:0-0/3 start:w", seed=4)
+    scene = make_scene(app, session)
+    final = PlakotoState.from_notation("over - 2:w3 off:w12,b15 mother:w-b- match:2-3/3 start:w "
+                                       "games:b2m@w,w2m@b,b1o@w")
+    before = len(scene.log.entries)
+    scene._log_results(0, final)
+    said = [e.text for e in scene.log.entries[before:]]
+    assert [s.rsplit("— ", 1)[1] for s in said] == ["White 0, Black 2", "White 2, Black 2", "White 2, Black 3"], said

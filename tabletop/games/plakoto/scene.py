@@ -341,9 +341,16 @@ class PlakotoScene(CoachMixin, GameScene):
         self._games_seen = len(self.state.games)
 
     def _log_results(self, seen: int, state: PlakotoState) -> None:
-        """A line for each game of the match that ended after the first ``seen``, with the score then."""
-        for result in state.games[seen:]:
-            self.log.add(f"{result.text}. {self.match_line(state)}", theme.ACCENT_DARK)
+        """A line for each game of the match that ended after the first ``seen``, with the score
+        then: the replay's To the end passes several game ends at once, and each said the final
+        score ("White wins the game…, Match to 3 — White 2, Black 3" when it made it 2–1)."""
+        games = state.games
+        score = [state.score[s] - sum(g.points for g in games if g.winner == s) for s in (0, 1)]
+        for k, result in enumerate(games):
+            if result.winner in (0, 1):
+                score[result.winner] += result.points
+            if k >= seen:
+                self.log.add(f"{result.text}. {self.match_line(state, tuple(score))}", theme.ACCENT_DARK)
 
     def log_resumed_move(self, before: Any, move: Any, mover: int | None, after: Any) -> None:
         """A resumed match's log has its earlier games' results again, each where it ended."""
@@ -609,16 +616,17 @@ class PlakotoScene(CoachMixin, GameScene):
             return turns[0].steps[0]  # spelt as legal_moves offers it (rules._as_offered)
         return None
 
-    def score_text(self, state: PlakotoState | None = None) -> str:
-        s = (state or self.state).score
+    def score_text(self, state: PlakotoState | None = None, score: tuple[int, int] | None = None) -> str:
+        s = score if score is not None else (state or self.state).score
         return tr("White {white}, Black {black}", white=s[0], black=s[1])
 
-    def match_line(self, state: PlakotoState | None = None) -> str:
-        """The match and its score, now or at ``state`` (a resumed log's earlier game)."""
+    def match_line(self, state: PlakotoState | None = None, score: tuple[int, int] | None = None) -> str:
+        """The match and its score, now or at ``state`` (a resumed log's earlier game), or the
+        ``score`` given (the score after an earlier game of ``state``'s match)."""
         state = state or self.state
         if state.single_game:  # a single game: no match to speak of ("Match to 1 — White 2")
-            return tr("Single game — {score}", score=self.score_text(state))
-        return tr("Match to {target} — {score}", target=state.target, score=self.score_text(state))
+            return tr("Single game — {score}", score=self.score_text(state, score))
+        return tr("Match to {target} — {score}", target=state.target, score=self.score_text(state, score))
 
     def player_rows(self) -> list[PlayerRow]:
         state = self.state
