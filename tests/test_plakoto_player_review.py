@@ -112,3 +112,20 @@ def test_game_ends_passed_at_once_are_logged_each_with_its_own_score():
     scene._log_results(0, final)
     said = [e.text for e in scene.log.entries[before:]]
     assert [s.rsplit("— ", 1)[1] for s in said] == ["White 0, Black 2", "White 2, Black 2", "White 2, Black 3"], said
+
+
+def test_a_review_with_only_forced_turns_adds_up_no_loss():
+    """Every turn forced: the line over the review read "White: 0 turns reviewed (1 forced turn
+    without a choice left out), 0.00 points lost in all": a sum of no turns."""
+    from coach_helpers import race_scene, until
+    from test_plakoto_coach import play_forced_game
+
+    from tabletop.games.plakoto.review_scene import ReviewScene
+
+    app, scene = race_scene()
+    play_forced_game(scene)
+    review = ReviewScene(app, scene.session.record(), scene.layout_data, ["White", "Black"])
+    app.push_scene(review)
+    until(app, review.finished)
+    line = review.summary()
+    assert line.startswith("White: 0 turns reviewed (1 forced turn") and "points lost" not in line, line
