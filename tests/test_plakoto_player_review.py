@@ -129,3 +129,11 @@ def test_a_review_with_only_forced_turns_adds_up_no_loss():
     until(app, review.finished)
     line = review.summary()
     assert line.startswith("White: 0 turns reviewed (1 forced turn") and "points lost" not in line, line
+
+
+def test_the_hints_double_column_speaks_as_the_end_card_does():
+    """The hint's columns read «Победа · Двойная · Матч»: "double" what? The end card calls it
+    «выигрывают партию вдвойне»; the column says the same word."""
+    with in_language("ru"):
+        column, card = tr("Double"), tr("{who} wins a double game (2 points).", who="Белые")
+    assert column.lower() in card.lower(), (column, card)
