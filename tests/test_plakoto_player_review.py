@@ -137,3 +137,13 @@ def test_the_hints_double_column_speaks_as_the_end_card_does():
     with in_language("ru"):
         column, card = tr("Double"), tr("{who} wins a double game (2 points).", who="Белые")
     assert column.lower() in card.lower(), (column, card)
+
+
+def test_the_rules_picture_names_the_lone_checker_as_the_rules_beside_it():
+    """How to play: the rules say «на одиночную фишку противника», the picture's caption beside
+    them «на одинокую фишку соперника»: two names for one thing on one screen."""
+    rules = " ".join((GAME_DIR / "summary.ru.md").read_text(encoding="utf-8").replace("**", "").split())
+    with in_language("ru"):
+        caption = tr("With a {n}, this checker moves {n} points and lands on a lone rival checker: it pins it. "
+                     "A pinned checker cannot move until the one on top of it leaves.", n=4)
+    assert "одиночную фишку противника" in rules and "одиночную фишку противника" in caption, caption
