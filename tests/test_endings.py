@@ -103,7 +103,7 @@ def test_table_mode_offers_the_result_at_every_edge():
     card.row.buttons[card.default].action()
     app.render()
     for panel in scene.table_panels:
-        assert [b.label for b in scene.table_buttons[panel.seat]] == ["Result", "Play again"]
+        assert [b.label for b in scene.table_buttons[panel.seat]] == ["Result", "Play again", "Review"]
 
 
 def test_the_menu_shows_how_the_last_game_ended(monkeypatch):

@@ -69,3 +69,24 @@ def test_every_game_of_a_match_is_named_the_first_too():
         paint_graph(surface, pygame.Rect(0, 0, 735, 180), points[:20], 3, ("White", "Black"),
                     load_layout(BoardStore()), m)
     assert "Game 1" not in [e.text for e in audit.entries], "a single game is not named"
+
+
+def test_the_line_is_broken_between_the_games_of_a_match(monkeypatch):
+    """Seen in a real window (a match to 3, Russian): the line ran on from game 1's last turn (White
+    near 0%) up to game 2's first (near 70%), a swing no turn made: each game gets its own line."""
+    m = theme.Metrics(768)
+    points = ([GraphPoint(0.05, 0, 0, 2 + 2 * k, False) for k in range(10)]
+              + [GraphPoint(0.95, 0, 1, 1 + 2 * k, False) for k in range(10)])
+    drawn: list[list[tuple[int, int]]] = []
+    real = pygame.draw.lines
+    monkeypatch.setattr(pygame.draw, "lines", lambda s, c, closed, pts, w=1: (drawn.append(list(pts)),
+                                                                             real(s, c, closed, pts, w))[1])
+    surface = pygame.Surface((760, 200))
+    plan = paint_graph(surface, pygame.Rect(0, 0, 735, 180), points, None, ("White", "Black"),
+                       load_layout(BoardStore()), m)
+    xs = plan.xs
+    assert drawn, "the games' lines are drawn"
+    for line in drawn:
+        ends = {x for x, _ in line}
+        assert not (xs[9] in ends and xs[10] in ends), "a line joins game 1's last turn to game 2's first"
+    assert sum(len(line) for line in drawn) == len(points)

@@ -141,8 +141,12 @@ def paint_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[Gra
     if selected is not None and 0 <= selected < len(points):
         pygame.draw.line(surface, theme.SELECT, (xs[selected], plot.y), (xs[selected], plot.bottom - 1), 3)
     pts = [(xs[i], _y(plot, p.chance)) for i, p in enumerate(points)]
-    if len(pts) > 1:
-        pygame.draw.lines(surface, theme.INK_SOFT, False, pts, max(2, small // 8))
+    start = 0
+    for i in range(1, len(pts) + 1):  # one line per game: a new game starts again from its own start
+        if i == len(pts) or points[i].game != points[start].game:
+            if i - start > 1:
+                pygame.draw.lines(surface, theme.INK_SOFT, False, pts[start:i], max(2, small // 8))
+            start = i
     radius = dot_radius(small, plot.w, len(points))
     styles = layout.checkers
     for i, (p, at) in enumerate(zip(points, pts, strict=True)):

@@ -456,9 +456,12 @@ class ReviewScene(FacingScene):
         for seat in sorted(self.seats):
             mine = [e for e in self.entries if e.review.seat == seat]
             lost = sum(e.review.loss for e in mine)
+            reviewed = reviewed_text(len(mine), self.forced.get(seat, 0))
+            if not mine:  # "0 turns reviewed, 0.00 points lost in all": no turn, no loss to add up
+                parts.append(tr("{name}: {reviewed}", name=self._name(seat), reviewed=reviewed))
+                continue
             parts.append(tr("{name}: {reviewed}, {points} points lost in all", name=self._name(seat),
-                            reviewed=reviewed_text(len(mine), self.forced.get(seat, 0)),
-                            points=decimal(lost, sign=False)))
+                            reviewed=reviewed, points=decimal(lost, sign=False)))
         return "   ·   ".join(parts)
 
     def _draw_list(self, surface: pygame.Surface) -> None:

@@ -341,9 +341,16 @@ class PlakotoScene(CoachMixin, GameScene):
         self._games_seen = len(self.state.games)
 
     def _log_results(self, seen: int, state: PlakotoState) -> None:
-        """A line for each game of the match that ended after the first ``seen``, with the score then."""
-        for result in state.games[seen:]:
-            self.log.add(f"{result.text}. {self.match_line(state)}", theme.ACCENT_DARK)
+        """A line for each game of the match that ended after the first ``seen``, with the score
+        then: the replay's To the end passes several game ends at once, and each said the final
+        score ("White wins the game…, Match to 3 — White 2, Black 3" when it made it 2–1)."""
+        games = state.games
+        score = [state.score[s] - sum(g.points for g in games if g.winner == s) for s in (0, 1)]
+        for k, result in enumerate(games):
+            if result.winner in (0, 1):
+                score[result.winner] += result.points
+            if k >= seen:
+                self.log.add(f"{result.text}. {self.match_line(state, tuple(score))}", theme.ACCENT_DARK)
 
     def log_resumed_move(self, before: Any, move: Any, mover: int | None, after: Any) -> None:
         """A resumed match's log has its earlier games' results again, each where it ended."""
@@ -528,8 +535,11 @@ class PlakotoScene(CoachMixin, GameScene):
         return {"match": str(self.state.target), "pinned_home": self.state.home_rule}
 
     def option_phrase(self, option: Any, value: str) -> str:
-        """A match to 1 is a single game ("Match to: 1" reads oddly)."""
-        return tr("Single game") if option.key == "match" and value == "1" else super().option_phrase(option, value)
+        """The match's length as the panel says it: "Match to 3" ("Match to: 3" read as a form's
+        field), and a match to 1 is a single game."""
+        if option.key == "match":
+            return tr("Single game") if value == "1" else tr("Match to {target}", target=value)
+        return super().option_phrase(option, value)
 
     def describe(self, before: Any, move: Any) -> str:
         """The log's line: a step in the mover's own numbering, as the hint and the review write it."""
@@ -615,16 +625,17 @@ class PlakotoScene(CoachMixin, GameScene):
             return turns[0].steps[0]  # spelt as legal_moves offers it (rules._as_offered)
         return None
 
-    def score_text(self, state: PlakotoState | None = None) -> str:
-        s = (state or self.state).score
+    def score_text(self, state: PlakotoState | None = None, score: tuple[int, int] | None = None) -> str:
+        s = score if score is not None else (state or self.state).score
         return tr("White {white}, Black {black}", white=s[0], black=s[1])
 
-    def match_line(self, state: PlakotoState | None = None) -> str:
-        """The match and its score, now or at ``state`` (a resumed log's earlier game)."""
+    def match_line(self, state: PlakotoState | None = None, score: tuple[int, int] | None = None) -> str:
+        """The match and its score, now or at ``state`` (a resumed log's earlier game), or the
+        ``score`` given (the score after an earlier game of ``state``'s match)."""
         state = state or self.state
         if state.single_game:  # a single game: no match to speak of ("Match to 1 — White 2")
-            return tr("Single game — {score}", score=self.score_text(state))
-        return tr("Match to {target} — {score}", target=state.target, score=self.score_text(state))
+            return tr("Single game — {score}", score=self.score_text(state, score))
+        return tr("Match to {target} — {score}", target=state.target, score=self.score_text(state, score))
 
     def player_rows(self) -> list[PlayerRow]:
         state = self.state
@@ -652,6 +663,14 @@ class PlakotoScene(CoachMixin, GameScene):
             buttons.append(Button(tr("Next way"), self.next_choice, key="Tab"))
         if not self.app.table_mode:
             buttons.append(Button(tr("Flip board"), self.flip_board, key="F"))
+        return buttons
+
+    def result_buttons(self) -> list[Button]:
+        """After "Look at the board": Review beside Result and Play again, as on the end card (R
+        alone, with no button, was known only to those who had read the card)."""
+        buttons = super().result_buttons()
+        if self.replay_viewer is None and self.review_available():
+            buttons.append(Button(tr("Review"), self.open_review, key="R"))
         return buttons
 
     def key(self, event: pygame.event.Event) -> None:
@@ -715,12 +734,14 @@ class PlakotoScene(CoachMixin, GameScene):
                                   winner=seat == winner, role=self.seat_role(seat)))
         ties = sum(1 for g in state.games if g.winner is None)
         notes = (tr("Games played: {n}.", n=len(state.games)) + (" " + tr("Tied games: {n}.", n=ties) if ties else ""),)
+        if single and len(state.games) == 1:  # the banner and the row already say it all
+            notes = ()
         earlier = [state.score[seat] - sum(g.points for g in state.games if g.winner == seat) for seat in (0, 1)]
         if any(earlier) and not single:  # a match begun from a position: its earlier games are not here
             notes = (*notes, tr("The record began at {white}–{black}; the games before it are not listed.",
                                 white=earlier[0], black=earlier[1]))
         result = state.game_result()
-        if result is not None:
+        if result is not None and notes:
             notes = (tr("Last game: {game}.", game=result.text), *notes)
         review = (tr("Review"), self.review_from_card, tr(REVIEW_HINT))
         return ResultTable(head, "", (tr("Games won"), tr("Game points"), tr("Points") if single else tr("Match score")),
