@@ -621,6 +621,26 @@ def test_the_log_says_what_flipped_a_tile_and_what_gave_another_in_both_language
 
 
 
+def test_taking_the_map_and_its_coin_do_not_name_the_map_twice():
+    """The reviewer's log line «Зелёный ставит жетон «Картограф» в столбец 2: берёт карту сокровищ,
+    карта сокровищ +1» said the map twice: the +1 is the map's coin at the end of the turn."""
+    from tabletop.i18n import in_language
+
+    s = new("A", 1)
+    s.apply(DRAWS[CARTOGRAPHER][COOK])
+    s.apply(KEEP)
+    assert s.describe_move(PLACES[1], NAMES) == \
+        "Red places the Cartographer in column 2: takes the Treasure Map, +1 for it at the end of the turn"
+    with in_language("ru"):
+        said = s.describe_move(PLACES[1], ["Зелёный"])
+    assert said == "Зелёный ставит жетон «Картограф» в столбец 2: берёт карту сокровищ, +1 за неё в конце хода"
+    held = new("A", 1)  # a map held from before keeps its short name beside the other coins
+    held.map_holder = 0
+    held.apply(DRAWS[COOK][LOOKOUT])
+    held.apply(KEEP)
+    assert held.describe_move(PLACES[0], NAMES) == "Red places the Cook in column 1: Cook +1, Treasure Map +1"
+
+
 def filling(board: str, col: int, below: tuple[int, ...], face: int, players: int = 1) -> str:
     """The log's sentence for Red placing a drawn ``face`` on ``col`` over the tiles ``below``."""
     s = new(board, players)
@@ -636,7 +656,8 @@ def test_a_bonus_space_that_gives_nothing_says_so_in_the_log():
     4 (0/2) filled first: the log said only "places the Cook in column 2", as if the space were
     blank; a player could not tell the bonus was missed or worth nothing."""
     assert filling("E", 1, (SWABBY,), COOK, 2) == "Red places the Cook in column 2: Cook +1, no column 2 bonus (not all identical)"
-    assert filling("E", 1, (SWABBY,), SWABBY, 2) == "Red places the Swabby in column 2: takes the Treasure Map, Treasure Map +1"
+    assert filling("E", 1, (SWABBY,), SWABBY, 2) == \
+        "Red places the Swabby in column 2: takes the Treasure Map, +1 for it at the end of the turn"
     assert filling("E", 2, (LOOKOUT, LOOKOUT), SWABBY) == "Red places the Swabby in column 3: no column 3 bonus (not all different)"
     assert filling("E", 2, (LOOKOUT,), SWABBY) == "Red places the Swabby in column 3"  # not full yet
     assert filling("B", 3, (), COOK) == "Red places the Cook in column 4: Cook +1, column bonus +0"

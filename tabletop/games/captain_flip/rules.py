@@ -742,6 +742,9 @@ class CaptainFlipState(GameState):
                 lines.append((e.seat, f"{who_is(e.seat)} " + tr("ends the turn"), []))
                 bonus_line = -1
             line_seat, _text, parts = lines[-1]
+            if e.source == "Treasure Map" and e.seat == line_seat and tr("takes the Treasure Map") in parts:
+                # the map was taken on this very line: its coin is not a second "Treasure Map"
+                part = tr("+{n} for it at the end of the turn", n=e.amount)
             parts.append(part if e.seat == line_seat else f"{who_is(e.seat)} {part}")
         return [(s, f"{t}: {', '.join(parts)}" if parts else t) for s, t, parts in lines]
 
