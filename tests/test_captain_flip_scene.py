@@ -970,3 +970,27 @@ def test_a_top_spaces_tooltip_says_when_it_pays(monkeypatch, variant, col, said)
     lines = seen[-1]
     assert len(lines) == len(said)
     assert all(want is None or got == want for got, want in zip(lines, said, strict=True))
+
+
+def test_the_prompt_says_when_a_draw_is_the_parrots_extra_tile():
+    """The reviewer's solo game: after a Parrot the prompt said "Red: draw a tile — click the bag
+    or press Space.", word for word the next turn's, so nothing told the Parrot's tile from a new
+    turn (in Russian too); now it names the Parrot, and the next turn's draw reads as before."""
+    from tabletop.games.captain_flip.moves import DRAWS, PLACES
+    from tabletop.games.captain_flip.rules import COOK, LOOKOUT, PARROT
+    from tabletop.i18n import in_language
+
+    app, scene = start([Seat("human")])
+    session = scene.session
+    session._push(DRAWS[PARROT][COOK], CHANCE)
+    session.play(KEEP)
+    session.play(PLACES[0])
+    assert scene.state.current_player == CHANCE
+    assert scene.prompt_line() == "Red: draw another tile (Parrot) — click the bag or press Space."
+    with in_language("ru"):
+        said = scene.prompt_line()
+    assert "ещё один жетон (Попугай)" in said
+    session._push(DRAWS[COOK][LOOKOUT], CHANCE)
+    session.play(KEEP)
+    session.play(PLACES[1])
+    assert scene.prompt_line() == "Red: draw a tile — click the bag or press Space."
