@@ -411,7 +411,7 @@ def test_each_forced_flip_after_a_dolphin_is_its_own_log_line_by_its_seat():
     assert [e.seat for e in lines] == [0, 1, 2]
     assert [e.text.split()[0] for e in lines] == names
     assert "Cartographer" in lines[1].text and names[1] not in lines[0].text
-    assert "Gunner +5" in lines[2].text
+    assert "Gunner\u00a0+5" in lines[2].text
 
 
 @pytest.mark.parametrize("board", "ABCDE")
@@ -994,3 +994,28 @@ def test_the_prompt_says_when_a_draw_is_the_parrots_extra_tile():
     session.play(KEEP)
     session.play(PLACES[1])
     assert scene.prompt_line() == "Red: draw a tile — click the bag or press Space."
+
+
+def test_a_wrapped_log_line_keeps_each_coin_number_with_its_word():
+    """The reviewer's log at 1366x768: "Red places the Cook in column 5: Cook" with "+5" alone on
+    the next row, "column bonus" / "+3, Treasure Map +1": a number wrapped away from what paid it."""
+    from test_captain_flip_rules import new, put
+
+    from tabletop.games.captain_flip.moves import DRAWS, PLACES
+    from tabletop.games.captain_flip.rules import COOK, LOOKOUT, SWABBY
+    from tabletop.i18n import in_language
+    from tabletop.ui import theme
+
+    app, scene = start([Seat("human")])  # (pygame and the fonts up)
+    s = new("A", 1)
+    put(s, 0, 4, SWABBY, LOOKOUT)
+    put(s, 0, 4, SWABBY, LOOKOUT)
+    s.map_holder = 0
+    s.apply(DRAWS[COOK][LOOKOUT])
+    s.apply(KEEP)
+    for lang, names in (("en", ["Red"]), ("ru", ["Красный"])):
+        with in_language(lang):
+            text = s.describe_move(PLACES[4], names)
+        for width in range(150, 500, 3):  # (a log is wider than the longest "Treasure Map +1")
+            for row in theme.wrap(text, 12, width, split_long=True):
+                assert not row.lstrip().startswith(("+", "-")), (lang, width, row)

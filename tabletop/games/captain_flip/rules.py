@@ -717,7 +717,7 @@ class CaptainFlipState(GameState):
             bonus = e.source == "column bonus" and e.space is not None
             if e.kind == "coins" and e.source != "paid":
                 part = f"{e.amount:+d}" if bonus and not self._bonus_on_placing(lines, e, placed) \
-                    else tr("{source} {n:+d}", source=tr(e.source), n=e.amount)
+                    else tr("{source}\u00a0{n:+d}", source=tr(e.source), n=e.amount)  # the number stays by its word
             elif e.kind == "map":
                 part = tr("takes the Treasure Map")
             elif e.kind == "map_back":
