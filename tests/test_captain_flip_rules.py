@@ -727,3 +727,18 @@ def test_a_finished_games_card_does_not_promise_the_maps_coin(players, said):
     words = [text for text, *_ in seat_lines(s, 0)]
     assert not any("+1 coin" in w for w in words)
     assert (said in words) if said else not any("Treasure Map" in w for w in words)
+
+
+def test_a_solo_dolphin_is_not_told_as_every_captains_flip():
+    """The reviewer's solo game: «Красный тянет Дельфина: каждый капитан переворачивает один из
+    своих жетонов», though he plays alone; with several captains the line stays as it was."""
+    from tabletop.i18n import in_language
+
+    s = new("A", 1, dolphin=True)
+    put(s, 0, 0, COOK, SWABBY)
+    assert s.describe_lines(DOLPHIN, NAMES)[0][1] == "Red draws the Dolphin: he flips one of his tiles"
+    with in_language("ru"):
+        said = s.describe_lines(DOLPHIN, ["Красный"])[0][1]
+    assert said == "Красный тянет Дельфина и переворачивает один из своих жетонов"
+    two = new("A", 2, dolphin=True)
+    assert two.describe_move(DOLPHIN, NAMES) == "Red draws the Dolphin: every captain flips one of his tiles"

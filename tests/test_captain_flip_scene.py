@@ -1019,3 +1019,27 @@ def test_a_wrapped_log_line_keeps_each_coin_number_with_its_word():
         for width in range(150, 500, 3):  # (a log is wider than the longest "Treasure Map +1")
             for row in theme.wrap(text, 12, width, split_long=True):
                 assert not row.lstrip().startswith(("+", "-")), (lang, width, row)
+
+
+def test_the_prompt_names_the_dolphin_for_the_tile_after_its_flips():
+    """After the Dolphin's flips its drawer draws again in the same turn: the prompt said only
+    "draw a tile", as for a new turn; now "draw another tile (Dolphin)", whoever flipped last
+    (one tile each: the flips are done at once; two each: each captain picks his)."""
+    from tabletop.games.captain_flip.moves import DOLPHIN, DRAWS, PLACES
+    from tabletop.games.captain_flip.rules import CARPENTER, COOK, LOOKOUT, SWABBY
+
+    pairs = ((COOK, LOOKOUT), (COOK, LOOKOUT), (SWABBY, LOOKOUT), (CARPENTER, SWABBY))
+    for each in (1, 2):
+        app, scene = start([Seat("human"), Seat("human")], dolphin=True)
+        session = scene.session
+        first = scene.state.actor
+        for k in range(2 * each):
+            session._push(DRAWS[pairs[k][0]][pairs[k][1]], CHANCE)
+            session.play(KEEP)
+            session.play(PLACES[k])
+        assert scene.state.actor == first and "another" not in scene.prompt_line()
+        session._push(DOLPHIN, CHANCE)
+        while scene.state.current_player != CHANCE:  # each captain picks one of his two tiles
+            session.play(next(iter(scene.state.legal_moves())))
+        assert scene.state.actor == first
+        assert scene.prompt_line().endswith("draw another tile (Dolphin) — click the bag or press Space.")

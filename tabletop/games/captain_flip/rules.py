@@ -673,7 +673,8 @@ class CaptainFlipState(GameState):
         if isinstance(move, Draw):
             return [(seat, tr("{who} draws a tile showing the {face}", who=who, face=tr(names_[move.up])))]
         if isinstance(move, DolphinDraw):
-            text = tr("{who} draws the Dolphin: every captain flips one of his tiles", who=who)
+            text = (tr("{who} draws the Dolphin: he flips one of his tiles", who=who) if self.n == 1  # solo: no others
+                    else tr("{who} draws the Dolphin: every captain flips one of his tiles", who=who))
         elif isinstance(move, Choice) and self.drawn is not None:
             face = tr(names_[self.drawn[0]])
             what = (tr("flips the {face} over to the {new}", face=face, new=becomes(names_[self.drawn[1]])) if move.flip

@@ -415,19 +415,23 @@ class CaptainFlipScene(GameScene):
 
     def extra_draw(self) -> str | None:
         """Why the drawer draws again within his own turn ("Parrot", "column bonus": board E's
-        draw space), or None for a turn's first draw. The prompt said only "draw a tile", as at
+        draw space, "Dolphin": the tile after everyone's flip), or None for a turn's first draw. The prompt said only "draw a tile", as at
         the start of a turn, so a solo player could not tell the Parrot's tile from the next turn."""
         from tabletop.games.captain_flip.ledger import trace
 
         session = self.session
         before = session.previous_state()
-        if before is None or not session.played or session.played[-1].seat != self.state.actor:
+        if before is None or not session.played:
             return None
-        events = trace(before, before.parse_move(session.played[-1].text))
+        last = before.parse_move(session.played[-1].text)
+        dolphin = isinstance(last, DolphinDraw) or (isinstance(last, FlipAt) and last.why == "dolphin")
+        if not dolphin and session.played[-1].seat != self.state.actor:
+            return None
+        events = trace(before, last)
         if any(e.kind == "turn_end" for e in events):
             return None
         draws = [e.source for e in events if e.kind == "draw"]
-        return draws[-1] if draws else None
+        return draws[-1] if draws else "Dolphin" if dolphin else None
 
     def prompt(self) -> str:
         return txt.prompt(self.obs, touch=self.app.table_mode, drawer=self.seat_name(self.obs.turn))
