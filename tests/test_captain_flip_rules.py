@@ -639,6 +639,10 @@ def test_taking_the_map_and_its_coin_do_not_name_the_map_twice():
     held.apply(DRAWS[COOK][LOOKOUT])
     held.apply(KEEP)
     assert held.describe_move(PLACES[0], NAMES) == "Red places the Cook in column 1: Cook\u00a0+1, Treasure Map\u00a0+1"
+    # a part between them (board E's column 2 not all identical): "for it" would be the bonus's
+    assert filling("E", 1, (SWABBY,), CARTOGRAPHER) == ("Red places the Cartographer in column 2: takes the Treasure"
+                                                        " Map, no column 2 bonus (not all identical), +1 for the map"
+                                                        " at the end of the turn")
 
 
 def filling(board: str, col: int, below: tuple[int, ...], face: int, players: int = 1) -> str:

@@ -745,7 +745,8 @@ class CaptainFlipState(GameState):
             line_seat, _text, parts = lines[-1]
             if e.source == "Treasure Map" and e.seat == line_seat and tr("takes the Treasure Map") in parts:
                 # the map was taken on this very line: its coin is not a second "Treasure Map"
-                part = tr("+{n} for it at the end of the turn", n=e.amount)
+                part = (tr("+{n} for it at the end of the turn", n=e.amount) if parts[-1] == tr("takes the Treasure Map")
+                        else tr("+{n} for the map at the end of the turn", n=e.amount))  # "it" is too far back
             parts.append(part if e.seat == line_seat else f"{who_is(e.seat)} {part}")
         return [(s, f"{t}: {', '.join(parts)}" if parts else t) for s, t, parts in lines]
 
