@@ -1043,3 +1043,20 @@ def test_the_prompt_names_the_dolphin_for_the_tile_after_its_flips():
             session.play(next(iter(scene.state.legal_moves())))
         assert scene.state.actor == first
         assert scene.prompt_line().endswith("draw another tile (Dolphin) — click the bag or press Space.")
+
+
+def test_the_russian_score_line_keeps_of_3_with_its_number():
+    """The reviewer's table strip in Russian: «… · Канониров: 0» with «из 3» alone on the next
+    row; the counts' «0 из 4», «0 из 3» now wrap as one."""
+    from tabletop.i18n import in_language, tr
+    from tabletop.ui import theme
+
+    start([Seat("human")])  # (pygame and the fonts up)
+    with in_language("ru"):
+        texts = [tr("Full columns {done} of 4 (the 4th ends the game) · Gunners {gunners} of 3", done=0, gunners=0),
+                 tr("Rank now: {rank} · full columns {done} of 4", rank="Юнга", done=1),
+                 tr("Full columns {done} of 4 · Gunners {gunners}", done=4, gunners=2)]
+    for text in texts:
+        for width in range(120, 700, 4):
+            for row in theme.wrap(text, 14, width):
+                assert not row.startswith("из"), (width, row)
