@@ -480,9 +480,9 @@ def test_a_monkeys_forced_flip_has_its_own_log_line():
     s.apply(DRAWS[MONKEY][COOK])
     s.apply(KEEP)
     assert s.describe_lines(PLACES[0], NAMES) == [
-        (0, "Red places the Monkey in column 1: Monkey +1"),
+        (0, "Red places the Monkey in column 1: Monkey\u00a0+1"),
         (0, "Red's Monkey flips the Cartographer in column 1, row 1 over to the Navigator"),
-        (0, "Red ends the turn: Treasure Map +1"),
+        (0, "Red ends the turn: Treasure Map\u00a0+1"),
     ]
 
 
@@ -496,8 +496,8 @@ def test_the_column_bonus_stays_on_the_placings_line_after_a_forced_flip():
     s.apply(DRAWS[MONKEY][COOK])
     s.apply(KEEP)
     lines = s.describe_lines(PLACES[4], NAMES)
-    assert lines == [(0, "Red places the Monkey in column 5: Monkey +1"),
-                     (0, "Red's Monkey flips the Swabby in column 5, row 2 over to the Cook: Cook +1"),
+    assert lines == [(0, "Red places the Monkey in column 5: Monkey\u00a0+1"),
+                     (0, "Red's Monkey flips the Swabby in column 5, row 2 over to the Cook: Cook\u00a0+1"),
                      (0, "Red collects the column 5 bonus (for the Monkey): +3")]
 
 
@@ -513,10 +513,10 @@ def test_after_a_dolphin_each_forced_flip_is_told_by_its_own_seat():
     move = s.parse_move("dolphin 0,0")
     lines = s.describe_lines(move, NAMES)
     assert [seat for seat, _ in lines] == [0, 1, 2]
-    assert lines[0][1].startswith("Red flips the Monkey in column 1, row 1 over to the Cook for the Dolphin: Cook +")
+    assert lines[0][1].startswith("Red flips the Monkey in column 1, row 1 over to the Cook for the Dolphin: Cook\u00a0+")
     assert "Blue" not in lines[0][1]
     assert lines[1][1] == "Blue flips the Lookout in column 1, row 1 over to the Cartographer for the Dolphin: takes the Treasure Map"
-    assert lines[2][1] == "Green flips the Swabby in column 1, row 1 over to the Gunner for the Dolphin: Gunner +5"
+    assert lines[2][1] == "Green flips the Swabby in column 1, row 1 over to the Gunner for the Dolphin: Gunner\u00a0+5"
     assert s.describe_move(move, NAMES) == "; ".join(text for _, text in lines)
 
 
@@ -537,7 +537,7 @@ def test_solo_log_says_the_map_is_put_back_not_taken():
     (2, 4, (SWABBY, GUNNER), 3, ["Red places the Swabby in column 4",
                                  "Red collects the column 3 bonus (for the Parrot): +5"]),
     # and "Red places the Cook in column 2: Cook +3, column bonus +3" (the +3 was column 5's)
-    (4, 2, (COOK, GUNNER), 1, ["Red places the Cook in column 2: Cook +2",
+    (4, 2, (COOK, GUNNER), 1, ["Red places the Cook in column 2: Cook\u00a0+2",
                                "Red collects the column 5 bonus (for the Parrot): +3"]),
 ])
 def test_a_parrots_column_bonus_has_its_own_line_after_the_extra_tiles(col, low, extra, to, lines):
@@ -564,10 +564,10 @@ def test_a_monkeys_flip_is_told_before_its_column_bonus_and_the_maps_coin():
     s.apply(KEEP)
     lines = s.describe_lines(PLACES[2], NAMES)
     assert lines == [
-        (1, "Blue places the Monkey in column 3: Monkey +1"),
+        (1, "Blue places the Monkey in column 3: Monkey\u00a0+1"),
         (1, "Blue's Monkey flips the Parrot in column 3, row 4 over to the Cartographer: takes the Treasure Map"),
         (1, "Blue collects the column 3 bonus (for the Monkey): +5"),
-        (1, "Blue ends the turn: Treasure Map +1"),
+        (1, "Blue ends the turn: Treasure Map\u00a0+1"),
     ]
     s.apply(PLACES[2])
     assert s.coins[1] == 1 + 5 + 1 and s.map_holder == 1
@@ -621,6 +621,30 @@ def test_the_log_says_what_flipped_a_tile_and_what_gave_another_in_both_language
 
 
 
+def test_taking_the_map_and_its_coin_do_not_name_the_map_twice():
+    """The reviewer's log line «Зелёный ставит жетон «Картограф» в столбец 2: берёт карту сокровищ,
+    карта сокровищ +1» said the map twice: the +1 is the map's coin at the end of the turn."""
+    from tabletop.i18n import in_language
+
+    s = new("A", 1)
+    s.apply(DRAWS[CARTOGRAPHER][COOK])
+    s.apply(KEEP)
+    assert s.describe_move(PLACES[1], NAMES) == \
+        "Red places the Cartographer in column 2: takes the Treasure Map, +1 for it at the end of the turn"
+    with in_language("ru"):
+        said = s.describe_move(PLACES[1], ["Зелёный"])
+    assert said == "Зелёный ставит жетон «Картограф» в столбец 2: берёт карту сокровищ, +1 за неё в конце хода"
+    held = new("A", 1)  # a map held from before keeps its short name beside the other coins
+    held.map_holder = 0
+    held.apply(DRAWS[COOK][LOOKOUT])
+    held.apply(KEEP)
+    assert held.describe_move(PLACES[0], NAMES) == "Red places the Cook in column 1: Cook\u00a0+1, Treasure Map\u00a0+1"
+    # a part between them (board E's column 2 not all identical): "for it" would be the bonus's
+    assert filling("E", 1, (SWABBY,), CARTOGRAPHER) == ("Red places the Cartographer in column 2: takes the Treasure"
+                                                        " Map, no column 2 bonus (not all identical), +1 for the map"
+                                                        " at the end of the turn")
+
+
 def filling(board: str, col: int, below: tuple[int, ...], face: int, players: int = 1) -> str:
     """The log's sentence for Red placing a drawn ``face`` on ``col`` over the tiles ``below``."""
     s = new(board, players)
@@ -635,18 +659,19 @@ def test_a_bonus_space_that_gives_nothing_says_so_in_the_log():
     """Board E's column 2 (map if all identical) filled with two characters, and board B's column
     4 (0/2) filled first: the log said only "places the Cook in column 2", as if the space were
     blank; a player could not tell the bonus was missed or worth nothing."""
-    assert filling("E", 1, (SWABBY,), COOK, 2) == "Red places the Cook in column 2: Cook +1, no column 2 bonus (not all identical)"
-    assert filling("E", 1, (SWABBY,), SWABBY, 2) == "Red places the Swabby in column 2: takes the Treasure Map, Treasure Map +1"
+    assert filling("E", 1, (SWABBY,), COOK, 2) == "Red places the Cook in column 2: Cook\u00a0+1, no column 2 bonus (not all identical)"
+    assert filling("E", 1, (SWABBY,), SWABBY, 2) == \
+        "Red places the Swabby in column 2: takes the Treasure Map, +1 for it at the end of the turn"
     assert filling("E", 2, (LOOKOUT, LOOKOUT), SWABBY) == "Red places the Swabby in column 3: no column 3 bonus (not all different)"
     assert filling("E", 2, (LOOKOUT,), SWABBY) == "Red places the Swabby in column 3"  # not full yet
-    assert filling("B", 3, (), COOK) == "Red places the Cook in column 4: Cook +1, column bonus +0"
+    assert filling("B", 3, (), COOK) == "Red places the Cook in column 4: Cook\u00a0+1, column bonus\u00a0+0"
 
 
 def test_filling_a_board_c_end_bonus_column_says_what_it_will_pay():
     """Board C's column 2 (+6 at the end if all identical) filled with three characters: the log
     said only "places the Cook in column 2", and the +6 was gone unsaid."""
     assert filling("C", 1, (SWABBY, LOOKOUT), COOK) == (
-        "Red places the Cook in column 2: Cook +1, column 2 pays nothing at the end for now (not all identical)")
+        "Red places the Cook in column 2: Cook\u00a0+1, column 2 pays nothing at the end for now (not all identical)")
     assert filling("C", 1, (SWABBY, SWABBY), SWABBY) == (
         "Red places the Swabby in column 2: column 2 pays +6 at the end if it stays so")
     assert filling("C", 3, (SWABBY, LOOKOUT, COOK, CARPENTER), SWABBY).endswith(
@@ -706,3 +731,18 @@ def test_a_finished_games_card_does_not_promise_the_maps_coin(players, said):
     words = [text for text, *_ in seat_lines(s, 0)]
     assert not any("+1 coin" in w for w in words)
     assert (said in words) if said else not any("Treasure Map" in w for w in words)
+
+
+def test_a_solo_dolphin_is_not_told_as_every_captains_flip():
+    """The reviewer's solo game: «Красный тянет Дельфина: каждый капитан переворачивает один из
+    своих жетонов», though he plays alone; with several captains the line stays as it was."""
+    from tabletop.i18n import in_language
+
+    s = new("A", 1, dolphin=True)
+    put(s, 0, 0, COOK, SWABBY)
+    assert s.describe_lines(DOLPHIN, NAMES)[0][1] == "Red draws the Dolphin: he flips one of his tiles"
+    with in_language("ru"):
+        said = s.describe_lines(DOLPHIN, ["Красный"])[0][1]
+    assert said == "Красный тянет Дельфина и переворачивает один из своих жетонов"
+    two = new("A", 2, dolphin=True)
+    assert two.describe_move(DOLPHIN, NAMES) == "Red draws the Dolphin: every captain flips one of his tiles"

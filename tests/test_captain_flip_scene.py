@@ -411,7 +411,7 @@ def test_each_forced_flip_after_a_dolphin_is_its_own_log_line_by_its_seat():
     assert [e.seat for e in lines] == [0, 1, 2]
     assert [e.text.split()[0] for e in lines] == names
     assert "Cartographer" in lines[1].text and names[1] not in lines[0].text
-    assert "Gunner +5" in lines[2].text
+    assert "Gunner\u00a0+5" in lines[2].text
 
 
 @pytest.mark.parametrize("board", "ABCDE")
@@ -970,3 +970,93 @@ def test_a_top_spaces_tooltip_says_when_it_pays(monkeypatch, variant, col, said)
     lines = seen[-1]
     assert len(lines) == len(said)
     assert all(want is None or got == want for got, want in zip(lines, said, strict=True))
+
+
+def test_the_prompt_says_when_a_draw_is_the_parrots_extra_tile():
+    """The reviewer's solo game: after a Parrot the prompt said "Red: draw a tile — click the bag
+    or press Space.", word for word the next turn's, so nothing told the Parrot's tile from a new
+    turn (in Russian too); now it names the Parrot, and the next turn's draw reads as before."""
+    from tabletop.games.captain_flip.moves import DRAWS, PLACES
+    from tabletop.games.captain_flip.rules import COOK, LOOKOUT, PARROT
+    from tabletop.i18n import in_language
+
+    app, scene = start([Seat("human")])
+    session = scene.session
+    session._push(DRAWS[PARROT][COOK], CHANCE)
+    session.play(KEEP)
+    session.play(PLACES[0])
+    assert scene.state.current_player == CHANCE
+    assert scene.prompt_line() == "Red: draw another tile (Parrot) — click the bag or press Space."
+    with in_language("ru"):
+        said = scene.prompt_line()
+    assert "ещё один жетон (Попугай)" in said
+    session._push(DRAWS[COOK][LOOKOUT], CHANCE)
+    session.play(KEEP)
+    session.play(PLACES[1])
+    assert scene.prompt_line() == "Red: draw a tile — click the bag or press Space."
+
+
+def test_a_wrapped_log_line_keeps_each_coin_number_with_its_word():
+    """The reviewer's log at 1366x768: "Red places the Cook in column 5: Cook" with "+5" alone on
+    the next row, "column bonus" / "+3, Treasure Map +1": a number wrapped away from what paid it."""
+    from test_captain_flip_rules import new, put
+
+    from tabletop.games.captain_flip.moves import DRAWS, PLACES
+    from tabletop.games.captain_flip.rules import COOK, LOOKOUT, SWABBY
+    from tabletop.i18n import in_language
+    from tabletop.ui import theme
+
+    app, scene = start([Seat("human")])  # (pygame and the fonts up)
+    s = new("A", 1)
+    put(s, 0, 4, SWABBY, LOOKOUT)
+    put(s, 0, 4, SWABBY, LOOKOUT)
+    s.map_holder = 0
+    s.apply(DRAWS[COOK][LOOKOUT])
+    s.apply(KEEP)
+    for lang, names in (("en", ["Red"]), ("ru", ["Красный"])):
+        with in_language(lang):
+            text = s.describe_move(PLACES[4], names)
+        for width in range(150, 500, 3):  # (a log is wider than the longest "Treasure Map +1")
+            for row in theme.wrap(text, 12, width, split_long=True):
+                assert not row.lstrip().startswith(("+", "-")), (lang, width, row)
+
+
+def test_the_prompt_names_the_dolphin_for_the_tile_after_its_flips():
+    """After the Dolphin's flips its drawer draws again in the same turn: the prompt said only
+    "draw a tile", as for a new turn; now "draw another tile (Dolphin)", whoever flipped last
+    (one tile each: the flips are done at once; two each: each captain picks his)."""
+    from tabletop.games.captain_flip.moves import DOLPHIN, DRAWS, PLACES
+    from tabletop.games.captain_flip.rules import CARPENTER, COOK, LOOKOUT, SWABBY
+
+    pairs = ((COOK, LOOKOUT), (COOK, LOOKOUT), (SWABBY, LOOKOUT), (CARPENTER, SWABBY))
+    for each in (1, 2):
+        app, scene = start([Seat("human"), Seat("human")], dolphin=True)
+        session = scene.session
+        first = scene.state.actor
+        for k in range(2 * each):
+            session._push(DRAWS[pairs[k][0]][pairs[k][1]], CHANCE)
+            session.play(KEEP)
+            session.play(PLACES[k])
+        assert scene.state.actor == first and "another" not in scene.prompt_line()
+        session._push(DOLPHIN, CHANCE)
+        while scene.state.current_player != CHANCE:  # each captain picks one of his two tiles
+            session.play(next(iter(scene.state.legal_moves())))
+        assert scene.state.actor == first
+        assert scene.prompt_line().endswith("draw another tile (Dolphin) — click the bag or press Space.")
+
+
+def test_the_russian_score_line_keeps_of_3_with_its_number():
+    """The reviewer's table strip in Russian: «… · Канониров: 0» with «из 3» alone on the next
+    row; the counts' «0 из 4», «0 из 3» now wrap as one."""
+    from tabletop.i18n import in_language, tr
+    from tabletop.ui import theme
+
+    start([Seat("human")])  # (pygame and the fonts up)
+    with in_language("ru"):
+        texts = [tr("Full columns {done} of 4 (the 4th ends the game) · Gunners {gunners} of 3", done=0, gunners=0),
+                 tr("Rank now: {rank} · full columns {done} of 4", rank="Юнга", done=1),
+                 tr("Full columns {done} of 4 · Gunners {gunners}", done=4, gunners=2)]
+    for text in texts:
+        for width in range(120, 700, 4):
+            for row in theme.wrap(text, 14, width):
+                assert not row.startswith("из"), (width, row)

@@ -314,19 +314,17 @@ def test_a_captains_own_board_in_his_strip_says_what_board_b_still_pays():
     assert scene.table_strip_key(1) != before, "the card is drawn anew"
 
 
-@pytest.mark.parametrize(("lang", "size"), [("en", (3840, 2160)), ("ru", (3840, 2160)), ("ru", (1366, 768))])
-def test_a_captains_own_board_in_his_strip_says_board_es_conditions(monkeypatch, lang, size):
-    """At a 4K table the ship on a captain's score card drew board E's "Map if =" as the Treasure
-    Map alone (no room under it for a word at the tiny type), so the condition was lost; in
-    Russian the flip bonus lost its "≠" the same way. Each of the three bonuses now keeps its
-    condition under its picture (a smaller one) or in its words, as the large board's tags say it."""
+def ship_words(monkeypatch, lang: str, size, variant: str, players: int, seed: int, seats=(1,)):
+    """(card size, seat, column, the words drawn in its top space or tag) for every top space with a
+    bonus on the ships that captains' score cards at a table draw (``seats``' cards)."""
     from tabletop.games.captain_flip import scene_draw as sd
     from tabletop.i18n import set_language
     from tabletop.ui import text_audit
 
     app = App(AppOptions(size=size, headless=True, mute=True, table=True, lang=lang))
+    out = []
     try:
-        session = tabletop.launch.new_session(SPEC, app.store, 2, "E", {}, [Seat("human")] * 2, 3)
+        session = tabletop.launch.new_session(SPEC, app.store, players, variant, {}, [Seat("human")] * players, seed)
         scene = make_scene(app, session)
         app.push_scene(scene)
         cards: list[tuple[int, int]] = []
@@ -337,26 +335,37 @@ def test_a_captains_own_board_in_his_strip_says_board_es_conditions(monkeypatch,
         paint_board = sd.paint_lone_board
         monkeypatch.setattr(sd, "paint_lone_board", lambda *a, **k: boards.append(paint_board(*a, **k)) or boards[-1])
         board = scene.board
-        wants = {"map_if_all_identical": "=", "flip_if_all_different": "≠", "draw_if_all_identical": "="}
-        ships = 0
-        for card in set(cards):
+        for card, seat in {(card, seat) for card in cards for seat in seats}:
             surface = pygame.Surface(card)
             boards.clear()
             with text_audit.TextAudit() as audit:
-                scene.draw_seat_extra(surface, surface.get_rect(), 1, False)
+                scene.draw_seat_extra(surface, surface.get_rect(), seat, False)
             if not boards:
                 continue  # a card with no room for the ship
             vp, slot = boards[-1]
-            ships += 1
             for ci, column in enumerate(board.columns):
-                if column.bonus.kind not in wants:
+                if column.bonus.kind == "none":
                     continue
                 space = sd.px(vp, slot.space(board, ci, column.top)).union(sd.px(vp, slot.tag(board, ci)))
-                said = [d.text for d in audit.placed() if space.contains(pygame.Rect(d.rect))]
-                assert any(wants[column.bonus.kind] in words for words in said), (card, ci, said)
-        assert ships, "a card held the ship"
+                out.append((card, seat, column.bonus.kind,
+                            [d.text for d in audit.placed() if space.contains(pygame.Rect(d.rect))]))
     finally:
         set_language("en")
+    return out
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", (3840, 2160)), ("ru", (3840, 2160)), ("ru", (1366, 768))])
+def test_a_captains_own_board_in_his_strip_says_board_es_conditions(monkeypatch, lang, size):
+    """At a 4K table the ship on a captain's score card drew board E's "Map if =" as the Treasure
+    Map alone (no room under it for a word at the tiny type), so the condition was lost; in
+    Russian the flip bonus lost its "≠" the same way. Each of the three bonuses now keeps its
+    condition under its picture (a smaller one) or in its words, as the large board's tags say it."""
+    wants = {"map_if_all_identical": "=", "flip_if_all_different": "≠", "draw_if_all_identical": "="}
+    spaces = [(card, kind, said) for card, _seat, kind, said in ship_words(monkeypatch, lang, size, "E", 2, 3)
+              if kind in wants]
+    assert spaces, "a card held the ship"
+    for card, kind, said in spaces:
+        assert any(wants[kind] in words for words in said), (card, kind, said)
 
 
 def finger(app, kind: int, pos) -> None:
@@ -413,3 +422,14 @@ def test_a_click_in_a_window_still_places_on_the_press():
     before = placed(scene, 0, m.col)
     app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=upright(scene, space), button=1))
     assert placed(scene, 0, m.col) == before + 1
+
+
+def test_board_ds_pay_space_on_a_captains_own_small_board_is_not_blank(monkeypatch):
+    """The reviewer's 4K table in Russian: on a captain's ship in his strip, board D's last column
+    (costs 1 coin) was a blank gold space: «плата 1» did not fit at the smallest readable size;
+    it now says "-1" there, as "+3" says the first column's coins."""
+    spaces = [(card, seat, said) for card, seat, kind, said
+              in ship_words(monkeypatch, "ru", (3840, 2160), "D", 4, 8, seats=range(4)) if kind == "pay_to_place"]
+    assert spaces, "a card held the ship"
+    for card, seat, said in spaces:
+        assert any("1" in words for words in said), (card, seat, said)

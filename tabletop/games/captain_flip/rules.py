@@ -673,7 +673,8 @@ class CaptainFlipState(GameState):
         if isinstance(move, Draw):
             return [(seat, tr("{who} draws a tile showing the {face}", who=who, face=tr(names_[move.up])))]
         if isinstance(move, DolphinDraw):
-            text = tr("{who} draws the Dolphin: every captain flips one of his tiles", who=who)
+            text = (tr("{who} draws the Dolphin: he flips one of his tiles", who=who) if self.n == 1  # solo: no others
+                    else tr("{who} draws the Dolphin: every captain flips one of his tiles", who=who))
         elif isinstance(move, Choice) and self.drawn is not None:
             face = tr(names_[self.drawn[0]])
             what = (tr("flips the {face} over to the {new}", face=face, new=becomes(names_[self.drawn[1]])) if move.flip
@@ -717,7 +718,7 @@ class CaptainFlipState(GameState):
             bonus = e.source == "column bonus" and e.space is not None
             if e.kind == "coins" and e.source != "paid":
                 part = f"{e.amount:+d}" if bonus and not self._bonus_on_placing(lines, e, placed) \
-                    else tr("{source} {n:+d}", source=tr(e.source), n=e.amount)
+                    else tr("{source}\u00a0{n:+d}", source=tr(e.source), n=e.amount)  # the number stays by its word
             elif e.kind == "map":
                 part = tr("takes the Treasure Map")
             elif e.kind == "map_back":
@@ -742,6 +743,10 @@ class CaptainFlipState(GameState):
                 lines.append((e.seat, f"{who_is(e.seat)} " + tr("ends the turn"), []))
                 bonus_line = -1
             line_seat, _text, parts = lines[-1]
+            if e.source == "Treasure Map" and e.seat == line_seat and tr("takes the Treasure Map") in parts:
+                # the map was taken on this very line: its coin is not a second "Treasure Map"
+                part = (tr("+{n} for it at the end of the turn", n=e.amount) if parts[-1] == tr("takes the Treasure Map")
+                        else tr("+{n} for the map at the end of the turn", n=e.amount))  # "it" is too far back
             parts.append(part if e.seat == line_seat else f"{who_is(e.seat)} {part}")
         return [(s, f"{t}: {', '.join(parts)}" if parts else t) for s, t, parts in lines]
 

@@ -399,12 +399,39 @@ class CaptainFlipScene(GameScene):
     def prompt_line(self) -> str:
         state = self.state
         if state.current_player == CHANCE:
+            name = self.seat_name(state.actor)
+            why = self.extra_draw()
             if self.seat_is_human(self.roller()) and self.app.table_mode:
-                return tr("{name}: tap the bag to draw a tile.", name=self.seat_name(state.actor))
+                if why:
+                    return tr("{name}: tap the bag to draw another tile ({why}).", name=name, why=tr(why))
+                return tr("{name}: tap the bag to draw a tile.", name=name)
             if self.seat_is_human(self.roller()):
-                return tr("{name}: draw a tile — click the bag or press Space.", name=self.seat_name(state.actor))
+                if why:
+                    return tr("{name}: draw another tile ({why}) — click the bag or press Space.", name=name,
+                              why=tr(why))
+                return tr("{name}: draw a tile — click the bag or press Space.", name=name)
             return tr("{name} draws a tile…", name=self.seat_name(state.actor))
         return super().prompt_line()
+
+    def extra_draw(self) -> str | None:
+        """Why the drawer draws again within his own turn ("Parrot", "column bonus": board E's
+        draw space, "Dolphin": the tile after everyone's flip), or None for a turn's first draw. The prompt said only "draw a tile", as at
+        the start of a turn, so a solo player could not tell the Parrot's tile from the next turn."""
+        from tabletop.games.captain_flip.ledger import trace
+
+        session = self.session
+        before = session.previous_state()
+        if before is None or not session.played:
+            return None
+        last = before.parse_move(session.played[-1].text)
+        dolphin = isinstance(last, DolphinDraw) or (isinstance(last, FlipAt) and last.why == "dolphin")
+        if not dolphin and session.played[-1].seat != self.state.actor:
+            return None
+        events = trace(before, last)
+        if any(e.kind == "turn_end" for e in events):
+            return None
+        draws = [e.source for e in events if e.kind == "draw"]
+        return draws[-1] if draws else "Dolphin" if dolphin else None
 
     def prompt(self) -> str:
         return txt.prompt(self.obs, touch=self.app.table_mode, drawer=self.seat_name(self.obs.turn))

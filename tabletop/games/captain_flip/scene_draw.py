@@ -247,6 +247,12 @@ def bonus_short(bonus: Bonus, solo: bool) -> str:
     }.get(k, k)
 
 
+def fewest_words(bonus: Bonus) -> str:
+    """The last resort of a top space too small for :func:`bonus_short`: board D's paying space
+    as "-1" («плата 1» was too wide for a table strip's ship, which was left a blank gold space)."""
+    return f"-{bonus.a}" if bonus.kind == "pay_to_place" else ""
+
+
 def kraken_tag(state, seat: int, ci: int, column) -> tuple[str, str]:
     """Board B's tag over ``seat``'s column ``ci`` as it stands: "1 / 0" while the first value can
     still be earned there, "now 0" once it cannot (with several players someone completed that
@@ -400,6 +406,7 @@ def _cell_short(surface: pygame.Surface, r: pygame.Rect, bonus: Bonus, solo: boo
     elif words:  # a small board (the menu's picture, a table screen's): on two lines, a little smaller;
         # then "+1×kind" broken after its "×"; board E's bonuses as their picture over "=" or "≠"
         forms = [words, words.replace("×", "× ")] if "×" in words else [words]
+        forms += [fewest_words(bonus)] if fewest_words(bonus) else []
         if not _words_in(surface, r, forms, size, smallest, rgb) and bonus.kind in CONDITIONS:
             condition_token(surface, r, bonus.kind, size, rgb)
 
@@ -496,6 +503,7 @@ def draw_tag(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Board, ci
     if slot.big:  # the large board's top space already holds the bonus in words
         return
     column = board.columns[ci]
+    short = short or fewest_words(column.bonus)
     space = px(vp, slot.space(board, ci, column.top))
     if any(_words_in(surface, space, [form], small, small if least is None else least, rgb)
            for form in (words, short) if form):
