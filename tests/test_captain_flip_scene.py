@@ -1060,3 +1060,46 @@ def test_the_russian_score_line_keeps_of_3_with_its_number():
         for width in range(120, 700, 4):
             for row in theme.wrap(text, 14, width):
                 assert not row.startswith("из"), (width, row)
+
+
+@pytest.mark.parametrize("table", [False, True], ids=["window", "table"])
+def test_a_double_click_on_keep_never_presses_the_undo_that_takes_its_place(table, monkeypatch):
+    """After Keep the buttons are laid out anew and Undo stands where Keep was: the second click
+    of a double click (a quick second tap at a table) took the Keep back. A press on another
+    button where the pressed one stood, within a double click's time, is swallowed; a later one
+    works."""
+    from tabletop.ui import widgets
+
+    now = [100.0]
+    monkeypatch.setattr(tabletop.ui.game_scene.GameScene, "now", lambda self: now[0])
+    app = App(AppOptions(size=(1366, 768), headless=True, mute=True, table=table))
+    session = tabletop.launch.new_session(SPEC, app.store, 1, "A", {}, [Seat("human")], 7)
+    scene = make_scene(app, session)
+    app.push_scene(scene)
+    app.render()
+    while scene.state.current_player == CHANCE:
+        key(app, pygame.K_SPACE)
+    assert scene.state.phase == KEEP_OR_FLIP
+
+    def buttons():
+        if table:
+            seat = scene.acting_seat()
+            panel = next(p for p in scene.table_panels if p.seat == seat)
+            return [(b, tuple(map(int, panel.to_screen(b.rect.center)))) for b in scene.table_buttons[seat]]
+        return [(b, b.rect.center) for b in scene.buttons.buttons]
+
+    keep, at = next((b, pos) for b, pos in buttons() if b.label == "Keep")
+    click(app, at)
+    app.render()
+    assert scene.state.phase == PLACE
+    under = next((b for b, _pos in buttons() if b.label == "Undo" and b.rect.colliderect(keep.rect)), None)
+    assert under is not None, "the case: Undo stands where Keep was"
+    now[0] += 0.15
+    click(app, at)  # the double click's second half
+    app.render()
+    assert scene.state.phase == PLACE, "the Keep was taken back"
+    now[0] += 1.0
+    assert 0.15 < widgets.DOUBLE_TAP < 1.0
+    click(app, at)  # a deliberate press, later
+    app.render()
+    assert scene.state.phase == KEEP_OR_FLIP

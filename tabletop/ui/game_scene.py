@@ -32,7 +32,16 @@ from tabletop.ui.results import ResultOverlay, ResultTable, default_table, game_
 from tabletop.ui.scene import Scene
 from tabletop.ui.table_frame import TableModeMixin
 from tabletop.ui.timers import Timers
-from tabletop.ui.widgets import Button, ButtonRow, LogEntry, LogPanel, Viewport, row_buttons, stack_buttons
+from tabletop.ui.widgets import (
+    Button,
+    ButtonRow,
+    LogEntry,
+    LogPanel,
+    TapGuard,
+    Viewport,
+    row_buttons,
+    stack_buttons,
+)
 
 if TYPE_CHECKING:
     from tabletop.app import App
@@ -92,6 +101,7 @@ class GameScene(TableModeMixin, Scene):
         self.spec = session.spec
         self.layout_data = layout
         self.seats: list[Seat] = seats_of(session)
+        self.tap_guard = TapGuard(lambda: self.now())  # a double click never presses the button that moved in
         self._role_forms: dict[tuple, int] = {}  # the players list's form of a computer's role (role_form)
         self.agents: dict[int, Any] = {}
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
@@ -767,7 +777,7 @@ class GameScene(TableModeMixin, Scene):
             if self.log.button.collidepoint(event.pos):
                 self.show_log()
                 return
-            if self.buttons.click(event.pos):
+            if self.buttons.click(event.pos, self.tap_guard, "panel"):
                 self.app.audio.play("click")
                 self.dirty = True
                 return

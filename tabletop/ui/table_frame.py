@@ -30,7 +30,7 @@ from tabletop.ui import draw, placement, table_strip, text_audit, theme
 from tabletop.ui.results import game_over_text
 from tabletop.ui.table import EdgePanel, SeatPlace, Sizes, default_places, plan_table, uncovered, widen_band
 from tabletop.ui.table_strip import StripNeeds, StripParts
-from tabletop.ui.widgets import Button, Viewport, arrow_text, arrow_text_width
+from tabletop.ui.widgets import Button, TapGuard, Viewport, arrow_text, arrow_text_width
 
 HOLD_TIME = 0.6
 """Seconds a finger (or the mouse button) stays down and still on the board to count as a hold."""
@@ -55,6 +55,7 @@ class TableModeMixin:
     table_buttons: dict[int, list[Button]]
     table_menus: dict[int, Button]
     table_parts: dict[int, StripParts]
+    tap_guard: TapGuard
     table_focus: int | None = None
     _hold_at: tuple[int, int] | None = None
 
@@ -648,6 +649,9 @@ class TableModeMixin:
                 return True
             for b in self.table_buttons.get(panel.seat, []):
                 if b.hit(point):  # a card it opens faces him; a later one (Esc) the seat on turn
+                    if self.tap_guard.swallows(panel.seat, b):  # meant for the button that stood there
+                        return True
+                    self.tap_guard.press(panel.seat, b)
                     self._for_seat(panel.seat, b.action)
                     self.app.audio.play("click")
                     return True

@@ -3,7 +3,7 @@ units to pixels (letterboxed, any aspect)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
 import pygame
@@ -80,6 +80,35 @@ class Button:
         return self.enabled and self.rect.collidepoint(pos)
 
 
+DOUBLE_TAP = 0.4
+"""Seconds within which a second press counts as part of a double click or a quick double tap."""
+
+
+class TapGuard:
+    """Swallows a press that lands, right after another, on a *different* button standing where
+    the pressed one was.
+
+    Why: a press changes what can be done, so the buttons are laid out anew and another one can
+    take the pressed one's place -- Captain Flip's Undo where Keep was. The second half of a
+    double click, or a quick second tap at a table, then pressed Undo and took back the move just
+    made. Pressing the same button again, or any button elsewhere, is never held back."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
+        self._last: tuple[Hashable, str, pygame.Rect, float] | None = None
+
+    def press(self, where: Hashable, button: Button) -> None:
+        """``button`` was pressed in the row ``where`` (a panel, a seat's strip)."""
+        self._last = (where, button.label, pygame.Rect(button.rect), self.clock())
+
+    def swallows(self, where: Hashable, button: Button) -> bool:
+        if self._last is None:
+            return False
+        row, label, rect, at = self._last
+        return (row == where and label != button.label and rect.colliderect(button.rect)
+                and self.clock() - at < DOUBLE_TAP)
+
+
 class ButtonRow:
     """A set of buttons that handles hover and clicks together."""
 
@@ -103,9 +132,15 @@ class ButtonRow:
                 changed = True
         return changed
 
-    def click(self, pos: tuple[int, int]) -> bool:
+    def click(self, pos: tuple[int, int], guard: TapGuard | None = None, where: Hashable = None) -> bool:
+        """Press the button at ``pos``; True when one was there (also when ``guard`` swallowed
+        the press: it was meant for the button that stood there a moment ago)."""
         for b in self.buttons:
             if b.hit(pos):
+                if guard is not None:
+                    if guard.swallows(where, b):
+                        return True
+                    guard.press(where, b)
                 b.action()
                 return True
         return False
