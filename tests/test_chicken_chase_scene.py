@@ -1058,6 +1058,25 @@ def test_log_says_why_a_blocked_target_moves_a_hen_less_or_not_at_all():
     assert said.endswith("hen 1: 11->12 (field 13 is blocked)"), said
 
 
+def test_a_hen_that_stays_is_said_to_have_no_free_field_between_not_below():
+    """12 to 14 with 13 and 14 blocked keeps the hen on 12; the log said "field 14 is blocked and
+    no field below it is free", though fields 11 down to Start were free: what holds the hen is
+    that no field between it and the target is free."""
+    from tabletop.games.chicken_chase.moves import PlayB
+    from tabletop.games.chicken_chase.rules import ChickenState
+    from tabletop.i18n import in_language
+
+    text = ("1 action hens:15,12/11,6 feed:2grey,1grey,3grey,2brown,2brown,3brown,6green,6green,8gold,6gold "
+            "hands:2brown/2grey first:1 turns:34 blocked:4,5,8,10,13,14 variant:normal")
+    state = ChickenState.from_notation(text)
+    two = next(m for m in state.legal_moves() if isinstance(m, PlayB) and m.hen == 1)
+    said = state.describe_move(two, ["Red", "Green"])
+    assert said.endswith("hen 2 stays on 12: field 14 is blocked and no field between is free"), said
+    with in_language("ru"):
+        said = state.describe_move(two, ["Красный", "Зелёный"])
+    assert said.endswith("курица 2 остаётся на поле 12: поле 14 закрыто, а свободного поля между ними нет"), said
+
+
 @pytest.mark.parametrize("size", [(1024, 600), (1366, 768), (1920, 1080)])
 def test_russian_hand_title_keeps_its_size_and_clears_a_lifted_card(english_after, size):
     """«Зелёный — карты» was squeezed into the English title's box and drawn at the tiniest size;
