@@ -51,6 +51,12 @@ def cards_text(n: int) -> str:
     return plural(n, tr("{n} card", n=n), tr("{n} cards (2–4)", n=n), tr("{n} cards", n=n))
 
 
+def hidden_cards_text(n: int) -> str:
+    """"1 card · hidden", "2 cards · hidden": the word for hidden agrees with the count as well
+    (Russian said «1 карта · скрыты», the plural beside one card)."""
+    return plural(n, tr("{n} card · hidden", n=n), tr("{n} cards (2–4) · hidden", n=n), tr("{n} cards · hidden", n=n))
+
+
 def _mix(a, b, t: float) -> tuple[int, int, int]:
     return tuple(int(x + (y - x) * t) for x, y in zip(a[:3], b[:3], strict=False))  # type: ignore[return-value]
 
@@ -404,7 +410,7 @@ class ChickenPainter:
                              min_size=m.tiny)
             n = len(hand)
             if n:  # an empty hand says so once, where its cards would be («0 карт» beside «карт на руке нет»)
-                draw.text(surface, cards_text(n) + ("" if shown else tr(" · hidden")),
+                draw.text(surface, cards_text(n) if shown else hidden_cards_text(n),
                           vp.to_px(x + 26, y + 72), text_px, theme.INK_SOFT)
             button = self._rect(vp, g.show_button)
             hot = self.hover == ("show", 0)
