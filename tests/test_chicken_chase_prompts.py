@@ -384,3 +384,23 @@ def test_a_band_on_turn_never_says_only_your_turn_where_the_prompt_fits(fast, pl
             checked += 1
         play_on(scene, lambda _s, moves: rng.choice(moves))
     assert checked >= 5
+
+
+@pytest.mark.parametrize("lang, size", [("ru", (1366, 768)), ("ru", (1024, 600)), ("en", (1024, 600))])
+def test_show_and_hide_my_hand_are_set_alike(fast, lang, size):
+    """The hand's control said «Показать мои / карты» on two lines and, turned up, «Скрыть мои
+    карты» on one in smaller type (1366x768, Russian): its words changed size at each click. Both
+    labels now take the same lines and the same type."""
+    app, scene = open_scene(size, [Seat("human"), Seat("human")], lang=lang)
+    while scene.state.current_player == CHANCE or scene.state.phase != "action":
+        play_on(scene, lambda state, moves: moves[0])
+    seen = []
+    for _ in range(2):
+        with TextAudit() as audit:
+            app.render()
+        words = tr("Hide my hand") if scene.hand_shown() else tr("Show my hand")
+        parts = [e for e in audit.placed() if len(e.text) > 2 and e.text.replace("  [H]", "") in words]
+        assert parts, [e.text for e in audit.placed()]
+        seen.append((len(parts), {e.size for e in parts}))
+        scene.toggle_hand()
+    assert seen[0] == seen[1], seen

@@ -489,22 +489,37 @@ class ChickenPainter:
     def _draw_show_label(self, surface: pygame.Surface, vp: Viewport, button: pygame.Rect, radius: int,
                          shown: bool, ink: tuple[int, int, int] = theme.WHITE) -> None:
         """"Show my hand" in full, on two lines where one is too narrow (Russian, small windows: the
-        rules name the button by its full words), and only the short word where two do not fit."""
+        rules name the button by its full words), and only the short word where two do not fit.
+        The control's two labels are set alike (one line or two, the same type): «Скрыть мои
+        карты» fitted one line in smaller type where «Показать мои карты» took two, and the words
+        changed size each time the hand was turned up or down."""
         m = self.metrics
         label_px = self._px(vp, 28)
-        label = tr("Hide my hand") if shown else tr("Show my hand")
+        words = [tr(w) for w in SHOW_WORDS]
+        label = words[1] if shown else words[0]
         room = button.inflate(-radius // 2, 0)
-        if theme.font(min(label_px, m.small), True).size(label)[0] <= room.w:
-            if theme.font(label_px, True).size(label + "  [H]")[0] < button.w - radius:
+
+        def one_line(px: int) -> bool:
+            return all(theme.font(px, True).size(w)[0] <= room.w for w in words)
+
+        if one_line(min(label_px, m.small)):
+            px = next((p for p in range(label_px, m.small, -1) if one_line(p)), min(label_px, m.small))
+            if all(theme.font(px, True).size(w + "  [H]")[0] < button.w - radius for w in words):
                 label += "  [H]"
-            draw.fitted_text(surface, label, room, label_px, ink, bold=True, min_size=m.small)
+            draw.fitted_text(surface, label, room, px, ink, bold=True, min_size=min(px, m.small))
             return
-        for px in range(label_px, m.small - 1, -1):
-            lines = theme.wrap(label, px, room.w, bold=True)
+
+        def two_lines(px: int) -> bool:
             line_h = theme.font(px, True).get_linesize()
-            if len(lines) == 2 and 2 * line_h <= button.h - 4 and all(
-                    theme.font(px, True).size(t)[0] <= room.w for t in lines):
-                top = button.centery - line_h
+            return 2 * line_h <= button.h - 4 and all(
+                len(lines) <= 2 and all(theme.font(px, True).size(t)[0] <= room.w for t in lines)
+                for lines in (theme.wrap(w, px, room.w, bold=True) for w in words))
+
+        for px in range(label_px, m.small - 1, -1):
+            if two_lines(px):
+                lines = theme.wrap(label, px, room.w, bold=True)
+                line_h = theme.font(px, True).get_linesize()
+                top = button.centery - line_h * len(lines) // 2
                 for i, text in enumerate(lines):
                     draw.fitted_text(surface, text, pygame.Rect(room.x, top + i * line_h, room.w, line_h), px,
                                      ink, bold=True, min_size=px)
