@@ -1174,3 +1174,46 @@ def test_card_counts_use_the_languages_counted_forms():
                                                                   "21 карта", "22 карты"]
     with in_language("en"):
         assert [cards_text(n) for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1366, 768)])
+def test_the_menu_pictures_start_keeps_off_the_feed_fields_number_discs(tmp_path, monkeypatch, size):
+    """With fields 7 and 8 blocked the menu's small picture has no room for "Start" above the
+    block; it went beside it, half under the disc that numbers feed field 7 (the disc reaches out
+    past its trough, and only the trough was kept clear)."""
+    from tabletop.core import Setup
+    from tabletop.games.chicken_chase.scene import PREVIEW_LEAST_PX, ChickenChaseScene
+    from tabletop.games.chicken_chase.scene_draw import px_rect
+    from tabletop.games.chicken_chase.scene_geom import build_geometry
+    from tabletop.ui.menu import MenuScene
+    from tabletop.ui.text_audit import TextAudit
+    from tabletop.ui.widgets import Viewport
+
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path / "data"))
+    app = App(AppOptions(size=size, headless=True, mute=True))
+    try:
+        menu = MenuScene(app, "chicken_chase")
+        app.push_scene(menu)
+        app.render()
+        area = menu.preview_rect.inflate(-2 * menu.metrics.pad, -2 * menu.metrics.pad)
+        spec = get_game("chicken_chase")
+        layout = spec.load_layout(app.store, "custom")
+        options = spec.parse_options("custom", {"blocked": "4,5,7,8,12"}, app.store)
+        state = spec.new_state(Setup(4, "custom", options, layout, first_player=0))
+        surface = pygame.Surface(area.size)
+        rect = surface.get_rect()
+        with TextAudit() as audit:
+            ChickenChaseScene.draw_preview(surface, rect, layout, state, menu.metrics.small)
+        start = [pygame.Rect(e.rect) for e in audit.placed() if e.text == tr("Start (hill field)")]
+        geom = build_geometry(layout, 8)
+        vp = Viewport((0.0, 0.0, geom.width, geom.height), rect)
+        numbers = min(menu.metrics.small, max(PREVIEW_LEAST_PX, int(vp.length(geom.field_r * 0.9))))
+    finally:
+        pygame.display.quit()
+    assert len(start) == 1
+    for field, box in enumerate(geom.feed_boxes, start=1):
+        trough = px_rect(vp, box)
+        r = max(int(vp.length(22)), int(numbers * 0.85))  # as paint_feed sets the disc
+        disc = pygame.Rect(0, 0, 2 * r, 2 * r)
+        disc.center = (trough.x + r // 3, trough.y + r // 3)
+        assert not start[0].colliderect(disc), f"Start {start[0]} lies on feed field {field}'s number {disc}"

@@ -1166,6 +1166,10 @@ def paint_hill(surf: pygame.Surface, vp: Viewport, off: tuple[int, int], g: Any,
         pygame.draw.rect(surf, TROUGH, rect, border_radius=rad)
         pygame.draw.rect(surf, TROUGH_RIM, rect, width=max(2, int(L(4))), border_radius=rad)
         obstacles.append((rect, 2))
+        # its number's disc reaches out past the trough's corner (a small picture's Start, beside
+        # the block with fields 7 and 8 blocked, lay half under the disc of feed field 7)
+        (bx, by), br = feed_badge_circle(vp, rect, small if number_px is None else number_px)
+        obstacles.append((pygame.Rect(bx - br, by - br, 2 * br, 2 * br), 6))
     # Start's name last, where it covers no field, number or trough (a small picture, like the
     # menu's, has no room above the block between fields 8 and 7); on a tag where nothing is free
     # and the finish's: under it, or beside it where it covers nothing (at 4K in Russian «Финиш»
@@ -1276,12 +1280,18 @@ def paint_feed(surface: pygame.Surface, vp: Viewport, g: Any, lay: Any, face: li
                 ring = theme.SELECT if source == field else theme.HILITE
                 pygame.draw.circle(surface, ring, pos, int(r + max(3, L(5))), width=max(2, int(L(4))))
         # the field's number on top of any glow: the dice name it
-        badge_r = max(int(L(22)), int(small * 0.85))
-        bc = (rect.x + badge_r // 3, rect.y + badge_r // 3)
+        bc, badge_r = feed_badge_circle(vp, rect, small)
         pygame.draw.circle(surface, theme.ACCENT_DARK if targets.get(field) else theme.INK, bc, badge_r)
         pygame.draw.circle(surface, (255, 250, 236), bc, badge_r, width=max(2, badge_r // 7))
         num = theme.render(str(field), int(badge_r * 1.15), (255, 250, 236), True)
         surface.blit(num, num.get_rect(center=bc))
+
+
+def feed_badge_circle(vp: Viewport, rect: pygame.Rect, small: int) -> tuple[tuple[int, int], int]:
+    """The centre and radius of a feed field's number disc, on its trough's corner (it reaches
+    out past the trough: Start's name must keep off it too)."""
+    badge_r = max(int(vp.length(22)), int(small * 0.85))
+    return (rect.x + badge_r // 3, rect.y + badge_r // 3), badge_r
 
 
 def _card_or_slot(surface: pygame.Surface, crect: pygame.Rect, code: int | None, back, value_px: int,
