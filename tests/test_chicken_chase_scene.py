@@ -1217,3 +1217,40 @@ def test_the_menu_pictures_start_keeps_off_the_feed_fields_number_discs(tmp_path
         disc = pygame.Rect(0, 0, 2 * r, 2 * r)
         disc.center = (trough.x + r // 3, trough.y + r // 3)
         assert not start[0].colliderect(disc), f"Start {start[0]} lies on feed field {field}'s number {disc}"
+
+
+def test_russian_end_card_names_the_hands_column_as_the_strip_does_on_one_line(tmp_path, monkeypatch):
+    """At 1024x600 in Russian the end card's column «Карты в руке (их значения)» took two lines
+    («...(их» / «значения)»), and said «в руке» where the hand strip says «на руке» («карт на руке
+    нет», «Карты на руках скрыты»). It is now «Карты на руке (значения)», on one line."""
+    from feedback_helpers import start
+
+    from tabletop.i18n import in_language, set_language
+    from tabletop.ui import text_audit
+
+    instant_scenes(monkeypatch, tmp_path)
+    app, scene = start("chicken_chase", [Seat("human")] * 4, players=4, seed=2, size=(1024, 600), lang="ru")
+    try:
+        from tabletop.games.chicken_chase.rules import ChickenState
+
+        scene.session.state = ChickenState.from_notation(
+            "1 action hens:15,14/3,0/9,2/6,1 feed:1grey,2grey,3grey,2brown,5brown,4brown,5green,4green,8gold,6gold "
+            "hands:1grey/3grey,4brown/2brown/- first:1 turns:40 blocked:5,12 variant:normal")
+        scene._changed()
+        state = scene.state
+        move = next(m for m in state.legal_moves() if isinstance(m, PlayB) and m.hen == 1)
+        before = state.copy()
+        scene.session.play(move)
+        scene._after_move(before, move, 0)
+        app.tick(0.0)
+        with text_audit.TextAudit() as audit:
+            app.mark_dirty()
+            app.render()
+        placed = [d.text for d in audit.placed()]
+    finally:
+        set_language("en")
+    heads = ["Курицы на полях", "Карт выиграно", "Карты на руке (значения)", "Цыплят в запасе"]
+    with in_language("ru"):
+        assert [tr(h) for h in ("Hens on", "Cards won", "Cards in hand (values)", "Chicks in supply")] == heads
+    for head in heads:  # each drawn whole: on one line
+        assert head in placed, (head, placed)
