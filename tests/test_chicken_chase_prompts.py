@@ -386,7 +386,7 @@ def test_a_band_on_turn_never_says_only_your_turn_where_the_prompt_fits(fast, pl
     assert checked >= 5
 
 
-@pytest.mark.parametrize("lang, size", [("ru", (1366, 768)), ("ru", (1024, 600)), ("en", (1024, 600))])
+@pytest.mark.parametrize("lang, size", [("ru", (1366, 768)), ("ru", (1024, 600)), ("en", (1024, 600)), ("en", (1366, 768)), ("ru", (1920, 1080)), ("ru", (3840, 2160)), ("en", (3840, 2160))])
 def test_show_and_hide_my_hand_are_set_alike(fast, lang, size):
     """The hand's control said «Показать мои / карты» on two lines and, turned up, «Скрыть мои
     карты» on one in smaller type (1366x768, Russian): its words changed size at each click. Both
