@@ -92,12 +92,34 @@ def test_empty_hand_strip_says_no_cards_in_hand_and_has_nothing_to_show(fast):
         app.render()
     texts = {e.text for e in audit.placed()}
     assert tr("no cards in hand") in texts and tr("no cards yet") not in texts, texts
-    assert tr("{n} cards", n=0) in texts and tr("{n} cards", n=0) + tr(" · hidden") not in texts
+    # it says so once: not also "0 cards" (nor "0 cards · hidden") beside it
+    assert tr("{n} cards", n=0) not in texts and tr("{n} cards · hidden", n=0) not in texts, texts
     g = scene.geom
     x, y, w, h = g.show_button
     assert scene.hit((x + w / 2, y + h / 2)) != ("show", 0)
     scene.toggle_hand()  # what H and a click on the control do
     assert not scene.hand_shown()
+
+
+@pytest.mark.parametrize("cards, words", [(2, "2 карты · скрыты"), (1, "1 карта · скрыта")])
+def test_hidden_hand_agrees_with_its_count_in_russian(fast, cards, words):
+    """Red's hidden hand of one card said «1 карта · скрыты» (the plural «скрыты» was fixed on
+    whatever the count): the word for hidden now agrees with the count."""
+    app, scene = open_scene((1366, 768), [Seat("human"), Seat("human")], lang="ru")
+
+    def one_card(state, moves):
+        return next((m for m in moves if isinstance(m, PlayB) and len(m.cards) == 1), moves[0])
+
+    for _ in range(200):
+        state = scene.state
+        if state.phase == "action" and state.turn == 0 and not state.draws and len(state.hand(0)) == cards:
+            break
+        play_on(scene, one_card)
+    assert len(scene.state.hand(0)) == cards and not scene.hand_shown()
+    with TextAudit() as audit:
+        app.render()
+    texts = {e.text for e in audit.placed()}
+    assert words in texts, texts
 
 
 def test_action_prompt_names_exactly_the_legal_actions(fast):
@@ -362,3 +384,23 @@ def test_a_band_on_turn_never_says_only_your_turn_where_the_prompt_fits(fast, pl
             checked += 1
         play_on(scene, lambda _s, moves: rng.choice(moves))
     assert checked >= 5
+
+
+@pytest.mark.parametrize("lang, size", [("ru", (1366, 768)), ("ru", (1024, 600)), ("en", (1024, 600)), ("en", (1366, 768)), ("ru", (1920, 1080)), ("ru", (3840, 2160)), ("en", (3840, 2160))])
+def test_show_and_hide_my_hand_are_set_alike(fast, lang, size):
+    """The hand's control said «Показать мои / карты» on two lines and, turned up, «Скрыть мои
+    карты» on one in smaller type (1366x768, Russian): its words changed size at each click. Both
+    labels now take the same lines and the same type."""
+    app, scene = open_scene(size, [Seat("human"), Seat("human")], lang=lang)
+    while scene.state.current_player == CHANCE or scene.state.phase != "action":
+        play_on(scene, lambda state, moves: moves[0])
+    seen = []
+    for _ in range(2):
+        with TextAudit() as audit:
+            app.render()
+        words = tr("Hide my hand") if scene.hand_shown() else tr("Show my hand")
+        parts = [e for e in audit.placed() if len(e.text) > 2 and e.text.replace("  [H]", "") in words]
+        assert parts, [e.text for e in audit.placed()]
+        seen.append((len(parts), {e.size for e in parts}))
+        scene.toggle_hand()
+    assert seen[0] == seen[1], seen

@@ -1058,6 +1058,25 @@ def test_log_says_why_a_blocked_target_moves_a_hen_less_or_not_at_all():
     assert said.endswith("hen 1: 11->12 (field 13 is blocked)"), said
 
 
+def test_a_hen_that_stays_is_said_to_have_no_free_field_between_not_below():
+    """12 to 14 with 13 and 14 blocked keeps the hen on 12; the log said "field 14 is blocked and
+    no field below it is free", though fields 11 down to Start were free: what holds the hen is
+    that no field between it and the target is free."""
+    from tabletop.games.chicken_chase.moves import PlayB
+    from tabletop.games.chicken_chase.rules import ChickenState
+    from tabletop.i18n import in_language
+
+    text = ("1 action hens:15,12/11,6 feed:2grey,1grey,3grey,2brown,2brown,3brown,6green,6green,8gold,6gold "
+            "hands:2brown/2grey first:1 turns:34 blocked:4,5,8,10,13,14 variant:normal")
+    state = ChickenState.from_notation(text)
+    two = next(m for m in state.legal_moves() if isinstance(m, PlayB) and m.hen == 1)
+    said = state.describe_move(two, ["Red", "Green"])
+    assert said.endswith("hen 2 stays on 12: field 14 is blocked and no field between is free"), said
+    with in_language("ru"):
+        said = state.describe_move(two, ["Красный", "Зелёный"])
+    assert said.endswith("курица 2 остаётся на поле 12: поле 14 закрыто, а свободного поля между ними нет"), said
+
+
 @pytest.mark.parametrize("size", [(1024, 600), (1366, 768), (1920, 1080)])
 def test_russian_hand_title_keeps_its_size_and_clears_a_lifted_card(english_after, size):
     """«Зелёный — карты» was squeezed into the English title's box and drawn at the tiniest size;
@@ -1155,3 +1174,83 @@ def test_card_counts_use_the_languages_counted_forms():
                                                                   "21 карта", "22 карты"]
     with in_language("en"):
         assert [cards_text(n) for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1366, 768)])
+def test_the_menu_pictures_start_keeps_off_the_feed_fields_number_discs(tmp_path, monkeypatch, size):
+    """With fields 7 and 8 blocked the menu's small picture has no room for "Start" above the
+    block; it went beside it, half under the disc that numbers feed field 7 (the disc reaches out
+    past its trough, and only the trough was kept clear)."""
+    from tabletop.core import Setup
+    from tabletop.games.chicken_chase.scene import PREVIEW_LEAST_PX, ChickenChaseScene
+    from tabletop.games.chicken_chase.scene_draw import px_rect
+    from tabletop.games.chicken_chase.scene_geom import build_geometry
+    from tabletop.ui.menu import MenuScene
+    from tabletop.ui.text_audit import TextAudit
+    from tabletop.ui.widgets import Viewport
+
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path / "data"))
+    app = App(AppOptions(size=size, headless=True, mute=True))
+    try:
+        menu = MenuScene(app, "chicken_chase")
+        app.push_scene(menu)
+        app.render()
+        area = menu.preview_rect.inflate(-2 * menu.metrics.pad, -2 * menu.metrics.pad)
+        spec = get_game("chicken_chase")
+        layout = spec.load_layout(app.store, "custom")
+        options = spec.parse_options("custom", {"blocked": "4,5,7,8,12"}, app.store)
+        state = spec.new_state(Setup(4, "custom", options, layout, first_player=0))
+        surface = pygame.Surface(area.size)
+        rect = surface.get_rect()
+        with TextAudit() as audit:
+            ChickenChaseScene.draw_preview(surface, rect, layout, state, menu.metrics.small)
+        start = [pygame.Rect(e.rect) for e in audit.placed() if e.text == tr("Start (hill field)")]
+        geom = build_geometry(layout, 8)
+        vp = Viewport((0.0, 0.0, geom.width, geom.height), rect)
+        numbers = min(menu.metrics.small, max(PREVIEW_LEAST_PX, int(vp.length(geom.field_r * 0.9))))
+    finally:
+        pygame.display.quit()
+    assert len(start) == 1
+    for field, box in enumerate(geom.feed_boxes, start=1):
+        trough = px_rect(vp, box)
+        r = max(int(vp.length(22)), int(numbers * 0.85))  # as paint_feed sets the disc
+        disc = pygame.Rect(0, 0, 2 * r, 2 * r)
+        disc.center = (trough.x + r // 3, trough.y + r // 3)
+        assert not start[0].colliderect(disc), f"Start {start[0]} lies on feed field {field}'s number {disc}"
+
+
+def test_russian_end_card_names_the_hands_column_as_the_strip_does_on_one_line(tmp_path, monkeypatch):
+    """At 1024x600 in Russian the end card's column «Карты в руке (их значения)» took two lines
+    («...(их» / «значения)»), and said «в руке» where the hand strip says «на руке» («карт на руке
+    нет», «Карты на руках скрыты»). It is now «Карты на руке (значения)», on one line."""
+    from feedback_helpers import start
+
+    from tabletop.i18n import in_language, set_language
+    from tabletop.ui import text_audit
+
+    instant_scenes(monkeypatch, tmp_path)
+    app, scene = start("chicken_chase", [Seat("human")] * 4, players=4, seed=2, size=(1024, 600), lang="ru")
+    try:
+        from tabletop.games.chicken_chase.rules import ChickenState
+
+        scene.session.state = ChickenState.from_notation(
+            "1 action hens:15,14/3,0/9,2/6,1 feed:1grey,2grey,3grey,2brown,5brown,4brown,5green,4green,8gold,6gold "
+            "hands:1grey/3grey,4brown/2brown/- first:1 turns:40 blocked:5,12 variant:normal")
+        scene._changed()
+        state = scene.state
+        move = next(m for m in state.legal_moves() if isinstance(m, PlayB) and m.hen == 1)
+        before = state.copy()
+        scene.session.play(move)
+        scene._after_move(before, move, 0)
+        app.tick(0.0)
+        with text_audit.TextAudit() as audit:
+            app.mark_dirty()
+            app.render()
+        placed = [d.text for d in audit.placed()]
+    finally:
+        set_language("en")
+    heads = ["Курицы на полях", "Карт выиграно", "Карты на руке (значения)", "Цыплят в запасе"]
+    with in_language("ru"):
+        assert [tr(h) for h in ("Hens on", "Cards won", "Cards in hand (values)", "Chicks in supply")] == heads
+    for head in heads:  # each drawn whole: on one line
+        assert head in placed, (head, placed)

@@ -612,8 +612,9 @@ class ChickenState(GameState):
             frm, to = self.hens[hen], after.hens[hen]
             target = min(frm + sum(card_value(c) for c in (move.cards if kind is PlayB else (move.card,))), hill.FINISH)
             if to == frm and target in self.blocked:
-                # "hen 1: 11->11" did not say why the card moved nothing
-                walk = tr("hen {hen} stays on {field}: field {target} is blocked and no field below it is free",
+                # "hen 1: 11->11" did not say why the card moved nothing; "and no field below it is
+                # free" was untrue (the fields below the hen were free): none between the two is
+                walk = tr("hen {hen} stays on {field}: field {target} is blocked and no field between is free",
                           hen=move.hen + 1, field=field_word(frm), target=target)
             else:
                 walk = tr("hen {hen}: {frm}->{to}", hen=move.hen + 1, frm=field_word(frm), to=field_word(to))

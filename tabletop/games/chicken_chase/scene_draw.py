@@ -51,6 +51,12 @@ def cards_text(n: int) -> str:
     return plural(n, tr("{n} card", n=n), tr("{n} cards (2–4)", n=n), tr("{n} cards", n=n))
 
 
+def hidden_cards_text(n: int) -> str:
+    """"1 card · hidden", "2 cards · hidden": the word for hidden agrees with the count as well
+    (Russian said «1 карта · скрыты», the plural beside one card)."""
+    return plural(n, tr("{n} card · hidden", n=n), tr("{n} cards (2–4) · hidden", n=n), tr("{n} cards · hidden", n=n))
+
+
 def _mix(a, b, t: float) -> tuple[int, int, int]:
     return tuple(int(x + (y - x) * t) for x, y in zip(a[:3], b[:3], strict=False))  # type: ignore[return-value]
 
@@ -404,7 +410,7 @@ class ChickenPainter:
                              min_size=m.tiny)
             n = len(hand)
             if n:  # an empty hand says so once, where its cards would be («0 карт» beside «карт на руке нет»)
-                draw.text(surface, cards_text(n) + ("" if shown else tr(" · hidden")),
+                draw.text(surface, cards_text(n) if shown else hidden_cards_text(n),
                           vp.to_px(x + 26, y + 72), text_px, theme.INK_SOFT)
             button = self._rect(vp, g.show_button)
             hot = self.hover == ("show", 0)
@@ -483,22 +489,37 @@ class ChickenPainter:
     def _draw_show_label(self, surface: pygame.Surface, vp: Viewport, button: pygame.Rect, radius: int,
                          shown: bool, ink: tuple[int, int, int] = theme.WHITE) -> None:
         """"Show my hand" in full, on two lines where one is too narrow (Russian, small windows: the
-        rules name the button by its full words), and only the short word where two do not fit."""
+        rules name the button by its full words), and only the short word where two do not fit.
+        The control's two labels are set alike (one line or two, the same type): «Скрыть мои
+        карты» fitted one line in smaller type where «Показать мои карты» took two, and the words
+        changed size each time the hand was turned up or down."""
         m = self.metrics
         label_px = self._px(vp, 28)
-        label = tr("Hide my hand") if shown else tr("Show my hand")
+        words = [tr(w) for w in SHOW_WORDS]
+        label = words[1] if shown else words[0]
         room = button.inflate(-radius // 2, 0)
-        if theme.font(min(label_px, m.small), True).size(label)[0] <= room.w:
-            if theme.font(label_px, True).size(label + "  [H]")[0] < button.w - radius:
+
+        def one_line(px: int) -> bool:
+            return all(theme.font(px, True).size(w)[0] <= room.w for w in words)
+
+        if one_line(min(label_px, m.small)):
+            px = next((p for p in range(label_px, m.small, -1) if one_line(p)), min(label_px, m.small))
+            if all(theme.font(px, True).size(w + "  [H]")[0] < button.w - radius for w in words):
                 label += "  [H]"
-            draw.fitted_text(surface, label, room, label_px, ink, bold=True, min_size=m.small)
+            draw.fitted_text(surface, label, room, px, ink, bold=True, min_size=min(px, m.small))
             return
-        for px in range(label_px, m.small - 1, -1):
-            lines = theme.wrap(label, px, room.w, bold=True)
+
+        def two_lines(px: int) -> bool:
             line_h = theme.font(px, True).get_linesize()
-            if len(lines) == 2 and 2 * line_h <= button.h - 4 and all(
-                    theme.font(px, True).size(t)[0] <= room.w for t in lines):
-                top = button.centery - line_h
+            return 2 * line_h <= button.h - 4 and all(
+                len(lines) <= 2 and all(theme.font(px, True).size(t)[0] <= room.w for t in lines)
+                for lines in (theme.wrap(w, px, room.w, bold=True) for w in words))
+
+        for px in range(label_px, m.small - 1, -1):
+            if two_lines(px):
+                lines = theme.wrap(label, px, room.w, bold=True)
+                line_h = theme.font(px, True).get_linesize()
+                top = button.centery - line_h * len(lines) // 2
                 for i, text in enumerate(lines):
                     draw.fitted_text(surface, text, pygame.Rect(room.x, top + i * line_h, room.w, line_h), px,
                                      ink, bold=True, min_size=px)
@@ -1145,6 +1166,10 @@ def paint_hill(surf: pygame.Surface, vp: Viewport, off: tuple[int, int], g: Any,
         pygame.draw.rect(surf, TROUGH, rect, border_radius=rad)
         pygame.draw.rect(surf, TROUGH_RIM, rect, width=max(2, int(L(4))), border_radius=rad)
         obstacles.append((rect, 2))
+        # its number's disc reaches out past the trough's corner (a small picture's Start, beside
+        # the block with fields 7 and 8 blocked, lay half under the disc of feed field 7)
+        (bx, by), br = feed_badge_circle(vp, rect, small if number_px is None else number_px)
+        obstacles.append((pygame.Rect(bx - br, by - br, 2 * br, 2 * br), 6))
     # Start's name last, where it covers no field, number or trough (a small picture, like the
     # menu's, has no room above the block between fields 8 and 7); on a tag where nothing is free
     # and the finish's: under it, or beside it where it covers nothing (at 4K in Russian «Финиш»
@@ -1255,12 +1280,18 @@ def paint_feed(surface: pygame.Surface, vp: Viewport, g: Any, lay: Any, face: li
                 ring = theme.SELECT if source == field else theme.HILITE
                 pygame.draw.circle(surface, ring, pos, int(r + max(3, L(5))), width=max(2, int(L(4))))
         # the field's number on top of any glow: the dice name it
-        badge_r = max(int(L(22)), int(small * 0.85))
-        bc = (rect.x + badge_r // 3, rect.y + badge_r // 3)
+        bc, badge_r = feed_badge_circle(vp, rect, small)
         pygame.draw.circle(surface, theme.ACCENT_DARK if targets.get(field) else theme.INK, bc, badge_r)
         pygame.draw.circle(surface, (255, 250, 236), bc, badge_r, width=max(2, badge_r // 7))
         num = theme.render(str(field), int(badge_r * 1.15), (255, 250, 236), True)
         surface.blit(num, num.get_rect(center=bc))
+
+
+def feed_badge_circle(vp: Viewport, rect: pygame.Rect, small: int) -> tuple[tuple[int, int], int]:
+    """The centre and radius of a feed field's number disc, on its trough's corner (it reaches
+    out past the trough: Start's name must keep off it too)."""
+    badge_r = max(int(vp.length(22)), int(small * 0.85))
+    return (rect.x + badge_r // 3, rect.y + badge_r // 3), badge_r
 
 
 def _card_or_slot(surface: pygame.Surface, crect: pygame.Rect, code: int | None, back, value_px: int,
