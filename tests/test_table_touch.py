@@ -5,6 +5,8 @@ finger landing on the board hovers there first (a finger has no hover before it)
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 from scene_input import instant_scenes
@@ -15,6 +17,7 @@ from tabletop.games import get_game
 from tabletop.launch import Seat, new_session
 from tabletop.ui import table_frame
 from tabletop.ui.game_scene import make_scene
+from tabletop.ui.widgets import TapGuard
 
 SIZE = (1920, 1080)
 
@@ -49,6 +52,10 @@ def start(game: str, players: int, seed: int = 3):
     app = App(AppOptions(size=SIZE, headless=True, mute=True, table=True))
     session = new_session(get_game(game), app.store, players, None, {}, [Seat("human")] * players, seed)
     scene = make_scene(app, session)
+    # these taps come machine-fast, one decision after another: as a person's would, each a good
+    # second after the last (a double tap's guard must not take them for one)
+    seconds = itertools.count(0.0, 1.0)
+    scene.tap_guard = TapGuard(lambda: next(seconds))
     app.push_scene(scene)
     settle(app)
     return app, scene
