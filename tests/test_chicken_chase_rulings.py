@@ -276,3 +276,45 @@ def test_new_game_takes_the_blocked_set_from_the_menu_options():
     assert sorted(state.blocked) == list(range(1, 8))
     with pytest.raises(OptionError, match="8 blocked fields in a row"):
         SPEC.parse_options("custom", {"blocked": "1,2,3,4,5,6,7,8"})
+
+
+# -- the starting player: at random, or chosen in the menu ----------------------------------------------
+def test_the_menu_offers_the_first_player_and_the_chosen_seat_starts(app):  # noqa: F811
+    """The ruling: the starter is "random, or chosen in the menu"; the menu had no such row, so it
+    was always drawn. First player offers random or a seat that plays, follows the player count,
+    and the chosen seat starts: the others place their setup chicks after him."""
+    from tabletop.ui.game_scene import GameScene
+    from tabletop.ui.menu import MenuScene
+
+    menu = MenuScene(app)
+    app.push_scene(menu)
+    click(app, dict(menu.cards)["chicken_chase"].center)
+    cfg = menu.choices["chicken_chase"]
+    starter = next(o for o in cfg.shown_options() if o.key == "starter")
+    cfg.players = 4
+    assert starter.choices_at(cfg.players) == ("random", "red", "green", "yellow", "blue")
+    cfg.options["starter"] = "blue"
+    cfg.players = 2
+    cfg._fit_options()
+    assert cfg.options["starter"] == "random", "blue does not play with two: back to the default"
+    cfg.step_option("starter", 1)
+    cfg.step_option("starter", 1)
+    assert cfg.options["starter"] == "green"
+    menu.layout(menu.size)
+    app.render()
+    click(app, menu.start_button.rect.center)
+    scene = app.top
+    assert isinstance(scene, GameScene)
+    state = scene.state
+    assert state.first == 1 and state.phase != "first"
+    assert [seat for seat, _n in state.setup_queue][:1] == [0], "the others place after the starter"
+
+
+def test_a_random_first_player_is_drawn_and_a_seat_that_does_not_play_is_refused():
+    drawn = new_game(Setup(3, "normal", {"starter": "random"}, LAYOUT))
+    assert drawn.phase == "first" and drawn.current_player == CHANCE
+    chosen = new_game(Setup(3, "normal", {"starter": "yellow"}, LAYOUT))
+    assert chosen.first == 2
+    with pytest.raises(OptionError, match="blue does not play with 3 players"):
+        new_game(Setup(3, "normal", {"starter": "blue"}, LAYOUT))
+    assert new_game(Setup(3, "normal", {"starter": "yellow"}, LAYOUT, first_player=0)).first == 0

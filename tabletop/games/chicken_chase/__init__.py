@@ -43,6 +43,16 @@ def parse_blocked(text: str) -> tuple[int, ...]:
     return tuple(sorted(fields))
 
 
+SEAT_COLOURS = ("red", "green", "yellow", "blue")
+"""The seats' colours in seat order (``GAME.colours``), as the menu's seat rows name them: the
+values of the First player option."""
+
+
+def starter_choices(players: int) -> tuple[str, ...]:
+    """First player: at random, or one of the seats that play."""
+    return ("random", *SEAT_COLOURS[:players])
+
+
 def _new_state(setup: Setup) -> Any:
     from tabletop.games.chicken_chase.rules import new_game
 
@@ -97,6 +107,9 @@ GAME = GameSpec(
         OptionSpec("card_rule", "Who takes a card", "own_three", ("own_three", "any_three"),
                    choice_parser(("own_three", "any_three")),
                    "Three own chicks: three of your own on a feed field take its card; any three chicks: whoever places the third chick there takes it."),
+        OptionSpec("starter", "First player", "random", starter_choices(4), choice_parser(starter_choices(4)),
+                   "Who starts (the rulebook's \"the one who clucks best\"): drawn at random, or the seat you choose.",
+                   choices_for=starter_choices),
         OptionSpec("blocked", "Blocked fields", "5,12",
                    ("5,12", "4,5,12", "4,5,10,12", "4,5,8,10,13,14", "4,5,8,11,13", "none"),
                    parse_blocked, "Click the value to choose any hill fields 1–14 (the arrows step through the "

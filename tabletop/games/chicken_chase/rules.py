@@ -27,6 +27,7 @@ from functools import cache
 from typing import Any
 
 from tabletop.core import CHANCE, GameState, IllegalMoveError, Outcome, Setup, StateError
+from tabletop.core.spec import OptionError
 from tabletop.games.chicken_chase import hill
 from tabletop.games.chicken_chase.dice import ROLL_SIZES, groups, remove_group, roll_outcomes
 from tabletop.games.chicken_chase.moves import (
@@ -698,4 +699,21 @@ def new_game(setup: Setup) -> ChickenState:
     else:
         blocked = tuple(setup.options.get("blocked", ()))
     return ChickenState(setup.players, topology_from_layout(layout), blocked,
-                        setup.options.get("card_rule", "own_three"), setup.variant, setup.first_player)
+                        setup.options.get("card_rule", "own_three"), setup.variant, _starter(setup))
+
+
+def _starter(setup: Setup) -> int | None:
+    """The seat that starts: the one the caller names (``simulate`` takes turns), else the menu's
+    First player, else None (chance draws it at the start)."""
+    if setup.first_player is not None:
+        return setup.first_player
+    chosen = setup.options.get("starter", "random")
+    if chosen == "random":
+        return None
+    from tabletop.games.chicken_chase import starter_choices
+
+    seats = starter_choices(setup.players)[1:]
+    if chosen not in seats:
+        raise OptionError(tr("{colour} does not play with {n} players: the first player is one of {seats}",
+                             colour=tr(chosen), n=setup.players, seats=", ".join(tr(c) for c in seats)))
+    return seats.index(chosen)
