@@ -499,6 +499,11 @@ def test_the_column_bonus_stays_on_the_placings_line_after_a_forced_flip():
     assert lines == [(0, "Red places the Monkey in column 5: Monkey\u00a0+1"),
                      (0, "Red's Monkey flips the Swabby in column 5, row 2 over to the Cook: Cook\u00a0+1"),
                      (0, "Red collects the column 5 bonus (for the Monkey): +3")]
+    from tabletop.i18n import in_language
+
+    with in_language("ru"):  # «Мартышка: Красный переворачивает …: Кок +1» had two colons
+        flip = s.describe_lines(PLACES[4], ["Красный"])[1][1]
+    assert flip.count(":") == 1 and flip.startswith("Из-за Мартышки Красный"), flip
 
 
 def test_after_a_dolphin_each_forced_flip_is_told_by_its_own_seat():
@@ -610,7 +615,8 @@ def test_the_log_says_what_flipped_a_tile_and_what_gave_another_in_both_language
     assert flip == "Red's Monkey flips the Cartographer in column 1, row 1 over to the Navigator"
     with in_language("ru"):
         flip = s.describe_lines(PLACES[0], ["Красный"])[1][1]
-    assert flip == "Мартышка: Красный переворачивает жетон «Картограф» в столбце 1, строке 1, и он становится Штурманом"
+    # the cause leads without a colon: the coins the flip pays follow after one («…: Кок +1»)
+    assert flip == "Из-за Мартышки Красный переворачивает жетон «Картограф» в столбце 1, строке 1, и он становится Штурманом"
     parrot = new("A", 1)
     parrot.apply(DRAWS[PARROT][COOK])
     parrot.apply(KEEP)
