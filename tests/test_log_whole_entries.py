@@ -97,3 +97,20 @@ def test_a_strips_one_line_log_says_who_did_it():
     rows = [t for t, _ in log_rows([("Красный тянет жетон", theme.INK), (text, theme.INK)], 14, 220, 1)]
     assert len(rows) == 1 and rows[0].startswith("Жёлтый ставит") and rows[0].endswith("…"), rows
     assert theme.font(14).size(rows[0])[0] <= 220
+
+
+def test_a_route_never_leaves_a_lone_number_after_its_arrow():
+    """"Green plays 1 (grey stone) (action C): hen 2: Start->1" broke after the arrow, leaving "1"
+    alone on the next row; a word whose last piece after "->" is a few letters goes down whole,
+    while a long route still breaks after an arrow rather than inside a field's name."""
+    from tabletop.ui import theme
+
+    text = "Green plays 1 (grey stone) (action C): hen 2: Start->1"
+    whole = theme.font(14).size(text)[0]
+    for width in range(whole // 3, whole, 3):
+        lines = theme.wrap(text, 14, width)
+        assert all(line.strip() not in ("1", "->1") for line in lines), (width, lines)
+        assert not any(line.endswith("Start->") for line in lines), (width, lines)
+    route = "Red: Red hideout->Red–Blue 2->Red corner->Red spoke 4"
+    lines = theme.wrap(route, 14, theme.font(14).size("Red: Red hideout->Red–Blue 2->")[0] + 2)
+    assert lines[0].endswith("->"), lines

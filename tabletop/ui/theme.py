@@ -204,16 +204,21 @@ def wrap(text: str, size: int, width: int, bold: bool = False, split_long: bool 
 
 
 _DASHES = ("—", "–")
+_NUMBER = re.compile(r"\d+[.,;:!?)]*")
 
 
 def _pieces(paragraph: str) -> list[tuple[str, str]]:
     """(piece, glue before it) of a paragraph: its words, and a word holding "->" (a route such as
     "Red–Green 4->Red spoke 2") also in pieces after each arrow, so that a long route may break
-    after an arrow rather than between a field's name and its number."""
+    after an arrow rather than between a field's name and its number -- but not before a bare
+    number ("Start->1", "14->15."): a lone "1" on the next row read as a stray number, so such a
+    word goes down whole."""
     out: list[tuple[str, str]] = []
     for word in paragraph.split(" "):
         parts = word.split("->")
         pieces = [p + "->" for p in parts[:-1]] + ([parts[-1]] if parts[-1] or len(parts) == 1 else [])
+        if len(pieces) > 1 and _NUMBER.fullmatch(pieces[-1]):
+            pieces[-2:] = [pieces[-2] + pieces[-1]]
         out.extend((piece, " " if k == 0 else "") for k, piece in enumerate(pieces))
     return out
 
