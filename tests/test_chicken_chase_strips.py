@@ -425,3 +425,18 @@ def test_russian_hand_count_says_it_once(fast, hand, count):
     said = [e.text for e in audit.placed() if mine.contains(pygame.Rect(e.rect))]
     counts = [t for t in said if "карт" in t and (any(c.isdigit() for c in t) or "нет" in t)]
     assert counts == (["карт на руке нет"] if count is None else [count]), said  # «скрыта» agrees with «1 карта»
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_another_seats_empty_hand_at_a_table_says_so_in_words(fast, monkeypatch, lang):
+    """Mid-game at a table, a seat with no card showed a bare «×0» beside an empty outline in his
+    strip (the end of the game already said "no cards"): it now says "no cards in hand"."""
+    mid = OVER_4.replace("3 over", "1 action").replace(" winner:3", "").replace(" rolled:3", "").replace("hens:9,6/1,10/15,15/2,8",
+                                                                                "hens:9,6/1,10/13,11/2,8")
+    app, scene = open_scene((3840, 2160), [Seat("human")] * 4, first=0, table=True, lang=lang)
+    put_position(app, scene, mid)
+    assert scene.state.phase == "action" and scene.state.hand(1) == []
+    _faces, audit = faces_and_texts(app, scene, monkeypatch)
+    green = id(scene._strip_work[1])
+    said = {e.text for e in audit.placed() if e.surface == green}
+    assert tr("no cards in hand") in said and "×0" not in said, said

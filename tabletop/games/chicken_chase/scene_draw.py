@@ -776,19 +776,18 @@ class ChickenPainter:
             r = layout.empty
             pygame.draw.rect(surf, draw.shade(theme.PANEL_EDGE, 1.05), r, width=max(1, r.w // 20),
                              border_radius=max(3, r.w // 9))
-            dealt = self.being_dealt(seat)
-            if mine or dealt or over:  # beside the outline, on two lines if one is too narrow; never "×0" for
-                # a hand whose cards are still being dealt (it read as a seat dealt no cards)
-                room = pygame.Rect(r.right + m.pad, r.y, layout.slot.right - r.right - m.pad, r.h)
-                line = theme.font(m.small).get_linesize()
-                words = theme.wrap(self.empty_hand_words(seat), m.small, room.w)[: max(1, room.h // line)]
-                if any(theme.font(m.small).size(w)[0] > room.w for w in words):
-                    return  # no room for the words: the empty outline says it
-                top = room.centery - len(words) * line // 2
-                for i, text in enumerate(words):
-                    draw.fitted_text(surf, text, pygame.Rect(room.x, top + i * line, room.w, line), m.small,
-                                     theme.INK_SOFT, anchor="midleft", min_size=m.small)
-                return
+            # beside the outline, on two lines if one is too narrow: words, never a bare "×0" (for a
+            # hand still being dealt it read as a seat dealt no cards; for another seat's, a stray count)
+            room = pygame.Rect(r.right + m.pad, r.y, layout.slot.right - r.right - m.pad, r.h)
+            line = theme.font(m.small).get_linesize()
+            words = theme.wrap(self.empty_hand_words(seat), m.small, room.w)[: max(1, room.h // line)]
+            if any(theme.font(m.small).size(w)[0] > room.w for w in words):
+                return  # no room for the words: the empty outline says it
+            top = room.centery - len(words) * line // 2
+            for i, text in enumerate(words):
+                draw.fitted_text(surf, text, pygame.Rect(room.x, top + i * line, room.w, line), m.small,
+                                 theme.INK_SOFT, anchor="midleft", min_size=m.small)
+            return
         value_px = max(m.small, int(layout.cards[0].h * 0.42)) if layout.cards else m.small
         width = max(2, layout.cards[0].h // 30) if layout.cards else 2
         for i, code in enumerate(hand):
