@@ -10,7 +10,7 @@ import random
 import pytest
 
 from tabletop.ai.play import play_game
-from tabletop.core import Setup
+from tabletop.core import CHANCE, Setup
 from tabletop.games.captain_flip import GAME, highscores
 from tabletop.games.captain_flip.ai import EasyAgent, HardAgent
 from tabletop.games.captain_flip.rules import UNKNOWN
@@ -40,9 +40,9 @@ class _Spy:
 def test_levels_play_whole_games_through_observations(players):
     agents = [_Spy(GAME.make_agent(level)) for level in ("random", "easy", "hard")][:players]
     if players == 1:
-        agents = [_Spy(HardAgent(budget=0.01, min_rounds=2))]
+        agents = [_Spy(HardAgent(playouts=20, min_rounds=2))]
     else:
-        agents[2] = _Spy(HardAgent(budget=0.01, min_rounds=2))
+        agents[2] = _Spy(HardAgent(playouts=20, min_rounds=2))
     state = GAME.new_state(Setup(players, "E", {"dolphin": "on"}, LAYOUT, first_player=0))
     result = play_game(state, agents, random.Random(5))
     assert result.outcome is not None
@@ -91,3 +91,38 @@ def test_highscores_named_pipe_is_set_aside_not_waited_on(tmp_path):
     assert not path.exists() and (tmp_path / "highscores.corrupt-1.json").exists()
     place, message = highscores.add(path, highscores.Entry("Ann", "A", 45, "Sailor", "2026-01-01T10:00"))
     assert place == 1 and message == ""
+
+
+def test_hard_thinks_the_same_on_a_busy_machine(monkeypatch):
+    """The same seed and position give the same move at any machine load: the search counts
+    playouts, not seconds (it stopped at 0.3 s of wall-clock time, so a loaded machine ran fewer
+    rounds and could pick another move). A clock that races ahead changes nothing here."""
+    import time
+
+    from tabletop.games.captain_flip import ai
+
+    state = GAME.new_state(Setup(3, "E", {"dolphin": "off"}, LAYOUT, first_player=0))
+    rng = random.Random(2)
+    while state.current_player == CHANCE or len(state.legal_moves()) < 4:
+        if state.current_player == CHANCE:
+            state.apply_unchecked(state.sample_chance(rng))
+        else:
+            state.apply(rng.choice(state.legal_moves()))
+    seat = state.current_player
+    moves = state.legal_moves()
+    assert seat is not None and len(moves) >= 4
+    agent = HardAgent(playouts=400)
+    calm = agent.choose(state.observation(seat), random.Random(7))
+    runs = []
+    real = ai.playout
+
+    def counted(*args):
+        runs.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(ai, "playout", counted)
+    clock = iter(range(0, 10**9, 5))
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(clock)))  # five seconds a look
+    busy = agent.choose(state.observation(seat), random.Random(7))
+    assert busy == calm
+    assert len(runs) == agent.rounds_for(len(moves)) * len(moves) == (400 // len(moves)) * len(moves)

@@ -13,7 +13,6 @@ sides from the unseen tiles) and never peeks at the real ones.
 from __future__ import annotations
 
 import random
-import time
 
 from tabletop.ai.agents import RandomAgent
 from tabletop.core.game import CHANCE, Move
@@ -88,16 +87,29 @@ def playout(state: CaptainFlipState, rng: random.Random) -> None:
         state.apply_unchecked(state.sample_chance(rng) if player == CHANCE else rollout_move(state, rng))
 
 
+PLAYOUTS = 2000
+"""Playouts the ``hard`` player may run per decision, shared among its moves (on the bench machine
+a decision then takes about 0.1 s at the median and 0.4 s at most)."""
+
+
 class HardAgent:
     """Determinised Monte Carlo: the same sampled world is used for every move in a round (common
-    random numbers), so the comparison between moves is sharper than the noise of one playout."""
+    random numbers), so the comparison between moves is sharper than the noise of one playout.
+
+    Why a budget of playouts and not of seconds: the same seed and position must give the same
+    move on any machine at any load (it stopped at 0.3 s of wall-clock time, so a busy machine
+    played fewer rounds and other moves)."""
 
     name = "hard"
 
-    def __init__(self, budget: float = 0.3, max_rounds: int = 400, min_rounds: int = 8) -> None:
-        self.budget = budget
+    def __init__(self, playouts: int = PLAYOUTS, max_rounds: int = 400, min_rounds: int = 8) -> None:
+        self.playouts = playouts
         self.max_rounds = max_rounds
         self.min_rounds = min_rounds
+
+    def rounds_for(self, moves: int) -> int:
+        """Rounds (one playout per move each) for a decision among ``moves`` moves."""
+        return max(self.min_rounds, min(self.max_rounds, self.playouts // max(1, moves)))
 
     def choose(self, state: CaptainFlipState, rng: random.Random) -> Move:  # type: ignore[override]
         moves = state.legal_moves()
@@ -105,10 +117,8 @@ class HardAgent:
             return moves[0]
         seat = state.current_player
         assert seat is not None and seat != CHANCE
-        deadline = time.perf_counter() + self.budget
         totals = dict.fromkeys(moves, 0.0)
-        rounds = 0
-        while rounds < self.max_rounds and (rounds < self.min_rounds or time.perf_counter() < deadline):
+        for _round in range(self.rounds_for(len(moves))):
             world = state.determinised(rng)
             seed = rng.random()
             for move in moves:
@@ -116,7 +126,6 @@ class HardAgent:
                 child.apply_unchecked(move)
                 playout(child, random.Random(seed))
                 totals[move] += self._score(child, seat)
-            rounds += 1
         best = max(totals.values())
         return rng.choice([m for m in moves if totals[m] >= best - 1e-9])
 
