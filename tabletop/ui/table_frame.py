@@ -649,9 +649,8 @@ class TableModeMixin:
                 return True
             for b in self.table_buttons.get(panel.seat, []):
                 if b.hit(point):  # a card it opens faces him; a later one (Esc) the seat on turn
-                    if self.tap_guard.swallows(panel.seat, b):  # meant for the button that stood there
+                    if not self.tap_guard.admit(panel.seat, b):  # meant for the button that stood there
                         return True
-                    self.tap_guard.press(panel.seat, b)
                     self._for_seat(panel.seat, b.action)
                     self.app.audio.play("click")
                     return True

@@ -108,6 +108,14 @@ class TapGuard:
         return (row == where and label != button.label and rect.colliderect(button.rect)
                 and self.clock() - at < DOUBLE_TAP)
 
+    def admit(self, where: Hashable, button: Button) -> bool:
+        """A press on ``button``: True when it is to act (and is remembered as the last press),
+        False when it is swallowed."""
+        if self.swallows(where, button):
+            return False
+        self.press(where, button)
+        return True
+
 
 class ButtonRow:
     """A set of buttons that handles hover and clicks together."""
@@ -137,11 +145,8 @@ class ButtonRow:
         the press: it was meant for the button that stood there a moment ago)."""
         for b in self.buttons:
             if b.hit(pos):
-                if guard is not None:
-                    if guard.swallows(where, b):
-                        return True
-                    guard.press(where, b)
-                b.action()
+                if guard is None or guard.admit(where, b):
+                    b.action()
                 return True
         return False
 

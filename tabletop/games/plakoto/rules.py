@@ -356,6 +356,11 @@ class PlakotoState(GameState):
             return self.games[-1] if self.games else None
         return GameResult(found[0], found[1], found[2], self.starter)
 
+    def score_before_games(self) -> list[int]:
+        """Each side's match score before the games ``games`` lists: a match begun from a position
+        (``--position … match:2-1/5``) carries points from games that are not listed."""
+        return [self.score[s] - sum(g.points for g in self.games if g.winner == s) for s in (0, 1)]
+
     # -- queries for the AI and the UI -------------------------------------------------------------
     def legal_turns(self) -> list[Turn]:
         """Every distinct position a legal whole turn can reach from here (the rest of the roll when

@@ -344,9 +344,8 @@ class PlakotoScene(CoachMixin, GameScene):
         """A line for each game of the match that ended after the first ``seen``, with the score
         then: the replay's To the end passes several game ends at once, and each said the final
         score ("White wins the game…, Match to 3 — White 2, Black 3" when it made it 2–1)."""
-        games = state.games
-        score = [state.score[s] - sum(g.points for g in games if g.winner == s) for s in (0, 1)]
-        for k, result in enumerate(games):
+        score = state.score_before_games()
+        for k, result in enumerate(state.games):
             if result.winner in (0, 1):
                 score[result.winner] += result.points
             if k >= seen:
@@ -736,7 +735,7 @@ class PlakotoScene(CoachMixin, GameScene):
         notes = (tr("Games played: {n}.", n=len(state.games)) + (" " + tr("Tied games: {n}.", n=ties) if ties else ""),)
         if single and len(state.games) == 1:  # the banner and the row already say it all
             notes = ()
-        earlier = [state.score[seat] - sum(g.points for g in state.games if g.winner == seat) for seat in (0, 1)]
+        earlier = state.score_before_games()
         if any(earlier) and not single:  # a match begun from a position: its earlier games are not here
             notes = (*notes, tr("The record began at {white}–{black}; the games before it are not listed.",
                                 white=earlier[0], black=earlier[1]))
