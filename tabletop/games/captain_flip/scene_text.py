@@ -8,7 +8,7 @@ from typing import Any
 
 from tabletop.files import os_error_text
 from tabletop.games.captain_flip import highscores
-from tabletop.games.captain_flip.layout import CHARACTER_IDS, Character
+from tabletop.games.captain_flip.layout import CHARACTER_IDS, END_KINDS, Character
 from tabletop.games.captain_flip.rules import (
     BONUS_FLIP,
     DOLPHIN_FLIP,
@@ -207,7 +207,7 @@ END_WORDS = (("swabby", "Swabby"), ("carpenter", "Carpenter"), ("lookout", "Look
 def end_bonuses(board: Any) -> bool:
     """Whether ``board`` has a column bonus paid at the end of the game (board C's), the one
     the breakdown's "board bonus" counts."""
-    return any(column.bonus.kind.startswith("end_") for column in board.columns)
+    return any(column.bonus.kind in END_KINDS for column in board.columns)
 
 
 def result_table(scene: Any, outcome: Any) -> Any:
