@@ -106,7 +106,7 @@ def test_the_resumed_log_line_counts_the_same_way(monkeypatch, tmp_path, lang, t
 
 
 @pytest.mark.parametrize("lang,text", [("en", "Resumed before the first move."),
-                                       ("ru", "Игра продолжена до первого хода.")])
+                                       ("ru", "Игра продолжена: ходов ещё не было.")])
 def test_resumed_before_anyone_moved_says_so_not_after_0_moves(monkeypatch, tmp_path, lang, text):
     from tabletop.app import App, AppOptions
 
