@@ -51,6 +51,7 @@ RESULT_KEY_DELAY = 1.0  # the result card ignores keys this long: the Space that
 ROLL_TIME = 0.6      # dice tumble and land
 MOVE_TIME = 0.22     # seconds per step of a sliding piece (a game says how many steps a move takes)
 DEAL_TIME = 0.08     # one card of a deal nobody rolls for (setting up a game)
+ROLE_FORMS = 4      # the players list's forms of a computer's role (GameScene.role_text)
 # the result card's line over its buttons: how Play again and New game differ (side by side they
 # did not say), and each button's own hint while the pointer is on it
 AGAIN_OR_NEW = "Play again: the same players and options. New game: choose them first in the menu."
@@ -374,17 +375,18 @@ class GameScene(TableModeMixin, Scene):
         viewer the record's (the viewer's own are all people, so that no computer plays)."""
         return self.replay_viewer.real_seats if self.replay_viewer is not None else self.seats
 
-    def seat_role(self, seat: int, short: bool = False) -> str:
-        """Who sits in a seat, in a word or two: "you" (the only person), "computer, easy" (with
-        ``short``, for a row with a long name: "easy"); empty when several people share the
-        screen (their colours tell them apart)."""
+    def seat_role(self, seat: int, short: int = 0) -> str:
+        """Who sits in a seat, in a word or two: "you" (the only person), "computer, easy"; with
+        ``short`` 1, for a row with a long name, "AI, easy", and 2 "(easy)" (the level bare read as
+        an adjective of the name, «Чёрные лёгкий»); empty when several people share the screen
+        (their colours tell them apart)."""
         seats = self.shown_seats()
         if seat >= len(seats):
             return ""
         who = seats[seat]
         if who.is_human:
             return tr("you") if sum(s.is_human for s in seats[: self.state.num_players]) == 1 else ""
-        return tr(who.level) if short else tr("computer, {level}", level=tr(who.level))
+        return tr(("computer, {level}", "AI, {level}", "({level})")[short], level=tr(who.level))
 
     def seat_colour_word(self, seat: int) -> str:
         """The seat's colour as a name ("Red"): the game's own, else the palette colour of the
@@ -1125,10 +1127,21 @@ class GameScene(TableModeMixin, Scene):
         return width - m.pad - detail_w - m.pad - (height + 4)
 
     def role_text(self, seat: int, form: int) -> tuple[str, int]:
-        """A seat's role in one of the players list's forms, and its type size: 0 "computer, easy",
-        1 the same smaller, 2 "easy" alone (see :meth:`role_form`)."""
+        """A seat's role in one of the players list's forms (``role_form``), and its type size:
+        0 "computer, easy", 1 the same smaller, 2 "AI, easy" smaller, 3 "(easy)" smaller."""
         m = self.metrics
-        return self.seat_role(seat, short=form == 2), m.tiny if form == 1 else m.small
+        return self.seat_role(seat, short=max(0, form - 1)), m.small if form == 0 else m.tiny
+
+    def role_fits(self, seat: int, name: str, room: int) -> int:
+        """The fullest ``role_text`` form of a seat's role that fits with its ``name`` set bold
+        (as on its turn) in ``room`` pixels; the last form when none does."""
+        m = self.metrics
+        name_w = theme.font(m.body, True).size(name)[0]
+        for form in range(ROLE_FORMS):
+            role, size = self.role_text(seat, form)
+            if not role or name_w + theme.font(size).size(role)[0] + m.pad <= room:
+                return form
+        return ROLE_FORMS - 1
 
     def role_form(self) -> int:
         """The one form every row of the players list names its computer in (``role_text``): the
@@ -1136,23 +1149,14 @@ class GameScene(TableModeMixin, Scene):
         this scene at this size and language. Each row chose for itself before, frame by frame:
         «Зелёный случайный» on Green's turn, «компьютер, случайный» on another's, and so in the
         replay viewer from step to step, beside «Жёлтый компьютер, лёгкий» in the next row."""
-        m = self.metrics
-        key = (self.players_rect.w, m.height, language())
-        forms = self._role_forms
-        form = forms.get(key, 0)
-        if form < 2:
-            height = int(m.body * 2.0) - 4  # a row's, as draw_players sets them
-            for row in self.player_rows():
-                if row.seat < 0 or row.role or row.out or row.seat >= len(self.seats):
-                    continue  # an out seat's longer name gives way to its role, not all rows' roles
-                room = self.row_room(row, self.players_rect.w, height)
-                name_w = theme.font(m.body, True).size(row.name)[0]
-                while form < 2:
-                    role, size = self.role_text(row.seat, form)
-                    if not role or name_w + theme.font(size).size(role)[0] + m.pad <= room:
-                        break
-                    form += 1
-            forms[key] = form
+        key = (self.players_rect.w, self.metrics.height, language())
+        height = int(self.metrics.body * 2.0) - 4  # a row's, as draw_players sets them
+        form = self._role_forms.get(key, 0)
+        for row in self.player_rows():
+            if row.seat < 0 or row.role or row.out or row.seat >= len(self.seats):
+                continue  # an out seat's longer name gives way to its role, not all rows' roles
+            form = max(form, self.role_fits(row.seat, row.name, self.row_room(row, self.players_rect.w, height)))
+        self._role_forms[key] = form
         return form
 
     def draw_player_row(self, surface: pygame.Surface, r: pygame.Rect, row: PlayerRow) -> None:

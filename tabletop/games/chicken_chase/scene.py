@@ -761,16 +761,27 @@ class ChickenChaseScene(ChickenPainter, GameScene):
 
     def draw_players(self, surface: pygame.Surface) -> None:
         """The frame's players list, with room for the detail ("hens Start, 4 · 12 chicks"): the name
-        takes the width it needs and the detail the rest, never below the small text size; when both
-        do not fit one line (long names, Russian, a small window) the detail goes under the name."""
+        and who plays it ("you", "computer, easy", as every game's list says it; this one said it
+        nowhere) take the width they need and the detail the rest, never below the small text size;
+        when they do not all fit one line (long names, Russian, a small window) the detail goes
+        under the name."""
         m = self.metrics
         row_h = int(m.body * 2.0)
         y = self.players_rect.y
         rows = self.player_rows()
         width = self.players_rect.w - row_h - m.pad
-        one_line = all(theme.font(m.body, row.active).size(row.name)[0] + 2 * m.pad
-                       + theme.font(m.small).size(row.detail)[0] <= width for row in rows)
-        for row in rows:  # all rows alike: one line each, or name and detail on two lines each
+        # one form of the computers' role for the whole list, from the names alone (they do not
+        # change in a game, the details do), as the other games' lists choose it
+        form = max((self.role_fits(row.seat, row.name, width) for row in rows), default=0)
+        roles = [self.role_text(row.seat, form) for row in rows]
+
+        def head_w(row: PlayerRow, role: tuple[str, int]) -> int:
+            return (theme.font(m.body, row.active).size(row.name)[0]
+                    + (theme.font(role[1]).size(role[0])[0] + m.pad if role[0] else 0))
+
+        one_line = all(head_w(row, role) + 2 * m.pad + theme.font(m.small).size(row.detail)[0] <= width
+                       for row, role in zip(rows, roles, strict=True))
+        for row, role in zip(rows, roles, strict=True):  # all rows alike: one line each, or two each
             r = pygame.Rect(self.players_rect.x, y, self.players_rect.w, row_h - 4)
             y += row_h
             if row.active:
@@ -779,16 +790,22 @@ class ChickenChaseScene(ChickenPainter, GameScene):
             st = row.style()
             draw.piece(surface, (r.x + row_h // 2, r.centery), row_h * 0.36, st.rgb, st.symbol)
             text = pygame.Rect(r.x + row_h, r.y, width, r.h)
+            head = text if one_line else pygame.Rect(text.x, text.y + 1, text.w, text.h // 2)
+            name_w = theme.font(m.body, row.active).size(row.name)[0]
+            role_w = theme.font(role[1]).size(role[0])[0] + m.pad if role[0] else 0
+            if name_w + role_w > head.w:
+                role_w = 0  # no room even for "(easy)": the name comes first
+            draw.fitted_text(surface, row.name, pygame.Rect(head.x, head.y, head.w - role_w, head.h), m.body,
+                             theme.INK, bold=row.active, anchor="midleft", min_size=m.small)
+            if role_w:
+                draw.text(surface, role[0], (head.x + min(name_w, head.w - role_w) + m.pad // 2, head.centery),
+                          role[1], theme.INK_SOFT, anchor="midleft")
             if one_line:
-                name_w = theme.font(m.body, row.active).size(row.name)[0]
-                draw.text(surface, row.name, (text.x, text.centery), m.body, theme.INK, bold=row.active,
-                          anchor="midleft")
-                rest = pygame.Rect(text.x + name_w + 2 * m.pad, text.y, text.w - name_w - 2 * m.pad, text.h)
+                left = name_w + role_w + 2 * m.pad
+                rest = pygame.Rect(text.x + left, text.y, text.w - left, text.h)
                 draw.fitted_text(surface, row.detail, rest, m.body, theme.INK, anchor="midright", min_size=m.small)
                 continue
             half = text.h // 2
-            draw.fitted_text(surface, row.name, pygame.Rect(text.x, text.y + 1, text.w, half), m.body, theme.INK,
-                             bold=row.active, anchor="midleft", min_size=m.small)
             draw.fitted_text(surface, row.detail, pygame.Rect(text.x, text.y + half, text.w, text.h - half), m.small,
                              theme.INK_SOFT, anchor="midleft", min_size=m.small)
 
