@@ -1088,16 +1088,20 @@ def test_a_double_click_on_keep_never_presses_the_undo_that_takes_its_place(tabl
             return [(b, tuple(map(int, panel.to_screen(b.rect.center)))) for b in scene.table_buttons[seat]]
         return [(b, b.rect.center) for b in scene.buttons.buttons]
 
+    sounds: list[str] = []
+    monkeypatch.setattr(app.audio, "play", sounds.append)
     keep, at = next((b, pos) for b, pos in buttons() if b.label == "Keep")
     click(app, at)
     app.render()
     assert scene.state.phase == PLACE
     under = next((b for b, _pos in buttons() if b.label == "Undo" and b.rect.colliderect(keep.rect)), None)
     assert under is not None, "the case: Undo stands where Keep was"
+    clicks = sounds.count("click")
     now[0] += 0.15
     click(app, at)  # the double click's second half
     app.render()
     assert scene.state.phase == PLACE, "the Keep was taken back"
+    assert sounds.count("click") == clicks, "a swallowed press makes no sound: nothing happened"
     now[0] += 1.0
     assert 0.15 < widgets.DOUBLE_TAP < 1.0
     click(app, at)  # a deliberate press, later

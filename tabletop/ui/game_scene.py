@@ -779,8 +779,11 @@ class GameScene(TableModeMixin, Scene):
             if self.log.button.collidepoint(event.pos):
                 self.show_log()
                 return
-            if self.buttons.click(event.pos, self.tap_guard, "panel"):
-                self.app.audio.play("click")
+            pressed = self.buttons.at(event.pos)
+            if pressed is not None:
+                if self.tap_guard.admit("panel", pressed):  # else meant for the button that stood there
+                    pressed.action()
+                    self.app.audio.play("click")  # a swallowed press makes no sound: nothing happened
                 self.dirty = True
                 return
             if self.app.table_mode and self.table_click(event.pos):

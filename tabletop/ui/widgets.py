@@ -140,15 +140,16 @@ class ButtonRow:
                 changed = True
         return changed
 
-    def click(self, pos: tuple[int, int], guard: TapGuard | None = None, where: Hashable = None) -> bool:
-        """Press the button at ``pos``; True when one was there (also when ``guard`` swallowed
-        the press: it was meant for the button that stood there a moment ago)."""
-        for b in self.buttons:
-            if b.hit(pos):
-                if guard is None or guard.admit(where, b):
-                    b.action()
-                return True
-        return False
+    def at(self, pos: tuple[int, int]) -> Button | None:
+        """The enabled button at ``pos``, if any."""
+        return next((b for b in self.buttons if b.hit(pos)), None)
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        """Press the button at ``pos``; True when one was there."""
+        b = self.at(pos)
+        if b is not None:
+            b.action()
+        return b is not None
 
 
 def stack_buttons(buttons: list[Button], area: pygame.Rect, height: int, gap: int) -> None:
