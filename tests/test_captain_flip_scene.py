@@ -1103,3 +1103,86 @@ def test_a_double_click_on_keep_never_presses_the_undo_that_takes_its_place(tabl
     click(app, at)  # a deliberate press, later
     app.render()
     assert scene.state.phase == KEEP_OR_FLIP
+
+
+def flip_phase_scene(want, table: bool = False, size=(1366, 768)):
+    """A hot-seat game of board E with the Dolphin, played at random in the rules core until
+    ``want(state)`` holds, then opened in a scene (two human captains)."""
+    from tabletop.core import Setup
+
+    layout = SPEC.load_layout(App(AppOptions(size=size, headless=True, mute=True)).store, "E")
+    for seed in range(400):
+        rng = random.Random(seed)
+        state = SPEC.new_state(Setup(2, "E", {"dolphin": "on"}, layout, seed=seed))
+        while state.current_player is not None and not want(state):
+            state.apply(state.sample_chance(rng) if state.current_player == CHANCE
+                        else rng.choice(state.legal_moves()))
+        if state.current_player is not None:
+            break
+    else:
+        pytest.skip("no such position in these games")
+    app = App(AppOptions(size=size, headless=True, mute=True, table=table))
+    session = tabletop.launch.session_from_position(SPEC, app.store, state.to_notation(),
+                                                    [Seat("human"), Seat("human")], seed=1)
+    scene = make_scene(app, session)
+    scene.leave = lambda: None
+    app.push_scene(scene)
+    app.render()
+    return app, scene
+
+
+def spots_by_column(state) -> dict[int, list[tuple[int, int]]]:
+    from tabletop.games.captain_flip.moves import FlipAt
+
+    out: dict[int, list[tuple[int, int]]] = {}
+    for m in state.legal_moves():
+        if isinstance(m, FlipAt):
+            out.setdefault(m.col, []).append((m.col, m.row))
+    return out
+
+
+def test_a_columns_number_key_flips_the_monkeys_tile():
+    """Number keys placed a tile but chose nothing in a flip phase: only a click flipped the
+    Monkey's neighbour. A column's number now flips its lit tile (the Monkey's are one a column)."""
+    app, scene = flip_phase_scene(lambda st: st.phase == MONKEY_FLIP)
+    col = min(spots_by_column(scene.state))
+    spot = spots_by_column(scene.state)[col][0]
+    expected = scene.state.copy()
+    expected.apply(next(m for m in expected.legal_moves() if (m.col, m.row) == spot))
+    key(app, pygame.K_1 + col)
+    assert scene.state.to_json() == expected.to_json()
+
+
+@pytest.mark.parametrize("table", [False, True])
+def test_number_tab_and_enter_keys_choose_among_several_lit_tiles_of_a_column(table):
+    """Board E's bonus and the Dolphin light every tile: a column's number marks its top lit tile
+    (drawn brighter), pressing it again steps down, Enter flips the marked one; Tab goes on to the
+    next lit tile."""
+    from tabletop.games.captain_flip import scene_draw as sd
+    from tabletop.ui import theme
+
+    def several(st) -> bool:
+        return st.phase in (BONUS_FLIP, DOLPHIN_FLIP) and any(len(s) > 1 for s in spots_by_column(st).values())
+
+    size = (3840, 2160) if table else (1366, 768)
+    app, scene = flip_phase_scene(several, table, size)
+    col, here = next((c, sorted(s, key=lambda spot: -spot[1])) for c, s in spots_by_column(scene.state).items()
+                     if len(s) > 1)
+    before = scene.state.to_json()
+    key(app, pygame.K_1 + col)
+    assert scene.state.to_json() == before and scene.key_pick == here[0]
+    if not table:  # the marked tile is drawn as the hovered one is: a white rim
+        r = sd.px(scene.viewport, scene.slot_of(scene.state.actor).space(scene.board, *here[0]))
+        assert tuple(app.screen.get_at((r.left - 1, r.centery)))[:3] == theme.WHITE
+    key(app, pygame.K_1 + col)
+    assert scene.key_pick == here[1]
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_SHIFT, unicode="", scancode=0))
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0, unicode="", scancode=0))
+    up = scene.key_pick
+    assert up is not None and scene.state.to_json() == before
+    expected = scene.state.copy()
+    expected.apply(next(m for m in expected.legal_moves() if (m.col, m.row) == up))
+    key(app, pygame.K_RETURN)
+    assert scene.state.to_json() == expected.to_json()

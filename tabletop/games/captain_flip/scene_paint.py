@@ -206,7 +206,7 @@ class Painter:
         if text_audit.active() or sc.timers.any_running() or sc.anim_progress() < 1.0:  # anything timed moves
             return None
         return (turn.edge, sc.state_version, sc.frame_signature(), sc.focus_seat(), sc.hover_col, sc.hover_tip,
-                sc.drag, sc.drag_pos if sc.drag else None, sc.parts, tuple(self.high), self._turned_key, language())
+                sc.key_pick, sc.drag, sc.drag_pos if sc.drag else None, sc.parts, tuple(self.high), self._turned_key, language())
 
     def forget_frame(self) -> None:
         self._frame = None
@@ -372,7 +372,7 @@ class Painter:
                 if sc.drag and sc.hover_col == col:
                     strong = True
             else:
-                strong = tip is not None and tip[:4] == ("tile", sc.state.actor, col, row)
+                strong = (tip is not None and tip[:4] == ("tile", sc.state.actor, col, row)) or sc.key_pick == (col, row)
             sd.highlight(surface, r, strong)
 
     # -- the card, the strip, the solo card ----------------------------------------------------------
