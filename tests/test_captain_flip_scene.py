@@ -38,8 +38,9 @@ def quick(monkeypatch, tmp_path):
     instant_scenes(monkeypatch, tmp_path)
 
 
-def start(seats: list[Seat], variant: str = "A", seed: int = 7, size=(1366, 768), dolphin: bool = False):
-    app = App(AppOptions(size=size, headless=True, mute=True))
+def start(seats: list[Seat], variant: str = "A", seed: int = 7, size=(1366, 768), dolphin: bool = False,
+          lang: str | None = None):
+    app = App(AppOptions(size=size, headless=True, mute=True, lang=lang))
     options = {"dolphin": "on"} if dolphin else {}
     session = tabletop.launch.new_session(SPEC, app.store, len(seats), variant, options, seats, seed)
     scene = make_scene(app, session)
@@ -1186,3 +1187,37 @@ def test_number_tab_and_enter_keys_choose_among_several_lit_tiles_of_a_column(ta
     expected.apply(next(m for m in expected.legal_moves() if (m.col, m.row) == up))
     key(app, pygame.K_RETURN)
     assert scene.state.to_json() == expected.to_json()
+
+
+@pytest.mark.parametrize("variant", "ABCDE")
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(1024, 600), (1366, 768)])
+def test_the_large_boards_tags_all_stand_over_their_columns(size, lang, variant):
+    """At 1024×600 in Russian board E's «Переворот ≠» was a few pixels too wide for its tag: it
+    was said only inside the empty top space, and gone once a tile was placed there. A tag's words
+    now get smaller type, down to the smallest readable size, before they leave the tag; every tag
+    of the large board stands clear of the spaces and of the other tags."""
+    from tabletop.games.captain_flip import scene_draw as sd
+    from tabletop.i18n import set_language
+
+    try:
+        app, scene = start([Seat("human"), Seat("ai", "easy")], variant=variant, size=size, lang=lang)
+        m, vp, board = scene.metrics, scene.viewport, scene.board
+        slot = scene.slot_of(scene.focus_seat())
+        spaces = [sd.px(vp, slot.space(board, ci, row)) for ci, column in enumerate(board.columns)
+                  for row in range(column.low, column.low + column.height)]
+        tagged = [(ci, sd.bonus_short(column.bonus, False)) for ci, column in enumerate(board.columns)
+                  if column.bonus.kind not in ("none", "kraken")]
+        for ci, words in tagged:  # drawn: the tag's dark fill at its left edge
+            place = sd.px(vp, slot.tag(board, ci))
+            assert tuple(app.screen.get_at((place.x + 2, place.centery)))[:3] == (74, 52, 30), words
+        tags = []
+        for ci, words in tagged:
+            fit = sd.tag_fit(vp, slot, board, ci, words, m.small, m.tiny)
+            assert fit is not None, f"{words!r} has no tag over column {ci + 1}"
+            rect, type_size = fit
+            assert type_size >= m.tiny and sd.text_fits(words, type_size, rect.w - 4, True)
+            assert rect.collidelist(spaces) == -1 and rect.collidelist(tags) == -1, words
+            tags.append(rect)
+    finally:
+        set_language("en")

@@ -105,7 +105,8 @@ class Painter:
         clip = surface.get_clip()
         surface.set_clip(area)
         for slot in sc.current_slots():
-            sd.draw_board_base(surface, vp, slot, sc.board, sc.metrics.small, solo, sc.metrics.tiny)
+            sd.draw_board_base(surface, vp, slot, sc.board, sc.metrics.small, solo, sc.metrics.tiny,
+                               shrink=sc.metrics.tiny if slot.big else None)
         draw.shadowed_panel(surface, sd.px(vp, parts.card), fill=theme.PANEL)
         draw.shadowed_panel(surface, sd.px(vp, parts.strip), fill=theme.PANEL)
         if solo:
@@ -324,7 +325,7 @@ class Painter:
             if column.bonus.kind == "kraken":
                 words, short = sd.kraken_tag(obs, slot.seat, ci, column)
                 sd.draw_tag(surface, vp, slot, sc.board, ci, words, sc.metrics.small, least=sc.metrics.tiny,
-                            short=short)
+                            short=short, shrink=sc.metrics.tiny if slot.big else None)
 
     def tiles(self, surface: pygame.Surface, vp: Viewport, slot: Slot, p: float) -> None:
         sc = self.scene
