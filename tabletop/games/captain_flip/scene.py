@@ -226,16 +226,29 @@ class CaptainFlipScene(GameScene):
     def draw_rules_picture(cls, surface: pygame.Surface, rect: pygame.Rect, spec: Any, layout: Any,
                            text_size: int) -> str:
         """A real placing of a seeded game: the drawn tile, the lit lowest free spaces of the
-        columns, and an arrow to the column it goes to."""
+        columns, and an arrow to the column it goes to. Where the game offers one, the space
+        it goes to holds no words and has none just under it: the arrow's dot on a top space
+        covered its bonus ("take the Treasure Map" on board C, "+3 coins" on board D), and the
+        lit target's wide rim on a bottom space covers the column's number under it."""
         from tabletop.core import Setup
         from tabletop.ui.moments import find_moment
 
         state = spec.new_state(Setup(2, layout.board.id, {}, layout, 0))
+        columns = layout.board.columns
 
         def placing(position: Any, move: Any) -> bool:
             return isinstance(move, Place) and sum(map(len, position.boards[position.actor])) >= 5
 
-        found = find_moment(state, placing)
+        def clear(position: Any, move: Any) -> bool:
+            spot = position.next_space(position.actor, move.col) if placing(position, move) else None
+            if spot is None:
+                return False
+            column = columns[move.col]
+            return spot[1] > column.low and (spot[1] != column.top or column.bonus.kind == "none")
+
+        found = find_moment(state, clear)
+        if found is None or not clear(*found):
+            found = find_moment(state, placing)
         if found is None or not isinstance(found[1], Place) or found[0].drawn is None:
             return ""
         position, move = found
