@@ -1170,11 +1170,20 @@ def test_number_tab_and_enter_keys_choose_among_several_lit_tiles_of_a_column(ta
     col, here = next((c, sorted(s, key=lambda spot: -spot[1])) for c, s in spots_by_column(scene.state).items()
                      if len(s) > 1)
     before = scene.state.to_json()
+    unmarked = app.screen.copy()
     key(app, pygame.K_1 + col)
     assert scene.state.to_json() == before and scene.key_pick == here[0]
     if not table:  # the marked tile is drawn as the hovered one is: a white rim
         r = sd.px(scene.viewport, scene.slot_of(scene.state.actor).space(scene.board, *here[0]))
         assert tuple(app.screen.get_at((r.left - 1, r.centery)))[:3] == theme.WHITE
+    else:  # the turned frame repaints only what changed: the mark must be among it
+        marked = app.screen.copy()
+        scene.forget_board_frame()
+        app.mark_dirty()
+        app.render()
+        whole = app.screen.copy()
+        assert pygame.image.tobytes(whole, "RGB") != pygame.image.tobytes(unmarked, "RGB")
+        assert pygame.image.tobytes(marked, "RGB") == pygame.image.tobytes(whole, "RGB"), "the mark was not drawn"
     key(app, pygame.K_1 + col)
     assert scene.key_pick == here[1]
     key(app, pygame.K_TAB)
@@ -1221,3 +1230,4 @@ def test_the_large_boards_tags_all_stand_over_their_columns(size, lang, variant)
             tags.append(rect)
     finally:
         set_language("en")
+
