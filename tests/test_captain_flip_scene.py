@@ -1231,3 +1231,37 @@ def test_the_large_boards_tags_all_stand_over_their_columns(size, lang, variant)
     finally:
         set_language("en")
 
+
+@pytest.mark.parametrize("variant", ["C", "E"])
+def test_five_captains_result_card_fits_1024x600_in_russian(variant):
+    """Five captains, the smallest window, Russian: every end character is listed with its score
+    ("Дозорный +0" included, as decided), and the card holds every word whole, readable and
+    apart, inside the card and the window (board C's column cell has two parts)."""
+    from text_fit import audit_top, problems, readable
+
+    from tabletop.core import Setup
+    from tabletop.i18n import set_language
+
+    try:
+        app = App(AppOptions(size=(1024, 600), headless=True, mute=True, lang="ru"))
+        layout = SPEC.load_layout(app.store, variant)
+        rng = random.Random(3)
+        state = SPEC.new_state(Setup(5, variant, {}, layout, seed=3))
+        while state.current_player is not None:
+            state.apply(state.sample_chance(rng) if state.current_player == CHANCE else rng.choice(state.legal_moves()))
+        session = tabletop.launch.session_from_position(SPEC, app.store, state.to_notation(), [Seat("human")] * 5,
+                                                        seed=1)
+        scene = make_scene(app, session)
+        app.push_scene(scene)
+        scene.show_game_over()
+        app.render()
+        card = app.top
+        audit = audit_top(app)
+        assert not problems(audit, "result card", readable(app))
+        for row in card.table.rows:
+            assert "Дозорный" in " ".join(row.cells), row.cells
+        window = pygame.Rect((0, 0), app.screen.get_size())
+        assert window.contains(card.card)
+        assert all(card.card.contains(pygame.Rect(d.rect)) for d in audit.placed())
+    finally:
+        set_language("en")
