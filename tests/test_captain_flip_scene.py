@@ -1265,3 +1265,44 @@ def test_five_captains_result_card_fits_1024x600_in_russian(variant):
         assert all(card.card.contains(pygame.Rect(d.rect)) for d in audit.placed())
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("table", [False, True])
+def test_a_marked_top_tile_leaves_its_columns_tag_whole(table):
+    """The brighter rim of the tile to flip that the keyboard marked (or the mouse hovers) was
+    drawn over the lower half of its column's tag when the tile is the column's top one (at a
+    4K table «Переворот ≠» read «Переворот» cut through). The tag is drawn over the rims."""
+    from tabletop.games.captain_flip import scene_draw as sd
+
+    def lit_top(st) -> bool:
+        board = st.layout.board
+        return st.phase in (BONUS_FLIP, DOLPHIN_FLIP) and any(
+            row == board.columns[col].top and board.columns[col].bonus.kind not in ("none", "kraken")
+            for spots in spots_by_column(st).values() for col, row in spots)
+
+    size = (3840, 2160) if table else (1366, 768)
+    app, scene = flip_phase_scene(lit_top, table, size)
+    board = scene.board
+    spot = next((col, row) for spots in spots_by_column(scene.state).values() for col, row in spots
+                if row == board.columns[col].top and board.columns[col].bonus.kind not in ("none", "kraken"))
+    unmarked = app.screen.copy()
+    for _ in range(20):
+        if scene.key_pick == spot:
+            break
+        key(app, pygame.K_TAB)
+    assert scene.key_pick == spot
+    marked = app.screen.copy()
+    if table:  # the tag as the turned area shows it: compared whole, before and after the mark
+        turn = scene.facing()
+        assert turn is not None
+        panel, vp = turn
+        slot = scene.slot_of(scene.state.actor)
+        words = sd.bonus_short(board.columns[spot[0]].bonus, False)
+        tag = sd.tag_fit(vp, slot, board, spot[0], words, scene.metrics.small, scene.metrics.tiny)[0]
+        tag = panel.rect_to_screen(tag.inflate(-tag.h, -4))
+    else:
+        slot = scene.slot_of(scene.state.actor)
+        words = sd.bonus_short(board.columns[spot[0]].bonus, False)
+        tag = sd.tag_fit(scene.viewport, slot, board, spot[0], words, scene.metrics.small, scene.metrics.tiny)[0]
+        tag = tag.inflate(-tag.h, -4)
+    assert pygame.image.tobytes(marked.subsurface(tag), "RGB") == pygame.image.tobytes(unmarked.subsurface(tag), "RGB")

@@ -375,6 +375,25 @@ class Painter:
             else:
                 strong = (tip is not None and tip[:4] == ("tile", sc.state.actor, col, row)) or sc.key_pick == (col, row)
             sd.highlight(surface, r, strong)
+        self.lit_tags(surface, vp, slots)
+
+    def lit_tags(self, surface: pygame.Surface, vp: Viewport, slots: list[Slot]) -> None:
+        """The tags over lit top spaces, again over their rims: the brighter rim of a hovered (or
+        keyboard-marked) top tile covered the lower half of its column's tag («Переворот ≠»)."""
+        sc = self.scene
+        slot = next((s for s in slots if s.seat == sc.state.actor), None)
+        if slot is None:
+            return
+        m, board, solo = sc.metrics, sc.board, sc.state.num_players == 1
+        shrink = m.tiny if slot.big else None
+        for col in sorted({c for c, row in sc.targets() if row == board.columns[c].top}):
+            column = board.columns[col]
+            if column.bonus.kind == "none":
+                continue
+            words, short = (sd.kraken_tag(sc.obs, slot.seat, col, column) if column.bonus.kind == "kraken"
+                            else (sd.bonus_short(column.bonus, solo), ""))
+            if sd.tag_fit(vp, slot, board, col, words, m.small, shrink) is not None:  # (else no tag: nothing to mend)
+                sd.draw_tag(surface, vp, slot, board, col, words, m.small, least=m.tiny, short=short, shrink=shrink)
 
     # -- the card, the strip, the solo card ----------------------------------------------------------
     def card(self, surface: pygame.Surface, vp: Viewport, p: float) -> None:
