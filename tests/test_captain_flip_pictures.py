@@ -108,3 +108,48 @@ def test_a_small_boards_map_space_shows_the_map_when_its_word_does_not_fit(store
                 sd.draw_tag(surface, vp, slot, board, ci, sd.bonus_short(column.bonus, False), 12, least=12)
                 space = sd.px(vp, slot.space(board, ci, column.top))
                 assert drawn and space.collidepoint(drawn[0]), (ci, drawn, space)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("variant", list("ABCDE"))
+@pytest.mark.parametrize("size,small", [((380, 372), 12), ((507, 464), 13), ((1416, 1289), 38)])
+def test_the_rules_pictures_dot_and_lit_rim_cover_no_words(store, monkeypatch, lang, variant, size, small):
+    """How to play on boards C and D: the tile went onto column 1's top space, and the arrow's dot
+    in its middle covered "take the Treasure Map" ("+3 coins"); a tile going onto a bottom space
+    has the target's wide rim over the column's number under it. No word drawn before the dot and
+    the rim lies under either (the sizes: the picture at 1024×600, 1366×768 and a 4K table)."""
+    from unittest import mock
+
+    from tabletop.games.captain_flip.scene import CaptainFlipScene
+    from tabletop.i18n import set_language
+    from tabletop.ui import text_audit, theme
+
+    layout = SPEC.load_layout(store, variant)
+    surface = pygame.Surface(size)
+    covers: list[tuple[pygame.Rect, int]] = []  # (what covers, how many texts were drawn before it)
+    circle, highlight = pygame.draw.circle, sd.highlight
+
+    def dot(surf, rgb, centre, radius, *args, **kw):
+        if tuple(rgb)[:3] == tuple(theme.SELECT):
+            covers.append((pygame.Rect(centre[0] - radius, centre[1] - radius, 2 * radius, 2 * radius),
+                           len(audit.entries)))
+        return circle(surf, rgb, centre, radius, *args, **kw)
+
+    def lit(surf, r, strong=False):
+        if strong:
+            width = max(3, r.w // 14) + max(2, r.w // 30)  # the strong rim's and its ring's reach
+            covers.append((r.inflate(3 * width, 3 * width), len(audit.entries)))
+        return highlight(surf, r, strong)
+
+    set_language(lang)
+    try:
+        with mock.patch.object(pygame.draw, "circle", dot), mock.patch.object(sd, "highlight", lit), \
+                text_audit.TextAudit() as audit:
+            assert CaptainFlipScene.draw_rules_picture(surface, surface.get_rect(), SPEC, layout, small)
+    finally:
+        set_language("en")
+    assert len(covers) == 2, covers  # the target's rim, the arrow's dot
+    for cover, drawn in covers:
+        under = [e.text for e in audit.entries[:drawn] if e.rect is not None and e.text.strip()
+                 and pygame.Rect(e.rect).colliderect(cover)]
+        assert not under, f"{under} under {cover}"

@@ -38,8 +38,9 @@ def quick(monkeypatch, tmp_path):
     instant_scenes(monkeypatch, tmp_path)
 
 
-def start(seats: list[Seat], variant: str = "A", seed: int = 7, size=(1366, 768), dolphin: bool = False):
-    app = App(AppOptions(size=size, headless=True, mute=True))
+def start(seats: list[Seat], variant: str = "A", seed: int = 7, size=(1366, 768), dolphin: bool = False,
+          lang: str | None = None):
+    app = App(AppOptions(size=size, headless=True, mute=True, lang=lang))
     options = {"dolphin": "on"} if dolphin else {}
     session = tabletop.launch.new_session(SPEC, app.store, len(seats), variant, options, seats, seed)
     scene = make_scene(app, session)
@@ -1107,3 +1108,205 @@ def test_a_double_click_on_keep_never_presses_the_undo_that_takes_its_place(tabl
     click(app, at)  # a deliberate press, later
     app.render()
     assert scene.state.phase == KEEP_OR_FLIP
+
+
+def flip_phase_scene(want, table: bool = False, size=(1366, 768)):
+    """A hot-seat game of board E with the Dolphin, played at random in the rules core until
+    ``want(state)`` holds, then opened in a scene (two human captains)."""
+    from tabletop.core import Setup
+
+    layout = SPEC.load_layout(App(AppOptions(size=size, headless=True, mute=True)).store, "E")
+    for seed in range(400):
+        rng = random.Random(seed)
+        state = SPEC.new_state(Setup(2, "E", {"dolphin": "on"}, layout, seed=seed))
+        while state.current_player is not None and not want(state):
+            state.apply(state.sample_chance(rng) if state.current_player == CHANCE
+                        else rng.choice(state.legal_moves()))
+        if state.current_player is not None:
+            break
+    else:
+        pytest.skip("no such position in these games")
+    app = App(AppOptions(size=size, headless=True, mute=True, table=table))
+    session = tabletop.launch.session_from_position(SPEC, app.store, state.to_notation(),
+                                                    [Seat("human"), Seat("human")], seed=1)
+    scene = make_scene(app, session)
+    scene.leave = lambda: None
+    app.push_scene(scene)
+    app.render()
+    return app, scene
+
+
+def spots_by_column(state) -> dict[int, list[tuple[int, int]]]:
+    from tabletop.games.captain_flip.moves import FlipAt
+
+    out: dict[int, list[tuple[int, int]]] = {}
+    for m in state.legal_moves():
+        if isinstance(m, FlipAt):
+            out.setdefault(m.col, []).append((m.col, m.row))
+    return out
+
+
+def test_a_columns_number_key_flips_the_monkeys_tile():
+    """Number keys placed a tile but chose nothing in a flip phase: only a click flipped the
+    Monkey's neighbour. A column's number now flips its lit tile (the Monkey's are one a column)."""
+    app, scene = flip_phase_scene(lambda st: st.phase == MONKEY_FLIP)
+    col = min(spots_by_column(scene.state))
+    spot = spots_by_column(scene.state)[col][0]
+    expected = scene.state.copy()
+    expected.apply(next(m for m in expected.legal_moves() if (m.col, m.row) == spot))
+    key(app, pygame.K_1 + col)
+    assert scene.state.to_json() == expected.to_json()
+
+
+@pytest.mark.parametrize("table", [False, True])
+def test_number_tab_and_enter_keys_choose_among_several_lit_tiles_of_a_column(table):
+    """Board E's bonus and the Dolphin light every tile: a column's number marks its top lit tile
+    (drawn brighter), pressing it again steps down, Enter flips the marked one; Tab goes on to the
+    next lit tile."""
+    from tabletop.games.captain_flip import scene_draw as sd
+    from tabletop.ui import theme
+
+    def several(st) -> bool:
+        return st.phase in (BONUS_FLIP, DOLPHIN_FLIP) and any(len(s) > 1 for s in spots_by_column(st).values())
+
+    size = (3840, 2160) if table else (1366, 768)
+    app, scene = flip_phase_scene(several, table, size)
+    col, here = next((c, sorted(s, key=lambda spot: -spot[1])) for c, s in spots_by_column(scene.state).items()
+                     if len(s) > 1)
+    before = scene.state.to_json()
+    unmarked = app.screen.copy()
+    key(app, pygame.K_1 + col)
+    assert scene.state.to_json() == before and scene.key_pick == here[0]
+    if not table:  # the marked tile is drawn as the hovered one is: a white rim
+        r = sd.px(scene.viewport, scene.slot_of(scene.state.actor).space(scene.board, *here[0]))
+        assert tuple(app.screen.get_at((r.left - 1, r.centery)))[:3] == theme.WHITE
+    else:  # the turned frame repaints only what changed: the mark must be among it
+        marked = app.screen.copy()
+        scene.forget_board_frame()
+        app.mark_dirty()
+        app.render()
+        whole = app.screen.copy()
+        assert pygame.image.tobytes(whole, "RGB") != pygame.image.tobytes(unmarked, "RGB")
+        assert pygame.image.tobytes(marked, "RGB") == pygame.image.tobytes(whole, "RGB"), "the mark was not drawn"
+    key(app, pygame.K_1 + col)
+    assert scene.key_pick == here[1]
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_SHIFT, unicode="", scancode=0))
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0, unicode="", scancode=0))
+    up = scene.key_pick
+    assert up is not None and scene.state.to_json() == before
+    expected = scene.state.copy()
+    expected.apply(next(m for m in expected.legal_moves() if (m.col, m.row) == up))
+    key(app, pygame.K_RETURN)
+    assert scene.state.to_json() == expected.to_json()
+
+
+@pytest.mark.parametrize("variant", "ABCDE")
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(1024, 600), (1366, 768)])
+def test_the_large_boards_tags_all_stand_over_their_columns(size, lang, variant):
+    """At 1024×600 in Russian board E's «Переворот ≠» was a few pixels too wide for its tag: it
+    was said only inside the empty top space, and gone once a tile was placed there. A tag's words
+    now get smaller type, down to the smallest readable size, before they leave the tag; every tag
+    of the large board stands clear of the spaces and of the other tags."""
+    from tabletop.games.captain_flip import scene_draw as sd
+    from tabletop.i18n import set_language
+
+    try:
+        app, scene = start([Seat("human"), Seat("ai", "easy")], variant=variant, size=size, lang=lang)
+        m, vp, board = scene.metrics, scene.viewport, scene.board
+        slot = scene.slot_of(scene.focus_seat())
+        spaces = [sd.px(vp, slot.space(board, ci, row)) for ci, column in enumerate(board.columns)
+                  for row in range(column.low, column.low + column.height)]
+        tagged = [(ci, sd.bonus_short(column.bonus, False)) for ci, column in enumerate(board.columns)
+                  if column.bonus.kind not in ("none", "kraken")]
+        for ci, words in tagged:  # drawn: the tag's dark fill at its left edge
+            place = sd.px(vp, slot.tag(board, ci))
+            assert tuple(app.screen.get_at((place.x + 2, place.centery)))[:3] == (74, 52, 30), words
+        tags = []
+        for ci, words in tagged:
+            fit = sd.tag_fit(vp, slot, board, ci, words, m.small, m.tiny)
+            assert fit is not None, f"{words!r} has no tag over column {ci + 1}"
+            rect, type_size = fit
+            assert type_size >= m.tiny and sd.text_fits(words, type_size, rect.w - 4, True)
+            assert rect.collidelist(spaces) == -1 and rect.collidelist(tags) == -1, words
+            tags.append(rect)
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("variant", ["C", "E"])
+def test_five_captains_result_card_fits_1024x600_in_russian(variant):
+    """Five captains, the smallest window, Russian: every end character is listed with its score
+    ("Дозорный +0" included, as decided), and the card holds every word whole, readable and
+    apart, inside the card and the window (board C's column cell has two parts)."""
+    from text_fit import audit_top, problems, readable
+
+    from tabletop.core import Setup
+    from tabletop.i18n import set_language
+
+    try:
+        app = App(AppOptions(size=(1024, 600), headless=True, mute=True, lang="ru"))
+        layout = SPEC.load_layout(app.store, variant)
+        rng = random.Random(3)
+        state = SPEC.new_state(Setup(5, variant, {}, layout, seed=3))
+        while state.current_player is not None:
+            state.apply(state.sample_chance(rng) if state.current_player == CHANCE else rng.choice(state.legal_moves()))
+        session = tabletop.launch.session_from_position(SPEC, app.store, state.to_notation(), [Seat("human")] * 5,
+                                                        seed=1)
+        scene = make_scene(app, session)
+        app.push_scene(scene)
+        scene.show_game_over()
+        app.render()
+        card = app.top
+        audit = audit_top(app)
+        assert not problems(audit, "result card", readable(app))
+        for row in card.table.rows:
+            assert "Дозорный" in " ".join(row.cells), row.cells
+        window = pygame.Rect((0, 0), app.screen.get_size())
+        assert window.contains(card.card)
+        assert all(card.card.contains(pygame.Rect(d.rect)) for d in audit.placed())
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("table", [False, True])
+def test_a_marked_top_tile_leaves_its_columns_tag_whole(table):
+    """The brighter rim of the tile to flip that the keyboard marked (or the mouse hovers) was
+    drawn over the lower half of its column's tag when the tile is the column's top one (at a
+    4K table «Переворот ≠» read «Переворот» cut through). The tag is drawn over the rims."""
+    from tabletop.games.captain_flip import scene_draw as sd
+
+    def lit_top(st) -> bool:
+        board = st.layout.board
+        return st.phase in (BONUS_FLIP, DOLPHIN_FLIP) and any(
+            row == board.columns[col].top and board.columns[col].bonus.kind not in ("none", "kraken")
+            for spots in spots_by_column(st).values() for col, row in spots)
+
+    size = (3840, 2160) if table else (1366, 768)
+    app, scene = flip_phase_scene(lit_top, table, size)
+    board = scene.board
+    spot = next((col, row) for spots in spots_by_column(scene.state).values() for col, row in spots
+                if row == board.columns[col].top and board.columns[col].bonus.kind not in ("none", "kraken"))
+    unmarked = app.screen.copy()
+    for _ in range(20):
+        if scene.key_pick == spot:
+            break
+        key(app, pygame.K_TAB)
+    assert scene.key_pick == spot
+    marked = app.screen.copy()
+    if table:  # the tag as the turned area shows it: compared whole, before and after the mark
+        turn = scene.facing()
+        assert turn is not None
+        panel, vp = turn
+        slot = scene.slot_of(scene.state.actor)
+        words = sd.bonus_short(board.columns[spot[0]].bonus, False)
+        tag = sd.tag_fit(vp, slot, board, spot[0], words, scene.metrics.small, scene.metrics.tiny)[0]
+        tag = panel.rect_to_screen(tag.inflate(-tag.h, -4))
+    else:
+        slot = scene.slot_of(scene.state.actor)
+        words = sd.bonus_short(board.columns[spot[0]].bonus, False)
+        tag = sd.tag_fit(scene.viewport, slot, board, spot[0], words, scene.metrics.small, scene.metrics.tiny)[0]
+        tag = tag.inflate(-tag.h, -4)
+    assert pygame.image.tobytes(marked.subsurface(tag), "RGB") == pygame.image.tobytes(unmarked.subsurface(tag), "RGB")

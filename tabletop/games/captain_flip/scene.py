@@ -59,6 +59,8 @@ class CaptainFlipScene(GameScene):
         lifts there, so a finger can rest on the board to read its card; a hold drops it."""
         self.hover_col: int | None = None
         self.hover_tip: tuple[Any, ...] | None = None
+        self.key_pick: tuple[int, int] | None = None
+        """In a flip phase, the lit tile (column, row) the keyboard marked: Enter flips it."""
         self.anims: dict[tuple[int, int, int], tuple[str, int]] = {}
         self.anim_chance = False
         self.card_anim = ""  # "", "draw" (turning up from the bag) or "flip" (Keep/Flip → flip)
@@ -111,6 +113,7 @@ class CaptainFlipScene(GameScene):
     def on_state_changed(self) -> None:
         self.drag = False
         self.pressed = None
+        self.key_pick = None
         state = self.state
         view = next(iter(self.humans()), 0)
         self.obs = state.observation(view)
@@ -223,16 +226,29 @@ class CaptainFlipScene(GameScene):
     def draw_rules_picture(cls, surface: pygame.Surface, rect: pygame.Rect, spec: Any, layout: Any,
                            text_size: int) -> str:
         """A real placing of a seeded game: the drawn tile, the lit lowest free spaces of the
-        columns, and an arrow to the column it goes to."""
+        columns, and an arrow to the column it goes to. Where the game offers one, the space
+        it goes to holds no words and has none just under it: the arrow's dot on a top space
+        covered its bonus ("take the Treasure Map" on board C, "+3 coins" on board D), and the
+        lit target's wide rim on a bottom space covers the column's number under it."""
         from tabletop.core import Setup
         from tabletop.ui.moments import find_moment
 
         state = spec.new_state(Setup(2, layout.board.id, {}, layout, 0))
+        columns = layout.board.columns
 
         def placing(position: Any, move: Any) -> bool:
             return isinstance(move, Place) and sum(map(len, position.boards[position.actor])) >= 5
 
-        found = find_moment(state, placing)
+        def clear(position: Any, move: Any) -> bool:
+            spot = position.next_space(position.actor, move.col) if placing(position, move) else None
+            if spot is None:
+                return False
+            column = columns[move.col]
+            return spot[1] > column.low and (spot[1] != column.top or column.bonus.kind == "none")
+
+        found = find_moment(state, clear)
+        if found is None or not clear(*found):
+            found = find_moment(state, placing)
         if found is None or not isinstance(found[1], Place) or found[0].drawn is None:
             return ""
         position, move = found
@@ -359,7 +375,8 @@ class CaptainFlipScene(GameScene):
         return False
 
     def key(self, event: pygame.event.Event) -> None:
-        """Keyboard help for the mouse: K keeps, F flips, 1–9 places in that column."""
+        """Keyboard help for the mouse: K keeps, F flips, 1–9 places in that column; in a flip
+        phase 1–9 pick the lit tile of that column (``flip_key``)."""
         state = self.state
         if self.human_to_move():
             if state.phase == KEEP_OR_FLIP and event.key in (pygame.K_k, pygame.K_f):
@@ -373,7 +390,51 @@ class CaptainFlipScene(GameScene):
                     self.play(move)
                     self.dirty = True
                     return
+            if state.phase in FLIP_PHASES and self.flip_key(event):
+                self.dirty = True
+                return
         super().key(event)
+
+    def flip_key(self, event: pygame.event.Event) -> bool:
+        """A flip phase by keyboard (only a click chose the tile): a column's number flips its lit
+        tile, or, where the column has several (board E's bonus, the Dolphin), marks the top one
+        and steps down them on the next presses; Up/Down step in the column, Left/Right and Tab
+        (Shift+Tab back) go through all the lit tiles, Enter flips the marked one. True: used."""
+        moves = {(m.col, m.row): m for m in self.state.legal_moves() if isinstance(m, FlipAt)}
+        if not moves:
+            return False
+        order = sorted(moves, key=lambda spot: (spot[0], -spot[1]))  # by column, top first
+        pick = self.key_pick if self.key_pick in moves else None
+        k = event.key
+        if pygame.K_1 <= k <= pygame.K_9:
+            here = [spot for spot in order if spot[0] == k - pygame.K_1]
+            if not here:
+                return False
+            if len(here) == 1:
+                self.play(moves[here[0]])
+                return True
+            self.key_pick = here[(here.index(pick) + 1) % len(here)] if pick in here else here[0]
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if pick is None:
+                return False
+            self.play(moves[pick])
+        elif k in (pygame.K_UP, pygame.K_DOWN):
+            here = [spot for spot in order if pick is None or spot[0] == pick[0]]
+            step = 1 if k == pygame.K_DOWN else -1
+            self.key_pick = here[(here.index(pick) + step) % len(here)] if pick in here else here[0]
+        elif k in (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT):
+            back = k == pygame.K_LEFT or (k == pygame.K_TAB and bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT))
+            if k == pygame.K_TAB or pick is None:
+                at = order.index(pick) + (-1 if back else 1) if pick is not None else (-1 if back else 0)
+                self.key_pick = order[at % len(order)]
+            else:  # the next column with a lit tile, at the row nearest the mark's
+                cols = sorted({c for c, _r in order}, reverse=back)
+                later = [c for c in cols if (c < pick[0] if back else c > pick[0])] or cols
+                col = later[0]
+                self.key_pick = min((spot for spot in order if spot[0] == col), key=lambda s: abs(s[1] - pick[1]))
+        else:
+            return False
+        return True
 
     def choose(self, flip: bool) -> None:
         """Keep or Flip, as the core offers it."""

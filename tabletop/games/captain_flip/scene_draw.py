@@ -279,10 +279,10 @@ def bonus_long(bonus: Bonus, solo: bool) -> str:
 
 def draw_board_base(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Board, small: int,
                     solo: bool, least: int | None = None, tags: bool = True,
-                    skip_words: frozenset[int] = frozenset()) -> None:
+                    skip_words: frozenset[int] = frozenset(), shrink: int | None = None) -> None:
     """The Adventure board without tiles: frame, spaces, top spaces with their bonus texts, tags
     (``tags`` False and ``skip_words``: the tags and those columns' words are drawn later, over
-    what goes on the board, by the rules' diagram)."""
+    what goes on the board, by the rules' diagram; ``shrink``: as :func:`draw_tag` takes it)."""
     col = board.colours
     frame = board_frame(vp, slot, board)
     draw.shadowed_panel(surface, frame, fill=col["board"], edge=col["outline"], radius=max(4, frame.w // 40),
@@ -300,7 +300,8 @@ def draw_board_base(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Bo
             if top and slot.big and ci not in skip_words:
                 top_space_words(surface, r, column.bonus, solo, small, col["outline"], least)
         if tags and column.bonus.kind != "none" and column.bonus.kind != "kraken":
-            draw_tag(surface, vp, slot, board, ci, bonus_short(column.bonus, solo), small, least=least)
+            draw_tag(surface, vp, slot, board, ci, bonus_short(column.bonus, solo), small, least=least,
+                     shrink=shrink)
     draw_column_numbers(surface, vp, slot, board, small, small if least is None else least)
 
 
@@ -483,22 +484,26 @@ def condition_token(surface: pygame.Surface, r: pygame.Rect, kind: str, size: in
 
 
 def draw_tag(surface: pygame.Surface, vp: Viewport, slot: Slot, board: Board, ci: int, words: str,
-             small: int, rgb=(74, 52, 30), least: int | None = None, short: str = "") -> None:
+             small: int, rgb=(74, 52, 30), least: int | None = None, short: str = "",
+             shrink: int | None = None) -> None:
     """A column's bonus tag over its top space. Where the tag is too small for its words (the other
     captains' smaller boards) the words go inside the column's top space instead, on as many lines
     as it holds and down to ``least`` (the smallest readable size). Only a top space too small even
     for that (four or five captains' thumbnails, ~25 px) keeps a gold dot: every captain plays the
     same board, whose words are on the large board, and the hover tooltip names the bonus.
     ``short``: fewer words for the top space when ``words`` do not fit there (board B's "now 2"
-    as "2")."""
+    as "2"). ``shrink``: the tag's words may get smaller type, down to this size, before they
+    leave it (the large board in play: its top space says the bonus only while it is empty, so
+    at 1024×600 in Russian board E's «Переворот ≠», a few pixels too wide for its tag, was gone
+    under the first tile placed there)."""
     if not words:
         return
     r = px(vp, slot.tag(board, ci))
-    box = tag_box(vp, slot, board, ci, words, small)
-    if box is not None:
-        r = box
+    fit = tag_fit(vp, slot, board, ci, words, small, shrink)
+    if fit is not None:
+        r, size = fit
         pygame.draw.rect(surface, rgb, r, border_radius=max(3, r.h // 3))
-        draw.text(surface, words, r.center, small, (255, 236, 170), bold=True, anchor="center")
+        draw.text(surface, words, r.center, size, (255, 236, 170), bold=True, anchor="center")
         return
     if slot.big:  # the large board's top space already holds the bonus in words
         return
@@ -728,13 +733,23 @@ def _arrow_under_tags(surface: pygame.Surface, rect: pygame.Rect, vp: Viewport, 
 def tag_box(vp: Viewport, slot: Slot, board: Board, ci: int, words: str, small: int) -> pygame.Rect | None:
     """The tag :func:`draw_tag` draws over column ``ci`` for ``words`` (None: it has no room,
     the words go elsewhere)."""
+    fit = tag_fit(vp, slot, board, ci, words, small)
+    return fit[0] if fit is not None else None
+
+
+def tag_fit(vp: Viewport, slot: Slot, board: Board, ci: int, words: str, small: int,
+            least: int | None = None) -> tuple[pygame.Rect, int] | None:
+    """The tag over column ``ci`` and the type its ``words`` fit in: ``small``, or down to
+    ``least`` (the smallest readable size) when given. None: no room."""
     r = px(vp, slot.tag(board, ci))
-    line_h = theme.font(small, True).get_linesize()
-    if words and r.h >= line_h * 0.8 and text_fits(words, small, r.w - 4, True):
-        # a tag taller than its place grows upwards, away from the top space under it (grown
-        # about its middle it covered the first line of "+2 per completed column" there)
-        height = max(r.h, line_h)
-        return pygame.Rect(r.x, r.bottom - height, r.w, height)
+    lowest = small if least is None else min(least, small)
+    for size in range(small, lowest - 1, -1):
+        line_h = theme.font(size, True).get_linesize()
+        if words and r.h >= line_h * 0.8 and text_fits(words, size, r.w - 4, True):
+            # a tag taller than its place grows upwards, away from the top space under it (grown
+            # about its middle it covered the first line of "+2 per completed column" there)
+            height = max(r.h, line_h)
+            return pygame.Rect(r.x, r.bottom - height, r.w, height), size
     return None
 
 

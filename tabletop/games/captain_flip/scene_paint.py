@@ -105,7 +105,8 @@ class Painter:
         clip = surface.get_clip()
         surface.set_clip(area)
         for slot in sc.current_slots():
-            sd.draw_board_base(surface, vp, slot, sc.board, sc.metrics.small, solo, sc.metrics.tiny)
+            sd.draw_board_base(surface, vp, slot, sc.board, sc.metrics.small, solo, sc.metrics.tiny,
+                               shrink=sc.metrics.tiny if slot.big else None)
         draw.shadowed_panel(surface, sd.px(vp, parts.card), fill=theme.PANEL)
         draw.shadowed_panel(surface, sd.px(vp, parts.strip), fill=theme.PANEL)
         if solo:
@@ -206,7 +207,7 @@ class Painter:
         if text_audit.active() or sc.timers.any_running() or sc.anim_progress() < 1.0:  # anything timed moves
             return None
         return (turn.edge, sc.state_version, sc.frame_signature(), sc.focus_seat(), sc.hover_col, sc.hover_tip,
-                sc.drag, sc.drag_pos if sc.drag else None, sc.parts, tuple(self.high), self._turned_key, language())
+                sc.key_pick, sc.drag, sc.drag_pos if sc.drag else None, sc.parts, tuple(self.high), self._turned_key, language())
 
     def forget_frame(self) -> None:
         self._frame = None
@@ -324,7 +325,7 @@ class Painter:
             if column.bonus.kind == "kraken":
                 words, short = sd.kraken_tag(obs, slot.seat, ci, column)
                 sd.draw_tag(surface, vp, slot, sc.board, ci, words, sc.metrics.small, least=sc.metrics.tiny,
-                            short=short)
+                            short=short, shrink=sc.metrics.tiny if slot.big else None)
 
     def tiles(self, surface: pygame.Surface, vp: Viewport, slot: Slot, p: float) -> None:
         sc = self.scene
@@ -372,8 +373,27 @@ class Painter:
                 if sc.drag and sc.hover_col == col:
                     strong = True
             else:
-                strong = tip is not None and tip[:4] == ("tile", sc.state.actor, col, row)
+                strong = (tip is not None and tip[:4] == ("tile", sc.state.actor, col, row)) or sc.key_pick == (col, row)
             sd.highlight(surface, r, strong)
+        self.lit_tags(surface, vp, slots)
+
+    def lit_tags(self, surface: pygame.Surface, vp: Viewport, slots: list[Slot]) -> None:
+        """The tags over lit top spaces, again over their rims: the brighter rim of a hovered (or
+        keyboard-marked) top tile covered the lower half of its column's tag («Переворот ≠»)."""
+        sc = self.scene
+        slot = next((s for s in slots if s.seat == sc.state.actor), None)
+        if slot is None:
+            return
+        m, board, solo = sc.metrics, sc.board, sc.state.num_players == 1
+        shrink = m.tiny if slot.big else None
+        for col in sorted({c for c, row in sc.targets() if row == board.columns[c].top}):
+            column = board.columns[col]
+            if column.bonus.kind == "none":
+                continue
+            words, short = (sd.kraken_tag(sc.obs, slot.seat, col, column) if column.bonus.kind == "kraken"
+                            else (sd.bonus_short(column.bonus, solo), ""))
+            if sd.tag_fit(vp, slot, board, col, words, m.small, shrink) is not None:  # (else no tag: nothing to mend)
+                sd.draw_tag(surface, vp, slot, board, col, words, m.small, least=m.tiny, short=short, shrink=shrink)
 
     # -- the card, the strip, the solo card ----------------------------------------------------------
     def card(self, surface: pygame.Surface, vp: Viewport, p: float) -> None:

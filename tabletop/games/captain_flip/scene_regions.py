@@ -113,8 +113,8 @@ def regions(painter: Painter, vp: Viewport, edge: str) -> tuple[Any, list[Region
                 spot = (ci, row)
                 lit = None
                 if seat == actor and spot in targets:  # no tooltip here: only the hovered column is strong
-                    strong = place and sc.hover_col == ci
-                    lit = (strong, ghost if strong else None)
+                    strong = place and sc.hover_col == ci  # (or the tile the keyboard marked to flip)
+                    lit = (strong or (not place and sc.key_pick == spot), ghost if strong else None)
                 anim = moving.get((seat, ci, row))
                 out.append((geo[seat, ci, row], (tile, lit, framed.get((seat, spot)), (anim, p) if anim else None)))
                 if anim is not None and anim[0] == "place":  # the path from the card to the space
