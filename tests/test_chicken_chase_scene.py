@@ -1219,6 +1219,31 @@ def test_the_menu_pictures_start_keeps_off_the_feed_fields_number_discs(tmp_path
         assert not start[0].colliderect(disc), f"Start {start[0]} lies on feed field {field}'s number {disc}"
 
 
+def test_end_card_hand_cell_counts_the_cards_before_their_values():
+    """A seat left with one card showed "2" under "Cards in hand (values)": read as two cards.
+    Each cell now counts the cards, then gives their values, in both languages."""
+    from types import SimpleNamespace
+
+    from tabletop.games.chicken_chase.rules import ChickenState
+    from tabletop.games.chicken_chase.scene import ChickenChaseScene
+    from tabletop.i18n import in_language
+    from tabletop.layout import BoardStore
+
+    state = ChickenState.from_notation(
+        "1 action hens:15,14/3,0/9,2/6,1 feed:1grey,2grey,3grey,2brown,5brown,4brown,5green,4green,8gold,6gold "
+        "hands:2grey/3grey,4brown,6gold/5brown,6green/- first:1 turns:40 blocked:5,12 variant:normal")
+    scene = SimpleNamespace(state=state, seat_name=lambda s: f"Seat {s + 1}", seat_role=lambda s: "",
+                            layout_data=get_game("chicken_chase").load_layout(BoardStore([]), "normal"), cards_won=lambda: None)
+    out = SimpleNamespace(winners=(0,), detail="")
+    table = ChickenChaseScene.result_table(scene, out)
+    assert table.columns[2] == "Cards in hand"
+    assert [row.cells[2] for row in table.rows] == ["1 card: 2", "3 cards: 3, 4, 6", "2 cards: 5, 6", "no cards"]
+    with in_language("ru"):
+        table = ChickenChaseScene.result_table(scene, out)
+    assert table.columns[2] == "Карты на руке"
+    assert [row.cells[2] for row in table.rows] == ["1 карта: 2", "3 карты: 3, 4, 6", "2 карты: 5, 6", "карт нет"]
+
+
 def test_russian_end_card_names_the_hands_column_as_the_strip_does_on_one_line(tmp_path, monkeypatch):
     """At 1024x600 in Russian the end card's column «Карты в руке (их значения)» took two lines
     («...(их» / «значения)»), and said «в руке» where the hand strip says «на руке» («карт на руке
@@ -1249,8 +1274,8 @@ def test_russian_end_card_names_the_hands_column_as_the_strip_does_on_one_line(t
         placed = [d.text for d in audit.placed()]
     finally:
         set_language("en")
-    heads = ["Курицы на полях", "Карт выиграно", "Карты на руке (значения)", "Цыплят в запасе"]
+    heads = ["Курицы на полях", "Карт выиграно", "Карты на руке", "Цыплят в запасе"]
     with in_language("ru"):
-        assert [tr(h) for h in ("Hens on", "Cards won", "Cards in hand (values)", "Chicks in supply")] == heads
+        assert [tr(h) for h in ("Hens on", "Cards won", "Cards in hand", "Chicks in supply")] == heads
     for head in heads:  # each drawn whole: on one line
         assert head in placed, (head, placed)
