@@ -571,6 +571,23 @@ class PlakotoScene(CoachMixin, GameScene):
         else:
             super().log_move(before, move, mover)
 
+    def undo(self) -> None:
+        """A step taken back leaves the turn's line: it shows the steps still played, or the roll
+        alone ("White 6-5: 24/18 24/19" stayed over "Move taken back." until the next step wrote
+        it again, as if the undone step still stood)."""
+        played = len(self.session.played)
+        super().undo()
+        turn = self._turn_log
+        if len(self.session.played) == played or turn is None or turn.entry is None or turn.start is None:
+            return
+        if not turn.goes_on(self.state):  # the state is no longer within this turn's steps
+            return
+        if turn.steps:
+            text = turn.start.describe_turn(turn.steps, [self.seat_name(s) for s in (0, 1)])
+        else:
+            text = self.describe(self.state, Roll(*turn.dice))
+        self.log.rewrite(turn.entry, text, in_place=True)
+
     def chance_time(self, move: Any, owner: int | None) -> float:
         """Going on to the next game of the match rolls nothing: no tumble to wait for."""
         return 0.0 if isinstance(move, NextGame) else super().chance_time(move, owner)
