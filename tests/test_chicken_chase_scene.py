@@ -1247,7 +1247,7 @@ def test_end_card_hand_cell_counts_the_cards_before_their_values():
 def test_russian_end_card_names_the_hands_column_as_the_strip_does_on_one_line(tmp_path, monkeypatch):
     """At 1024x600 in Russian the end card's column «Карты в руке (их значения)» took two lines
     («...(их» / «значения)»), and said «в руке» where the hand strip says «на руке» («карт на руке
-    нет», «Карты на руках скрыты»). It is now «Карты на руке (значения)», on one line."""
+    нет», «Карты на руках скрыты»). It is now «Карты на руке», on one line (each cell counts its cards)."""
     from feedback_helpers import start
 
     from tabletop.i18n import in_language, set_language

@@ -116,7 +116,7 @@ def test_chicken_chase_card_shows_every_seats_hens_and_cards():
     scene.session.play(move)
     scene._after_move(before, move, seat)
     card = card_of(app, scene)
-    check_card(app, scene, card, ["Hens on", "Cards won", "Cards in hand (values)"])
+    check_card(app, scene, card, ["Hens on", "Cards won", "Cards in hand"])
 
 
 def test_new_game_opens_the_menu_on_this_game():
