@@ -424,3 +424,18 @@ def test_random_playouts_conserve_and_end(players, variant, rule):
             else:
                 state.apply(rng.choice(state.legal_moves()))
         assert state.outcome() is not None and state.outcome().reason == "finish"
+
+
+def test_a_push_names_the_pushed_hen_and_its_colour_without_declining_it():
+    """Russian said «сталкивает курицу 1 игрока Зелёный»: a colour name does not decline after
+    «игрока». The pushed hen's colour now stands in brackets after it, as a label."""
+    from tabletop.i18n import in_language
+
+    state = ChickenState.from_notation(
+        "1 action hens:6,1/9,0 feed:1grey,2grey,3grey,2brown,5brown,4brown,5green,4green,8gold,6gold "
+        "hands:3grey/5brown first:1 turns:40 blocked:5,12 variant:normal")
+    move = next(m for m in state.legal_moves() if isinstance(m, PlayB) and m.hen == 0)
+    assert state.describe_move(move) == "Red plays 3 (grey stone) (action B): hen 1: 6->9, pushes Green's hen 1 down: 9->8"
+    with in_language("ru"):
+        text = state.describe_move(move)
+    assert text == "Красный играет 3 (серый камень) (действие B): курица 1: 6->9, сталкивает курицу 1 (Зелёный): 9->8"

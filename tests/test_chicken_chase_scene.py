@@ -1219,10 +1219,35 @@ def test_the_menu_pictures_start_keeps_off_the_feed_fields_number_discs(tmp_path
         assert not start[0].colliderect(disc), f"Start {start[0]} lies on feed field {field}'s number {disc}"
 
 
+def test_end_card_hand_cell_counts_the_cards_before_their_values():
+    """A seat left with one card showed "2" under "Cards in hand (values)": read as two cards.
+    Each cell now counts the cards, then gives their values, in both languages."""
+    from types import SimpleNamespace
+
+    from tabletop.games.chicken_chase.rules import ChickenState
+    from tabletop.games.chicken_chase.scene import ChickenChaseScene
+    from tabletop.i18n import in_language
+    from tabletop.layout import BoardStore
+
+    state = ChickenState.from_notation(
+        "1 action hens:15,14/3,0/9,2/6,1 feed:1grey,2grey,3grey,2brown,5brown,4brown,5green,4green,8gold,6gold "
+        "hands:2grey/3grey,4brown,6gold/5brown,6green/- first:1 turns:40 blocked:5,12 variant:normal")
+    scene = SimpleNamespace(state=state, seat_name=lambda s: f"Seat {s + 1}", seat_role=lambda s: "",
+                            layout_data=get_game("chicken_chase").load_layout(BoardStore([]), "normal"), cards_won=lambda: None)
+    out = SimpleNamespace(winners=(0,), detail="")
+    table = ChickenChaseScene.result_table(scene, out)
+    assert table.columns[2] == "Cards in hand"
+    assert [row.cells[2] for row in table.rows] == ["1 card: 2", "3 cards: 3, 4, 6", "2 cards: 5, 6", "no cards"]
+    with in_language("ru"):
+        table = ChickenChaseScene.result_table(scene, out)
+    assert table.columns[2] == "Карты на руке"
+    assert [row.cells[2] for row in table.rows] == ["1 карта: 2", "3 карты: 3, 4, 6", "2 карты: 5, 6", "карт нет"]
+
+
 def test_russian_end_card_names_the_hands_column_as_the_strip_does_on_one_line(tmp_path, monkeypatch):
     """At 1024x600 in Russian the end card's column «Карты в руке (их значения)» took two lines
     («...(их» / «значения)»), and said «в руке» where the hand strip says «на руке» («карт на руке
-    нет», «Карты на руках скрыты»). It is now «Карты на руке (значения)», on one line."""
+    нет», «Карты на руках скрыты»). It is now «Карты на руке», on one line (each cell counts its cards)."""
     from feedback_helpers import start
 
     from tabletop.i18n import in_language, set_language
@@ -1249,8 +1274,71 @@ def test_russian_end_card_names_the_hands_column_as_the_strip_does_on_one_line(t
         placed = [d.text for d in audit.placed()]
     finally:
         set_language("en")
-    heads = ["Курицы на полях", "Карт выиграно", "Карты на руке (значения)", "Цыплят в запасе"]
+    heads = ["Курицы на полях", "Карт выиграно", "Карты на руке", "Цыплят в запасе"]
     with in_language("ru"):
-        assert [tr(h) for h in ("Hens on", "Cards won", "Cards in hand (values)", "Chicks in supply")] == heads
+        assert [tr(h) for h in ("Hens on", "Cards won", "Cards in hand", "Chicks in supply")] == heads
     for head in heads:  # each drawn whole: on one line
         assert head in placed, (head, placed)
+
+
+@pytest.mark.parametrize("size, lang, hens", [
+    ((2048, 1600), "en", "6,1/9,0/0,0/0,0"),    # "Finish" sits beside the finish here: the word above field 8 lay on it
+    ((2048, 1600), "ru", "6,1/9,0/0,0/0,0"),
+    ((1920, 1080), "ru", "13,1/15,0/0,0/0,0"),  # pushed off the finish to 14, «Финиш» right beside it
+    ((3840, 2160), "en", "13,1/15,0/0,0/0,0"),
+])
+def test_the_pushed_marker_keeps_off_the_finish_name(tmp_path, monkeypatch, size, lang, hens):
+    """A hen pushed near the top: "Pushed!" rose above it and lay for a moment on the board's word
+    "Finish". It now goes below or beside its ring where that keeps the hill's names clear."""
+    from feedback_helpers import Clock, start
+
+    from tabletop.games.chicken_chase.rules import ChickenState
+    from tabletop.i18n import set_language
+    from tabletop.ui import effects, text_audit, theme
+
+    instant_scenes(monkeypatch, tmp_path, move_time=0.4)
+    drawn = []
+    label = effects.label
+
+    def record(surface, text, centre, px, rgb, alpha):
+        drawn.append((text, centre, px))
+        label(surface, text, centre, px, rgb, alpha)
+
+    monkeypatch.setattr(effects, "label", record)
+    clock = Clock()
+    app, scene = start("chicken_chase", [Seat("human")] * 4, players=4, seed=2, size=size, clock=clock, lang=lang,
+                       settings={"fast_play": False})
+    try:
+        scene.session.state = ChickenState.from_notation(
+            f"1 action hens:{hens} feed:1grey,2grey,3grey,2brown,5brown,4brown,5green,4green,8gold,6gold "
+            "hands:3grey,2grey/5brown/-/- first:1 turns:40 blocked:4,5,10,12 variant:normal")
+        scene._changed()
+        with text_audit.TextAudit() as audit:
+            scene.invalidate_static()
+            app.mark_dirty()
+            app.render()
+        finish = [pygame.Rect(d.rect) for d in audit.placed() if d.text == tr("Finish")]
+        assert len(finish) == 1
+
+        def pushes(move):
+            after = scene.state.copy()
+            after.apply(move)
+            return after.hens[2:4] != scene.state.hens[2:4]
+
+        scene.play(next(m for m in scene.state.legal_moves() if isinstance(m, PlayB) and len(m.cards) == 1
+                        and pushes(m)))
+        for _ in range(60):
+            clock.t += 0.05
+            app.tick(0.0)
+            app.mark_dirty()
+            app.render()
+        pushed = tr("Pushed!")
+    finally:
+        set_language("en")
+    marks = [(c, px) for text, c, px in drawn if text == pushed]
+    assert marks, drawn
+    for (x, y), px in marks:
+        w, h = theme.font(px, True).size(pushed)
+        pill = pygame.Rect(0, 0, w + px, h + px // 3)
+        pill.center = (int(x), int(y))
+        assert not pill.colliderect(finish[0]), (pill, finish[0])

@@ -90,3 +90,43 @@ def test_the_line_is_broken_between_the_games_of_a_match(monkeypatch):
         ends = {x for x, _ in line}
         assert not (xs[9] in ends and xs[10] in ends), "a line joins game 1's last turn to game 2's first"
     assert sum(len(line) for line in drawn) == len(points)
+
+
+@pytest.mark.parametrize("height", [180, 240])
+@pytest.mark.parametrize("count", [12, 40, 120])
+def test_no_dot_or_ring_covers_a_games_name(monkeypatch, height, count):
+    """Seen in a match review: "Game 2" stood inside the plot's top and a game near 100% drew its
+    dots over it. The games' names now have a band of their own over the 100% line."""
+    m = theme.Metrics(768)
+    points = ([GraphPoint(0.99, 0, 0, 1 + 2 * k, k % 3 == 0) for k in range(count)]
+              + [GraphPoint(1.0, 1, 1, 1 + 2 * k, k % 4 == 0) for k in range(count)]
+              + [GraphPoint(0.97, 0, 2, 2 + 2 * k, False) for k in range(count)])
+    circles: list[pygame.Rect] = []
+    real = pygame.draw.circle
+
+    def circle(surface, colour, at, radius, width=0):
+        circles.append(pygame.Rect(at[0] - radius, at[1] - radius, 2 * radius + 1, 2 * radius + 1))
+        return real(surface, colour, at, radius, width)
+
+    lines: list[tuple[int, int]] = []
+    real_lines = pygame.draw.lines
+
+    def polyline(surface, colour, closed, pts, width=1):
+        lines.extend(pts)
+        return real_lines(surface, colour, closed, pts, width)
+
+    monkeypatch.setattr(pygame.draw, "circle", circle)
+    monkeypatch.setattr(pygame.draw, "lines", polyline)
+    surface = pygame.Surface((760, height + 20))
+    for selected, hover in ((count, None), (0, 2 * count), (None, count + 1)):
+        circles.clear()
+        lines.clear()
+        with TextAudit() as audit:
+            paint_graph(surface, pygame.Rect(0, 0, 735, height), points, selected, ("White", "Black"),
+                        load_layout(BoardStore()), m, hover=hover, hover_text="turn")
+        names = [pygame.Rect(e.rect) for e in audit.placed() if e.text.startswith("Game ")]
+        assert len(names) == 3
+        assert circles and lines
+        for name in names:
+            assert name.collidelist(circles) < 0, (name, circles[name.collidelist(circles)])
+            assert all(y > name.bottom for _, y in lines), "a game's line runs over the names"

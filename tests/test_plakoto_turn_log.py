@@ -62,10 +62,38 @@ def test_after_an_undo_the_turns_line_drops_the_step_and_comes_under_move_taken_
     scene.play(Step(24, 18, 6))
     scene.play(Step(24, 18, 6))
     scene.undo()
-    assert lines(scene)[-2:] == ["White 6-6: 24/18(2)", "Move taken back."]
+    assert lines(scene)[-2:] == ["White 6-6: 24/18", "Move taken back."], "the undone step is gone from the line"
     scene.play(Step(18, 12, 6))
     assert lines(scene)[-2:] == ["Move taken back.", "White 6-6: 24/12"], "one checker's 24/18 18/12"
     assert sum("6-6" in t for t in lines(scene)) == 1
+
+
+@pytest.mark.parametrize(("lang", "words", "rolls"), [("en", "White", "rolls"), ("ru", "Белые", "выбрасывают")])
+def test_undo_leaves_the_turns_line_with_the_steps_still_played_or_the_roll_alone(monkeypatch, lang, words, rolls):
+    """Seen in a real window: after Undo the turn's line still showed the undone step, with "Move
+    taken back." under it, until the next step wrote the line again. Undo is the panel's key here."""
+    import pygame
+
+    def undo():
+        app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="", scancode=0))
+        app.dispatch(pygame.event.Event(pygame.KEYUP, key=pygame.K_BACKSPACE, mod=0, unicode="", scancode=0))
+        app.tick(0.0)
+
+    app, scene = scene_at(START, monkeypatch, (6, 6), lang=lang)
+    for step in (Step(24, 18, 6), Step(24, 18, 6), Step(18, 12, 6)):
+        assert scene.play(step)
+    assert lines(scene)[-1] == f"{words} 6-6: 24/18 24/12"
+    undone = "Move taken back." if lang == "en" else "Ход отменён."
+    undo()
+    assert lines(scene)[-2:] == [f"{words} 6-6: 24/18(2)", undone]
+    undo()
+    assert lines(scene)[-3:] == [f"{words} 6-6: 24/18", undone, undone]
+    undo()
+    assert lines(scene)[-4:] == [f"{words} {rolls} 6-6", undone, undone, undone]
+    assert sum("6-6" in t for t in lines(scene)) == 1
+    assert scene.play(Step(24, 18, 6))
+    assert lines(scene)[-1] == f"{words} 6-6: 24/18" and sum("6-6" in t for t in lines(scene)) == 1
+    app.render()
 
 
 def test_at_a_table_each_strip_shows_the_whole_turn_in_one_line(monkeypatch):

@@ -116,7 +116,7 @@ def test_chicken_chase_card_shows_every_seats_hens_and_cards():
     scene.session.play(move)
     scene._after_move(before, move, seat)
     card = card_of(app, scene)
-    check_card(app, scene, card, ["Hens on", "Cards won", "Cards in hand (values)"])
+    check_card(app, scene, card, ["Hens on", "Cards won", "Cards in hand"])
 
 
 def test_new_game_opens_the_menu_on_this_game():
@@ -143,6 +143,24 @@ def finished(game: str, table: bool = False, size=(1366, 768), lang: str = "en")
                            lang=lang)
         play_out(app, scene)
     return app, scene, card_of(app, scene)
+
+
+@pytest.mark.parametrize(("game", "lang", "look"), [
+    ("plakoto", "ru", "Показать доску"), ("trap_the_cap", "ru", "Показать поле"),
+    ("plakoto", "en", "Look at the board"), ("trap_the_cap", "en", "Look at the board")])
+def test_plakotos_card_shows_the_backgammon_board_as_a_doska(game, lang, look):
+    """The card's first button said «Показать поле» in every game; a backgammon board is a
+    «доска»: Plakoto's says «Показать доску», its hint too, and the other games keep «поле»."""
+    from tabletop.i18n import set_language
+
+    try:
+        app, scene, card = finished(game, lang=lang)
+        button = card.row.buttons[0]
+        assert button.label == look
+        card.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+        assert card.hint_line().startswith(look + ": "), card.hint_line()
+    finally:
+        set_language("en")
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -187,7 +205,7 @@ def test_the_card_says_how_play_again_and_new_game_differ(game, lang, where):
                 assert all(d.rect[1] + d.rect[3] <= top for d in drawn), "the line is over the buttons"
         assert hints[""] == card.guide, "nothing under the pointer: how the two differ"
         assert hints[again].startswith(again) and hints[new].startswith(new) and hints[again] != hints[new]
-        assert hints[tr("Menu")].startswith(tr("Menu")) and hints[tr("Look at the board")] != card.guide
+        assert hints[tr("Menu")].startswith(tr("Menu")) and hints[card.row.buttons[0].label] != card.guide
     finally:
         set_language("en")
 

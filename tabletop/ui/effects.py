@@ -11,7 +11,7 @@ field when the window is resized.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -92,20 +92,22 @@ class Effects:
         return out
 
     def draw(self, surface: pygame.Surface, to_px: Callable[[Any], tuple[float, ...]], size: int,
-             radius: float) -> None:
+             radius: float, avoid: Sequence[tuple[pygame.Rect, int]] = ()) -> None:
         """Every marker on screen. ``to_px`` maps a marker's place to (x, y) pixels, or to (x, y, r)
         when the place has its own size (a small board's space); ``radius`` is the size of a piece
-        in pixels otherwise (rings start there)."""
+        in pixels otherwise (rings start there). ``avoid``: what a mark's word must not cover where
+        it can help it (the board's names and numbers), each with its weight (see :func:`mark_spot`)."""
         for e, t in self.showing():
             px = to_px(e.at)
             x, y = px[0], px[1]
             radius_here = px[2] if len(px) > 2 else radius
-            self._one(surface, e, t, x, y, size, radius_here)
+            self._one(surface, e, t, x, y, size, radius_here, avoid)
 
     @staticmethod
-    def _one(surface: pygame.Surface, e: Effect, t: float, x: float, y: float, size: int, radius: float) -> None:
+    def _one(surface: pygame.Surface, e: Effect, t: float, x: float, y: float, size: int, radius: float,
+             avoid: Sequence[tuple[pygame.Rect, int]] = ()) -> None:
         """One marker ``t`` (0→1) through its life: a pop rises and fades; a mark's ring widens
-        and fades, its word above it."""
+        and fades, its word above it (or beside it, see :func:`mark_spot`)."""
         if e.kind == "pop":
             fade = 1.0 if t < 0.6 else max(0.0, 1 - (t - 0.6) / 0.4)
             rise = (1 - (1 - t) ** 2) * size * 2.2
@@ -115,7 +117,45 @@ class Effects:
              1.0 if t < 0.7 else max(0.0, 1 - (t - 0.7) / 0.3), max(3, int(radius * 0.22)))
         if e.text:
             fade = 1.0 if t < 0.75 else max(0.0, 1 - (t - 0.75) / 0.25)
-            label(surface, e.text, (x, y - radius * 1.9 - size * 0.4), size, e.rgb, fade)
+            spot = mark_spot(surface, e.text, (x, y), size, radius, avoid)
+            label(surface, e.text, spot.center, size, e.rgb, fade)
+
+
+def mark_spot(surface: pygame.Surface, text: str, at: tuple[float, float], size: int, radius: float,
+              avoid: Sequence[tuple[pygame.Rect, int]] = ()) -> pygame.Rect:
+    """Where a mark's word goes, as drawn: above its ring; where that covers something in
+    ``avoid``, below, right or left of it, the first that covers nothing, else the one that
+    covers least (overlap times weight). The spot depends on nothing that moves through the
+    mark's life, so the word stays put. Chicken Chase's "Pushed!" above a hen near the top lay
+    on the board's word "Finish"."""
+    x, y = at
+    w, h = label_size(text, size)
+    up = radius * 1.9 + size * 0.4
+    side = radius * 1.9 + w / 2
+    spots = [label_box((w, h), (x, y - up), surface), label_box((w, h), (x, y + up), surface),
+             label_box((w, h), (x + side, y), surface), label_box((w, h), (x - side, y), surface)]
+    if not avoid:
+        return spots[0]
+
+    def covers(r: pygame.Rect) -> int:
+        return sum(r.clip(o).w * r.clip(o).h * weight for o, weight in avoid)
+
+    free = [r for r in spots if not covers(r)]
+    return free[0] if free else min(spots, key=covers)
+
+
+def label_size(text: str, size: int) -> tuple[int, int]:
+    """A :func:`label`'s pill (width, height) in pixels."""
+    tw, th = theme.font(size, True).size(text)
+    return tw + size, th + size // 3
+
+
+def label_box(pill: tuple[int, int], centre: tuple[float, float], surface: pygame.Surface) -> pygame.Rect:
+    """A pill of size ``pill`` centred on ``centre``, kept within the surface's clip."""
+    box = pygame.Rect((0, 0), pill)
+    box.center = (int(centre[0]), int(centre[1]))
+    box.clamp_ip(surface.get_clip() or surface.get_rect())
+    return box
 
 
 def label(surface: pygame.Surface, text: str, centre: tuple[float, float], size: int, rgb, alpha: float) -> None:
@@ -123,7 +163,7 @@ def label(surface: pygame.Surface, text: str, centre: tuple[float, float], size:
     if alpha <= 0:
         return
     img = theme.render(text, size, theme.text_colour_on(rgb), True)
-    pill = pygame.Surface((img.get_width() + size, img.get_height() + size // 3), pygame.SRCALPHA)
+    pill = pygame.Surface(label_size(text, size), pygame.SRCALPHA)
     r = pill.get_rect()
     pygame.draw.rect(pill, (0, 0, 0, 90), r.move(0, 2), border_radius=r.h // 2)
     pygame.draw.rect(pill, (*rgb[:3], 255), r.inflate(0, -2), border_radius=r.h // 2)
@@ -131,10 +171,7 @@ def label(surface: pygame.Surface, text: str, centre: tuple[float, float], size:
     pill.blit(img, img.get_rect(center=(r.centerx, r.centery - 1)))
     if alpha < 1:
         pill.set_alpha(int(255 * alpha))
-    box = pill.get_rect(center=(int(centre[0]), int(centre[1])))
-    bounds = surface.get_clip() or surface.get_rect()
-    box.clamp_ip(bounds)
-    surface.blit(pill, box)
+    surface.blit(pill, label_box(pill.get_size(), centre, surface))
 
 
 def ring(surface: pygame.Surface, centre: tuple[float, float], radius: float, rgb, alpha: float, width: int) -> None:

@@ -901,12 +901,19 @@ class GameScene(TableModeMixin, Scene):
         default (Enter/Space, after a second) only closes it: a new game is never one stray key
         away."""
         table = self.result_table(self.state.outcome())
+        look, look_hint = self.look_words()
         card = ResultOverlay(self.app, tr("Game over"), table,
-                             [(tr("Look at the board"), None, tr(LOOK_HINT)),
+                             [(look, None, look_hint),
                               (tr("Play again"), self.play_again, tr(PLAY_AGAIN_HINT)),
                               (tr("New game"), self.new_game, tr(NEW_GAME_HINT)), (tr("Menu"), self.leave, tr(MENU_HINT))],
                              keys_after=RESULT_KEY_DELAY, guide=tr(AGAIN_OR_NEW))
         self.app.push_scene(card)
+
+    def look_words(self) -> tuple[str, str]:
+        """Hook: the result card's first button, which closes it to show the board, and its hint.
+        A game whose board has another name in a language says it (Plakoto's is a backgammon
+        board: «Показать доску», not the frame's «Показать поле»)."""
+        return tr("Look at the board"), tr(LOOK_HINT)
 
     def result_table(self, outcome: Any) -> ResultTable:
         """Hook: the result card's banner and per-seat table (the frame's: points per seat)."""

@@ -241,15 +241,16 @@ class LogPanel:
         if self.entries and not self.entries[-1].rule:
             self._append(LogEntry("", rule=True))
 
-    def rewrite(self, entry: LogEntry, text: str) -> bool:
+    def rewrite(self, entry: LogEntry, text: str, in_place: bool = False) -> bool:
         """A line written again (a turn's line growing step by step), moved to the bottom when
         lines came after it (a "Move taken back." under it must not read as taking back the new
-        text); False when the line is no longer in the log (cut, or a replay's log written anew)."""
+        text) unless ``in_place`` (the line cut back by that undo stays over it); False when the
+        line is no longer in the log (cut, or a replay's log written anew)."""
         k = next((i for i in range(len(self.entries) - 1, -1, -1) if self.entries[i] is entry), None)
         if k is None:
             return False
         entry.text = text
-        if k != len(self.entries) - 1:
+        if k != len(self.entries) - 1 and not in_place:
             del self.entries[k]
             self._append(entry)
         self.scroll = 0

@@ -28,6 +28,7 @@ from tabletop.games.chicken_chase.moves import (
 )
 from tabletop.games.chicken_chase.scene_draw import (
     ChickenPainter,
+    cards_text,
     paint_feed,
     paint_hens,
     paint_hill,
@@ -959,12 +960,15 @@ class ChickenChaseScene(ChickenPainter, GameScene):
         for seat in range(state.n):
             hens = tr(" and ").join(_field_name(state.hens[2 * seat + k]) for k in (0, 1))
             hand = state.hand(seat)
-            cards = ", ".join(str(card_value(c)) for c in hand) if hand else "—"
+            # "2" alone under "Cards in hand (values)" read as a count of cards: the cell counts
+            # them and then gives their values ("1 card: 2", "3 cards: 1, 4, 6")
+            values = ", ".join(str(card_value(c)) for c in hand)
+            cards = f"{cards_text(len(hand))}: {values}" if hand else tr("no cards")
             look = looks[seat % len(looks)]
             rows.append(ResultRow(seat, self.seat_name(seat), look.hen, look.symbol,
                                   (hens, str(won[seat]) if won is not None else "?", cards, str(state.supply[seat])),
                                   winner=seat in outcome.winners, role=self.seat_role(seat)))
-        heads = (tr("Hens on"), tr("Cards won"), tr("Cards in hand (values)"), tr("Chicks in supply"))
+        heads = (tr("Hens on"), tr("Cards won"), tr("Cards in hand"), tr("Chicks in supply"))
         return ResultTable(head, _sentence(outcome.detail), heads, tuple(rows))
 
     def cards_won(self) -> list[int] | None:

@@ -104,6 +104,8 @@ class ChickenPainter:
 
     geom: Any
     layout_data: Any
+    hill_words: tuple[tuple[pygame.Rect, int], ...] = ()
+    """The names and numbers written on the hill, as the static picture last placed them."""
 
     # -- where hens stand ---------------------------------------------------------------------------
     def hen_points(self, hens: list[int]) -> list[Point]:
@@ -259,7 +261,10 @@ class ChickenPainter:
         if self.strip_shown():
             self._draw_strip(surface, vp)
         self._draw_flights(surface, vp)
-        self.effects.draw(surface, self.effect_px, self.metrics.body, max(5, vp.length(self.geom.hen_r)))
+        # a marker's word keeps off the hill's names and numbers ("Pushed!" above a hen near the
+        # top lay on "Finish")
+        self.effects.draw(surface, self.effect_px, self.metrics.body, max(5, vp.length(self.geom.hen_r)),
+                          avoid=self.hill_words)
 
     def _corner_min(self) -> int:
         """Table mode: a card's small corner value only where it is as big as the smallest text."""
@@ -269,8 +274,8 @@ class ChickenPainter:
         return max(floor if floor is not None else self.metrics.small, int(vp.length(units)))
 
     def _paint_static(self, surf: pygame.Surface, vp: Viewport, off: tuple[int, int]) -> None:
-        paint_hill(surf, vp, off, self.geom, self.layout_data, self.state.blocked, self.metrics.small,
-                   self.strip_shown())
+        self.hill_words = tuple(paint_hill(surf, vp, off, self.geom, self.layout_data, self.state.blocked,
+                                           self.metrics.small, self.strip_shown()))
 
     # -- feed strip: cards, chicks, targets ---------------------------------------------------------
     def _draw_feed(self, surface: pygame.Surface, vp: Viewport) -> None:
@@ -1090,10 +1095,12 @@ def _checker_ring(surf: pygame.Surface, c: tuple[int, int], r: int) -> None:
 
 
 def paint_hill(surf: pygame.Surface, vp: Viewport, off: tuple[int, int], g: Any, lay: Any, blocked: Any,
-               small: int, strip: bool, number_px: int | None = None) -> None:
+               small: int, strip: bool, number_px: int | None = None) -> list[tuple[pygame.Rect, int]]:
     """The hill, the trail, the fields (fenced when blocked), the troughs and, in window mode, the
     empty hand strip: the static picture the scene caches, and the menu's board preview
-    (``number_px``: the fields' numbers, when not ``field_num_px``)."""
+    (``number_px``: the fields' numbers, when not ``field_num_px``). Returns the words it wrote on
+    the hill, each with how much covering it would matter: the names of Start and the finish
+    (most), the fields' numbers; a marker's word keeps off them (``Effects.draw``'s ``avoid``)."""
 
     def size(units: float) -> int:
         return max(small, int(vp.length(units)))
@@ -1139,6 +1146,7 @@ def paint_hill(surf: pygame.Surface, vp: Viewport, off: tuple[int, int], g: Any,
     fr = max(4, int(L(g.field_r)))
     num_px = field_num_px(vp, g, small) if number_px is None else number_px
     obstacles: list[tuple[pygame.Rect, int]] = []  # what Start's name must not cover, and how much it matters
+    words: list[tuple[pygame.Rect, int]] = []  # what a marker must not cover (returned)
     for n, p in enumerate(lay.fields, start=1):
         c = P(*p)
         pygame.draw.circle(surf, (0, 0, 0, 60), (c[0] + max(1, fr // 10), c[1] + max(1, fr // 8)), fr)
@@ -1155,6 +1163,7 @@ def paint_hill(surf: pygame.Surface, vp: Viewport, off: tuple[int, int], g: Any,
         obstacles.append((pygame.Rect(c[0] - fr, c[1] - fr, 2 * fr, 2 * fr), 1))
         if n not in blocked:
             obstacles.append((field_badge(surf, vp, g, p, c, n, num_px), 6))  # a number: never covered if avoidable
+            words.append(obstacles[-1])
     finish = pygame.Rect(0, 0, 2 * fr, 2 * fr)
     finish.center = P(*lay.fields[-1])
     # the feed strip: a trough per field with its number
@@ -1189,9 +1198,11 @@ def paint_hill(surf: pygame.Surface, vp: Viewport, off: tuple[int, int], g: Any,
             pygame.draw.rect(surf, FIELD_RIM, spot, width=max(1, spot.h // 10), border_radius=max(3, spot.h // 3))
         draw.text(surf, name, spot.center, px, theme.INK, bold=True, anchor="center")
         obstacles.append((spot, 6))
+        words.append((spot, 100))
     # the hand strip (window mode; in table mode each hand sits in its seat's panel)
     if strip:
         draw.shadowed_panel(surf, R(g.strip), fill=STRIP, radius=max(6, int(L(24))), shadow=max(3, int(L(8))))
+    return words
 
 
 def glow_width(vp: Viewport) -> int:

@@ -20,6 +20,9 @@ from tabletop.games.plakoto.review_turns import Entry
 from tabletop.i18n import tr
 from tabletop.ui import draw, theme
 
+GRID = (232, 224, 208)
+BAND = (246, 240, 228)
+"""The band at the top of a match's plot where the games' names stand."""
 BIG_ERROR = 0.1
 """Expected points lost from which a turn counts as a big error (ringed red, its loss in red)."""
 
@@ -109,12 +112,23 @@ def paint_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[Gra
     draw.fitted_text(surface, tr("{name} wins", name=names[1]), pygame.Rect(plot.right - half, top, half, line),
                      small, theme.INK, bold=True, anchor="midright", min_size=m.tiny)
     pygame.draw.rect(surface, (255, 253, 247), plot)
+    data = plot
+    match = bool(points) and points[0].game != points[-1].game
+    radius = dot_radius(small, plot.w, len(points))
+    band = line + 2 * radius + 6  # the games' names, over the 100% line: clear of any dot and its ring
+    if match and plot.h - band >= 2 * line:
+        # "Game 2" lay inside the plot's top, under the dots of a game near 100%
+        data = pygame.Rect(plot.x, plot.y + band, plot.w, plot.h - band)
+        pygame.draw.rect(surface, BAND, (plot.x, plot.y, plot.w, band))
+        pygame.draw.line(surface, GRID, (plot.x, data.y), (plot.right - 1, data.y))
+    elif match:
+        match = False  # a graph too low for a band: the games' lines alone
     for chance in (0.25, 0.75):
-        pygame.draw.line(surface, (232, 224, 208), (plot.x, _y(plot, chance)), (plot.right - 1, _y(plot, chance)))
-    _dashed(surface, (plot.x, _y(plot, 0.5)), plot.right - 1, theme.PANEL_EDGE)
+        pygame.draw.line(surface, GRID, (plot.x, _y(data, chance)), (plot.right - 1, _y(data, chance)))
+    _dashed(surface, (plot.x, _y(data, 0.5)), plot.right - 1, theme.PANEL_EDGE)
     pygame.draw.rect(surface, theme.PANEL_EDGE, plot, width=1)
     for chance in (0.0, 0.5, 1.0):
-        y = _y(plot, chance)
+        y = _y(data, chance)
         draw.text(surface, f"{round(100 * chance)}%", (plot.x - m.pad // 2, y), small, theme.INK_SOFT,
                   anchor="midright")
         draw.text(surface, f"{round(100 * (1 - chance))}%", (plot.right + m.pad // 2, y), small, theme.INK_SOFT,
@@ -129,25 +143,27 @@ def paint_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[Gra
     xs = plan.xs
     # games of a match: a line and the game's name where each one starts (the first one's name
     # at the plot's left, once a second game follows)
-    if points[0].game != points[-1].game:
+    if match:
         draw.text(surface, tr("Game {n}", n=points[0].game + 1), (plot.x + m.pad // 2, plot.y + 2), small,
                   theme.ACCENT_DARK)
     for i, p in enumerate(points):
         if i and p.game != points[i - 1].game:
             x = (xs[i] + xs[i - 1]) // 2
             pygame.draw.line(surface, theme.ACCENT, (x, plot.y), (x, plot.bottom - 1), 2)
-            draw.text(surface, tr("Game {n}", n=p.game + 1), (x + m.pad // 2, plot.y + 2), small, theme.ACCENT_DARK)
+            if match:
+                draw.text(surface, tr("Game {n}", n=p.game + 1), (x + m.pad // 2, plot.y + 2), small,
+                          theme.ACCENT_DARK)
     _ticks(surface, points, xs, label_y, small, m)
     if selected is not None and 0 <= selected < len(points):
-        pygame.draw.line(surface, theme.SELECT, (xs[selected], plot.y), (xs[selected], plot.bottom - 1), 3)
-    pts = [(xs[i], _y(plot, p.chance)) for i, p in enumerate(points)]
+        # from under the games' band: it crossed out the first game's name
+        pygame.draw.line(surface, theme.SELECT, (xs[selected], data.y), (xs[selected], plot.bottom - 1), 3)
+    pts = [(xs[i], _y(data, p.chance)) for i, p in enumerate(points)]
     start = 0
     for i in range(1, len(pts) + 1):  # one line per game: a new game starts again from its own start
         if i == len(pts) or points[i].game != points[start].game:
             if i - start > 1:
                 pygame.draw.lines(surface, theme.INK_SOFT, False, pts[start:i], max(2, small // 8))
             start = i
-    radius = dot_radius(small, plot.w, len(points))
     styles = layout.checkers
     for i, (p, at) in enumerate(zip(points, pts, strict=True)):
         st = styles[p.seat]

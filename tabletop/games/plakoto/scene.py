@@ -41,6 +41,8 @@ DRAG_PIXELS = 6
 """How far the mouse must travel with the button held before a press becomes a drag."""
 REVIEW_HINT = "Review: the turns played against the best ones, the biggest errors first."
 """The result card's line over its buttons while the pointer is on Review."""
+LOOK_BOARD_HINT = "Look at the board (backgammon board): this card closes; the Result button shows it again."
+"""The result card's line while the pointer is on its first button (see ``look_words``)."""
 
 Loc = tuple[str, int]
 """A place on the board: ("point", p) in White's numbering, or ("tray", seat)."""
@@ -570,6 +572,28 @@ class PlakotoScene(CoachMixin, GameScene):
                 turn.entry = self._log_line(mover, text)
         else:
             super().log_move(before, move, mover)
+
+    def look_words(self) -> tuple[str, str]:
+        """A backgammon board is a «доска» in Russian: «Показать доску» (the frame's «Показать
+        поле» suits the other games' boards)."""
+        return tr("Look at the board (backgammon board)"), tr(LOOK_BOARD_HINT)
+
+    def undo(self) -> None:
+        """A step taken back leaves the turn's line: it shows the steps still played, or the roll
+        alone ("White 6-5: 24/18 24/19" stayed over "Move taken back." until the next step wrote
+        it again, as if the undone step still stood)."""
+        played = len(self.session.played)
+        super().undo()
+        turn = self._turn_log
+        if len(self.session.played) == played or turn is None or turn.entry is None or turn.start is None:
+            return
+        if not turn.goes_on(self.state):  # the state is no longer within this turn's steps
+            return
+        if turn.steps:
+            text = turn.start.describe_turn(turn.steps, [self.seat_name(s) for s in (0, 1)])
+        else:
+            text = self.describe(self.state, Roll(*turn.dice))
+        self.log.rewrite(turn.entry, text, in_place=True)
 
     def chance_time(self, move: Any, owner: int | None) -> float:
         """Going on to the next game of the match rolls nothing: no tumble to wait for."""
