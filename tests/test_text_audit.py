@@ -15,6 +15,7 @@ def test_the_audit_sees_cut_and_overlapping_texts_and_nothing_outside_it():
         draw.text(surface, "Hello", (10, 10), 20)
         draw.text(surface, "World", (14, 14), 20)          # on top of Hello
         draw.text(other, "Elsewhere", (10, 10), 20)        # another surface: no overlap
+        draw.text(other, "Elsewhere", (10, 10), 20)        # the same words again in the same place: one text
         draw.fitted_text(surface, "a very long sentence that cannot fit", pygame.Rect(10, 100, 60, 20), 20,
                          min_size=18)
     assert [e.text for e in audit.placed()][:3] == ["Hello", "World", "Elsewhere"]

@@ -71,13 +71,15 @@ class TextAudit:
 
     def overlaps(self, slack: int = 1, fraction: float = 0.0) -> list[tuple[DrawnText, DrawnText]]:
         """Pairs of placed texts on one surface whose boxes overlap by more than ``slack`` px (or
-        ``fraction`` of the smaller one's height: a line's box holds room above and below its ink)."""
+        ``fraction`` of the smaller one's height: a line's box holds room above and below its ink).
+        The same words drawn again at the same place (Captain Flip's tag drawn again over a lit
+        rim that covered it) are one text to a reader, not two that overlap."""
         out = []
         placed = self.placed()
         for i, a in enumerate(placed):
             ax, ay, aw, ah = a.rect  # type: ignore[misc]
             for b in placed[i + 1:]:
-                if a.surface != b.surface:
+                if a.surface != b.surface or (a.text, a.rect) == (b.text, b.rect):
                     continue
                 bx, by, bw, bh = b.rect  # type: ignore[misc]
                 dx = min(ax + aw, bx + bw) - max(ax, bx)
