@@ -114,3 +114,17 @@ def test_a_route_never_leaves_a_lone_number_after_its_arrow():
     route = "Red: Red hideout->Red–Blue 2->Red corner->Red spoke 4"
     lines = theme.wrap(route, 14, theme.font(14).size("Red: Red hideout->Red–Blue 2->")[0] + 2)
     assert lines[0].endswith("->"), lines
+
+
+def test_a_sum_of_dice_stays_on_one_line():
+    """Chicken Chase's log read "Blue: chick supply->feed field 6 with dice 3 +" over a lone "3"."""
+    from tabletop.ui import theme
+
+    for text in ("Blue: chick supply->feed field 6 with dice 3 + 3",
+                 "Красный: цыплёнок из запаса->на поле корма 10 кубиками 5 + 5"):
+        whole = theme.font(14).size(text)[0]
+        for width in range(whole // 3, whole, 3):
+            lines = theme.wrap(text, 14, width)
+            assert not any(line.rstrip().endswith("+") or line.startswith("+") for line in lines), (width, lines)
+            assert all(line.strip() not in ("3", "5") for line in lines), (width, lines)
+            assert "".join(lines).replace(" ", "") == text.replace(" ", "")

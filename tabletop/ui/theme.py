@@ -205,6 +205,8 @@ def wrap(text: str, size: int, width: int, bold: bool = False, split_long: bool 
 
 _DASHES = ("—", "–")
 _NUMBER = re.compile(r"\d+[.,;:!?)]*")
+_SUM = re.compile(r"\d+(?: [+×] \d+)+")  # "dice 3 + 3": one piece, never "3 +" over a lone "3"
+_KEPT = "\x00"  # a space inside a piece (stands for " " while the paragraph is split at spaces)
 
 
 def _pieces(paragraph: str) -> list[tuple[str, str]]:
@@ -212,9 +214,10 @@ def _pieces(paragraph: str) -> list[tuple[str, str]]:
     "Red–Green 4->Red spoke 2") also in pieces after each arrow, so that a long route may break
     after an arrow rather than between a field's name and its number -- but not before a bare
     number ("Start->1", "14->15."): a lone "1" on the next row read as a stray number, so such a
-    word goes down whole."""
+    word goes down whole. A sum of numbers ("with dice 3 + 3") stays on one line too."""
     out: list[tuple[str, str]] = []
-    for word in paragraph.split(" "):
+    paragraph = _SUM.sub(lambda m: m.group().replace(" ", _KEPT), paragraph)
+    for word in (w.replace(_KEPT, " ") for w in paragraph.split(" ")):
         parts = word.split("->")
         pieces = [p + "->" for p in parts[:-1]] + ([parts[-1]] if parts[-1] or len(parts) == 1 else [])
         if len(pieces) > 1 and _NUMBER.fullmatch(pieces[-1]):
