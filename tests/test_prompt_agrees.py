@@ -65,3 +65,17 @@ def test_captain_flip_draws_and_never_rolls():
     said = [p for p, _live, _chance in seen]
     assert not [p for p in said if "Roll" in p], "a game without dice says Rolling"
     assert any("draws a tile" in p for p in said)
+
+
+def test_captain_flip_bag_never_says_the_person_draws_while_the_last_move_lands():
+    """While the computer's tile still slid onto its board the panel said "Green moves…" and the
+    bag beside it "Red draws…" (Red, the person, could not draw yet): the bag now says what the
+    panel says."""
+    from tabletop.i18n import tr
+    from tabletop.ui.text_audit import TextAudit
+
+    with TextAudit() as audit:
+        frames("captain_flip")
+    said = {e.text for e in audit.entries}
+    assert tr("{name} draws…", name="Red") not in said
+    assert "Your draw" in said and any(t.endswith("moves…") for t in said)
