@@ -1162,7 +1162,7 @@ class GameScene(TableModeMixin, Scene):
         key = (self.players_rect.w, self.metrics.height, language())
         height = int(self.metrics.body * 2.0) - 4  # a row's, as draw_players sets them
         form = self._role_forms.get(key, 0)
-        for row in self.player_rows():
+        for row in self.player_rows() if form < ROLE_FORMS - 1 else ():
             if row.seat < 0 or row.role or row.out or row.seat >= len(self.seats):
                 continue  # an out seat's longer name gives way to its role, not all rows' roles
             form = max(form, self.role_fits(row.seat, row.name, self.row_room(row, self.players_rect.w, height)))
