@@ -687,7 +687,10 @@ class MenuScene(Scene):
         cards = {id(r) for _g, r in self.cards}
         for b in self.row.buttons:
             if id(b.rect) not in cards:
-                b.draw(surface, m.body)
+                # not under the readable size where the value fits at it, on two lines if need be
+                # (the buttons' own floor of 10px set a long variant in 9px at 130%); where even
+                # that is too wide (short rows of a full form) smaller, rather than cut
+                b.draw(surface, m.body, min_size=m.tiny if b.fits(m.tiny) else 10)
 
     def draw_status(self, surface: pygame.Surface) -> None:
         """Bottom left, beside Continue: the saved games waiting, and how the last game ended (set
