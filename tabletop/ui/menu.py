@@ -157,7 +157,12 @@ class MenuScene(Scene):
         """Run ``start_new`` at once, or, when that game's slot holds a game in progress, after
         asking: the new game would be saved in its place."""
         slot = self.app.saves.slot_for(game_id)
+        note = self.recheck_saves()
         waiting = next((entry for entry in self.saved if entry.slot.path == slot.path), None)
+        if waiting is None and note:  # said before the game starts (its message would be under it)
+            self.app.message(tr("Continue"), note, [(tr("Start a new game"), start_new), (tr("Back"), None)],
+                             default=0, cancel=1)
+            return
         if waiting is None:
             start_new()
             return
@@ -202,11 +207,23 @@ class MenuScene(Scene):
         """Continue: the list of games in progress (one per game), newest first."""
         from tabletop.ui.continue_list import ContinueScene
 
-        self.saved = saved_games(self.app)
-        if not self.saved:
+        note = self.recheck_saves()
+        if self.saved:
+            self.app.push_scene(ContinueScene(self.app, self.saved, self.continue_game))
+        if note:
+            self.app.message(tr("Continue"), note)
+
+    def recheck_saves(self) -> str:
+        """The saves read again (a save damaged since the menu opened is set aside, as when it
+        opens): what to say about it, or "". Continue only dropped such a game from the list and
+        its button went away without a word; Start wrote the new game over the damaged file."""
+        note = self.app.saves.check()
+        saved = saved_games(self.app)
+        changed = [e.slot.path for e in saved] != [e.slot.path for e in self.saved]
+        self.saved = saved
+        if changed:
             self.layout(self.size)
-            return
-        self.app.push_scene(ContinueScene(self.app, self.saved, self.continue_game))
+        return note
 
     def continue_game(self, slot: SaveSlot | None = None) -> None:
         """Resume ``slot`` (default: the most recently saved game, as ``tabletop continue`` does)."""
