@@ -278,3 +278,19 @@ def test_a_save_damaged_while_the_menu_is_open_is_set_aside_with_a_message_by_co
     click(app, button(app.top, "Start a new game").rect.center)
     assert isinstance(app.top, GameScene) and app.top.spec.id == "plakoto"
     app.render()
+
+
+def test_start_a_new_game_over_one_in_progress_without_the_mouse(data):
+    """The question over a game in progress had Continue it on Enter and Back on Esc: Start a new
+    game needed the mouse (the README: the keyboard alone does everything)."""
+    app, menu = open_app()
+    play_a_little(app, "plakoto", 6)
+    menu = app.top
+    menu.select("plakoto")
+    menu.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    question = app.top
+    assert isinstance(question, MessageOverlay)
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
+    assert [b.label for b in question.row.buttons if b.primary] == ["Start a new game"]
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+    assert isinstance(app.top, GameScene) and app.top.session.played == []
