@@ -145,3 +145,17 @@ def test_every_player_count_and_variant_reads_at_the_largest_text(window, lang):
                 found += [p for p in problems(audit_top(app), where, menu.metrics.tiny)
                           if "cut" in p.what or ("too small" in p.what and players <= 3)]
     assert not found, report(found)
+
+
+def test_the_last_games_words_keep_a_number_with_its_word():
+    """At 130% on 1024×600 the Russian "Last game" line broke inside «(2 очка)»: «(2» ended a line
+    and «очка)» began the next."""
+    app = App(AppOptions(size=(1024, 600), headless=True, mute=True, lang="ru"))
+    app.ui_scale = 1.3
+    said = "Плакото, 2026-12-04 04:41: Белые выиграли партию вдвойне (2 очка)"
+    app.settings["last_results"] = {"ru": said, "en": said}
+    menu = MenuScene(app, "chicken_chase")
+    app.replace_scenes(menu)
+    audit = audit_top(app)
+    lines = [e.text for e in audit.placed() if "очка" in e.text or "Белые" in e.text]
+    assert lines and not any(line.rstrip().endswith("(2") for line in lines), lines

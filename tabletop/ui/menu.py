@@ -14,6 +14,7 @@ the row the keyboard is on.
 
 from __future__ import annotations
 
+import re
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -46,6 +47,8 @@ SEAT_HELP = "A person or the computer (random, easy, hard): click for the next, 
 PLAYERS_HELP = "How many play ({counts}): click for the next number, right-click for the previous."
 VARIANT_HELP = "The variant to play: click for the next, right-click for the previous."
 KEYS_HELP = "Keys: Up/Down choose a row, Left/Right change it, Enter starts."
+NUMBER_AND_WORD = re.compile(r"(\d) (?=\w)")
+"""A number and the word after it, kept on one line in the status words under the form."""
 PREVIEW_LINES = 14
 """The board picture's least height, in lines of the small text (see ``MenuScene._place_games``)."""
 
@@ -725,7 +728,8 @@ class MenuScene(Scene):
         if not parts:
             return
         box = pygame.Rect(int(w * 0.05), self.status_top, self.status_right - int(w * 0.05), h - m.pad - self.status_top)
-        text = "\n".join(parts)
+        # a number stays with the word after it: "(2 очка)" broke as "(2" / "очка)" at 130%
+        text = NUMBER_AND_WORD.sub("\\1\u00a0", "\n".join(parts))
         size = m.small
         while size > m.tiny and len(theme.wrap(text, size, box.w)) * theme.font(size).get_linesize() > box.h:
             size -= 1
