@@ -250,7 +250,8 @@ def test_the_question_names_the_saved_games_variant(data):
     menu.start()
     question = app.top
     assert isinstance(question, MessageOverlay) and question.title == "A game is in progress"
-    assert question.body.startswith("A game of Trap the Cap — Partners is in progress: "), question.body
+    # in quotes: "A game of Plakoto — Match to 5 is in progress" read as if the match were in progress
+    assert question.body.startswith("A game of “Trap the Cap — Partners” is in progress: "), question.body
 
 
 def test_a_save_damaged_while_the_menu_is_open_is_set_aside_with_a_message_by_continue_and_start(data):

@@ -169,8 +169,9 @@ class MenuScene(Scene):
         if waiting is None:
             start_new()
             return
-        # the game with its variant or board ("Trap the Cap — Golden cap"), as Continue lists it
-        body = (tr("A game of {game} is in progress: {detail}.", game=waiting.title, detail=waiting.detail)
+        # the game with its variant or board ("Trap the Cap — Golden cap"), as Continue lists it, in
+        # quotes: bare, "A game of Plakoto — Match to 5 is in progress" read as the match being so
+        body = (tr("A game of “{game}” is in progress: {detail}.", game=waiting.title, detail=waiting.detail)
                 + "\n\n" + tr("Starting a new game replaces the saved one."))
 
         def answered(then=None):
