@@ -159,3 +159,25 @@ def test_the_last_games_words_keep_a_number_with_its_word():
     audit = audit_top(app)
     lines = [e.text for e in audit.placed() if "очка" in e.text or "Белые" in e.text]
     assert lines and not any(line.rstrip().endswith("(2") for line in lines), lines
+
+
+def test_a_two_line_help_sits_on_the_keys_line_as_a_one_line_help_does():
+    """At 130% on 1024×600 a row's help of two lines (Chicken Chase's Players, First player) hung
+    from the top of its room, with a gap over the keys line that a one-line help does not have."""
+    app = App(AppOptions(size=(1024, 600), headless=True, mute=True, lang="ru"))
+    app.ui_scale = 1.3
+    menu = MenuScene(app, "chicken_chase")
+    app.replace_scenes(menu)
+    keys_line = pygame.Rect(0, 0, 0, 0)
+    gaps = {}
+    for row in range(len(menu.rows) + 1):  # the game (its tagline), every row: one line and two
+        menu.focus = row
+        audit = audit_top(app)
+        keys = next(e for e in audit.placed() if e.text.startswith("Клавиши"))
+        keys_line = pygame.Rect(keys.rect)
+        helps = [pygame.Rect(e.rect) for e in audit.placed()
+                 if e.rect[1] < keys_line.y and pygame.Rect(e.rect).colliderect(menu.help_rect)]
+        assert helps, row
+        gaps[len(helps)] = keys_line.y - max(r.bottom for r in helps)
+    assert set(gaps) == {1, 2}, gaps
+    assert abs(gaps[2] - gaps[1]) <= 1, gaps

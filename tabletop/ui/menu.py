@@ -701,7 +701,9 @@ class MenuScene(Scene):
         # the keys stay on the last line
         above = pygame.Rect(self.help_rect.x, self.help_rect.y, self.help_rect.w, self.help_rect.h - line_h)
         lines_needed = len(theme.wrap(help_text, m.small, above.w))
-        area = above if lines_needed > 1 else pygame.Rect(above.x, above.bottom - line_h, above.w, line_h)
+        # set down on the keys line as one line is (two lines hung from the top, a gap over the keys)
+        area = (above if lines_needed > 2
+                else pygame.Rect(above.x, above.bottom - lines_needed * line_h, above.w, lines_needed * line_h))
         draw.paragraph(surface, help_text, area, m.small, theme.INK_SOFT, min_size=m.tiny)
         draw.fitted_text(surface, tr(KEYS_HELP), pygame.Rect(above.x, above.bottom, above.w, line_h),
                          m.small, theme.INK_SOFT, anchor="midleft", min_size=m.small)
