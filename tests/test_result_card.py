@@ -293,3 +293,27 @@ def test_plakotos_tie_between_games_reads_without_two_colons(lang):
         assert PlakotoScene.game_over_line(win) == tr("Game over: {result}.", result=win)
     finally:
         set_language("en")
+
+
+def press(app, key, mod=0):
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
+
+
+def test_every_button_of_the_card_is_reached_from_the_keyboard():
+    """Enter pressed only the default (Look at the board) and Esc the cancel: Play again, New game
+    and Menu needed the mouse. Right/Left and Tab move the card's primary button, which Enter presses,
+    and the line over the buttons says what the keyboard's one does."""
+    app, scene, card = finished("plakoto")
+    card.keys_from = 0.0
+    assert [b.label for b in card.row.buttons if b.primary] == ["Look at the board"]
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_TAB)
+    press(app, pygame.K_TAB)
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RIGHT)
+    assert [b.label for b in card.row.buttons if b.primary] == ["New game"]
+    assert card.hint_line() == card.hints[card.focus] and "menu" in card.hint_line()
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.top, MenuScene) and app.top.game_id == "plakoto"

@@ -142,7 +142,7 @@ def test_the_rules_text_scrolls_by_dragging_it_and_says_nothing_at_the_end(tmp_p
     app, rules, drawn = open_rules_in_russian(monkeypatch, tmp_path, (1366, 768), table)
     try:
         [(below, how, _pos)] = notes(drawn)
-        assert below > 5 and how == ("коснитесь здесь или потяните вверх" if table else "щёлкните здесь или прокрутите колесом")
+        assert below > 5 and how == ("коснитесь здесь или потяните вверх" if table else "щелчок здесь, колесо или Page Down")
         line_h = line_height(rules.metrics.body)
         x, y = rules.text_area.centerx, rules.text_area.y + 8 * line_h
         for start, end, scroll in ((y, y - 5 * line_h, 5), (y - 5 * line_h, y - 3 * line_h, 3)):  # up 5, down 2
@@ -292,3 +292,17 @@ def test_the_text_does_not_repeat_the_cards_title(app, game_id, lang):
     assert not heading and first[0][1], first  # the text's first paragraph, opening with its heading in bold
     whole = richtext.layout(rules.body, rules.metrics.body, rules.text_area.w)  # read as Markdown
     assert whole[0][1] and not whole[1][0] and rules.text_lines() == whole[2:]  # all but title and gap
+
+
+def test_the_note_under_the_rules_names_the_key_that_scrolls_them(tmp_path, monkeypatch):
+    """Page Down (and Down, Space) scroll the rules, but the note under the text named only the
+    click and the wheel: a keyboard player did not learn how to read on."""
+    app, rules, drawn = open_rules_in_russian(monkeypatch, tmp_path, (1024, 600), False)
+    try:
+        [(below, how, _pos)] = notes(drawn)
+        assert "Page Down" in how
+        app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode=""))
+        assert rules.scroll > 0
+    finally:
+        set_language("en")
+        pygame.display.quit()

@@ -250,4 +250,48 @@ def test_the_question_names_the_saved_games_variant(data):
     menu.start()
     question = app.top
     assert isinstance(question, MessageOverlay) and question.title == "A game is in progress"
-    assert question.body.startswith("A game of Trap the Cap — Partners is in progress: "), question.body
+    # in quotes: "A game of Plakoto — Match to 5 is in progress" read as if the match were in progress
+    assert question.body.startswith("A game of “Trap the Cap — Partners” is in progress: "), question.body
+
+
+def test_a_save_damaged_while_the_menu_is_open_is_set_aside_with_a_message_by_continue_and_start(data):
+    """Continue (C) used to drop the damaged game from the list without a word (its button just
+    went away), and Start wrote the new game over the damaged file: both now set it aside and say so."""
+    app, _ = open_app()
+    play_a_little(app, "captain_flip", 6)
+    play_a_little(app, "plakoto", 6)
+    pygame.display.quit()
+    app, menu = open_app()
+    app.tick(0.02)
+    assert app.top is menu and len(menu.saved) == 2
+    (data / "autosave-captain_flip.json").write_text('{"broken": tru', encoding="utf-8")
+    menu.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, mod=0))
+    assert isinstance(app.top, MessageOverlay) and "kept as autosave-captain_flip.corrupt-" in app.top.body
+    assert isinstance(app.stack[-2], ContinueScene), "the list of what can still be continued, under the message"
+    assert [e.game_id for e in menu.saved] == ["plakoto"]
+    app.pop_scene(app.top)
+    app.pop_scene(app.top)
+    (data / "autosave-plakoto.json").write_text('{"broken": tru', encoding="utf-8")
+    menu.select("plakoto")
+    menu.start()
+    assert isinstance(app.top, MessageOverlay) and "kept as autosave-plakoto.corrupt-" in app.top.body
+    assert list(data.glob("autosave-plakoto.corrupt-*.json")) and not (data / "autosave-plakoto.json").exists()
+    click(app, button(app.top, "Start a new game").rect.center)
+    assert isinstance(app.top, GameScene) and app.top.spec.id == "plakoto"
+    app.render()
+
+
+def test_start_a_new_game_over_one_in_progress_without_the_mouse(data):
+    """The question over a game in progress had Continue it on Enter and Back on Esc: Start a new
+    game needed the mouse (the README: the keyboard alone does everything)."""
+    app, menu = open_app()
+    play_a_little(app, "plakoto", 6)
+    menu = app.top
+    menu.select("plakoto")
+    menu.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    question = app.top
+    assert isinstance(question, MessageOverlay)
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
+    assert [b.label for b in question.row.buttons if b.primary] == ["Start a new game"]
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+    assert isinstance(app.top, GameScene) and app.top.session.played == []

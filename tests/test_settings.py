@@ -237,3 +237,16 @@ def test_enter_closes_the_settings_as_done_does(settings):
     """Enter did nothing on the card (Esc and Done closed it)."""
     press(settings.app, pygame.K_RETURN)
     assert settings not in settings.app.stack
+
+
+def test_m_turns_the_sound_over_as_the_row_labelled_sound_m_says(settings):
+    """The row reads "Sound (M)", but M did nothing while the settings were open (over the menu or
+    over a game): it now turns the sound over, and the row shows it."""
+    app = settings.app
+    before = app.audio.enabled
+    press(app, pygame.K_m)
+    assert app.audio.enabled is (not before) and app.settings["sound"] is (not before)
+    _back, value, _ahead = entry(settings, "sound")
+    assert value.label == ("On" if not before else "Off")
+    press(app, pygame.K_m)
+    assert app.audio.enabled is before and app.top is settings

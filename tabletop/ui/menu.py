@@ -14,6 +14,7 @@ the row the keyboard is on.
 
 from __future__ import annotations
 
+import re
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -46,6 +47,8 @@ SEAT_HELP = "A person or the computer (random, easy, hard): click for the next, 
 PLAYERS_HELP = "How many play ({counts}): click for the next number, right-click for the previous."
 VARIANT_HELP = "The variant to play: click for the next, right-click for the previous."
 KEYS_HELP = "Keys: Up/Down choose a row, Left/Right change it, Enter starts."
+NUMBER_AND_WORD = re.compile(r"(\d) (?=\w)")
+"""A number and the word after it, kept on one line in the status words under the form."""
 PREVIEW_LINES = 14
 """The board picture's least height, in lines of the small text (see ``MenuScene._place_games``)."""
 
@@ -157,12 +160,18 @@ class MenuScene(Scene):
         """Run ``start_new`` at once, or, when that game's slot holds a game in progress, after
         asking: the new game would be saved in its place."""
         slot = self.app.saves.slot_for(game_id)
+        note = self.recheck_saves()
         waiting = next((entry for entry in self.saved if entry.slot.path == slot.path), None)
+        if waiting is None and note:  # said before the game starts (its message would be under it)
+            self.app.message(tr("Continue"), note, [(tr("Start a new game"), start_new), (tr("Back"), None)],
+                             default=0, cancel=1)
+            return
         if waiting is None:
             start_new()
             return
-        # the game with its variant or board ("Trap the Cap — Golden cap"), as Continue lists it
-        body = (tr("A game of {game} is in progress: {detail}.", game=waiting.title, detail=waiting.detail)
+        # the game with its variant or board ("Trap the Cap — Golden cap"), as Continue lists it, in
+        # quotes: bare, "A game of Plakoto — Match to 5 is in progress" read as the match being so
+        body = (tr("A game of “{game}” is in progress: {detail}.", game=waiting.title, detail=waiting.detail)
                 + "\n\n" + tr("Starting a new game replaces the saved one."))
 
         def answered(then=None):
@@ -202,11 +211,23 @@ class MenuScene(Scene):
         """Continue: the list of games in progress (one per game), newest first."""
         from tabletop.ui.continue_list import ContinueScene
 
-        self.saved = saved_games(self.app)
-        if not self.saved:
+        note = self.recheck_saves()
+        if self.saved:
+            self.app.push_scene(ContinueScene(self.app, self.saved, self.continue_game))
+        if note:
+            self.app.message(tr("Continue"), note)
+
+    def recheck_saves(self) -> str:
+        """The saves read again (a save damaged since the menu opened is set aside, as when it
+        opens): what to say about it, or "". Continue only dropped such a game from the list and
+        its button went away without a word; Start wrote the new game over the damaged file."""
+        note = self.app.saves.check()
+        saved = saved_games(self.app)
+        changed = [e.slot.path for e in saved] != [e.slot.path for e in self.saved]
+        self.saved = saved
+        if changed:
             self.layout(self.size)
-            return
-        self.app.push_scene(ContinueScene(self.app, self.saved, self.continue_game))
+        return note
 
     def continue_game(self, slot: SaveSlot | None = None) -> None:
         """Resume ``slot`` (default: the most recently saved game, as ``tabletop continue`` does)."""
@@ -680,14 +701,19 @@ class MenuScene(Scene):
         # the keys stay on the last line
         above = pygame.Rect(self.help_rect.x, self.help_rect.y, self.help_rect.w, self.help_rect.h - line_h)
         lines_needed = len(theme.wrap(help_text, m.small, above.w))
-        area = above if lines_needed > 1 else pygame.Rect(above.x, above.bottom - line_h, above.w, line_h)
+        # set down on the keys line as one line is (two lines hung from the top, a gap over the keys)
+        area = (above if lines_needed > 2
+                else pygame.Rect(above.x, above.bottom - lines_needed * line_h, above.w, lines_needed * line_h))
         draw.paragraph(surface, help_text, area, m.small, theme.INK_SOFT, min_size=m.tiny)
         draw.fitted_text(surface, tr(KEYS_HELP), pygame.Rect(above.x, above.bottom, above.w, line_h),
                          m.small, theme.INK_SOFT, anchor="midleft", min_size=m.small)
         cards = {id(r) for _g, r in self.cards}
         for b in self.row.buttons:
             if id(b.rect) not in cards:
-                b.draw(surface, m.body)
+                # not under the readable size where the value fits at it, on two lines if need be
+                # (the buttons' own floor of 10px set a long variant in 9px at 130%); where even
+                # that is too wide (short rows of a full form) smaller, rather than cut
+                b.draw(surface, m.body, min_size=m.tiny if b.fits(m.tiny) else 10)
 
     def draw_status(self, surface: pygame.Surface) -> None:
         """Bottom left, beside Continue: the saved games waiting, and how the last game ended (set
@@ -705,7 +731,8 @@ class MenuScene(Scene):
         if not parts:
             return
         box = pygame.Rect(int(w * 0.05), self.status_top, self.status_right - int(w * 0.05), h - m.pad - self.status_top)
-        text = "\n".join(parts)
+        # a number stays with the word after it: "(2 очка)" broke as "(2" / "очка)" at 130%
+        text = NUMBER_AND_WORD.sub("\\1\u00a0", "\n".join(parts))
         size = m.small
         while size > m.tiny and len(theme.wrap(text, size, box.w)) * theme.font(size).get_linesize() > box.h:
             size -= 1

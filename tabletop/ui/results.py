@@ -154,6 +154,8 @@ class ResultOverlay(MessageOverlay):
     def hint_line(self) -> str:
         """The line over the buttons: the hint of the button under the pointer, else the guide."""
         lit = next((h for b, h in zip(self.row.buttons, self.hints, strict=True) if b.hover and h), "")
+        if not lit and self.focus != self.default:  # the keyboard's button, once moved there
+            lit = self.hints[self.focus]
         return lit or self.guide
 
     def _hint_height(self, width: int) -> int:

@@ -149,7 +149,7 @@ class RulesScene(FacingScene):
             return tr("back to the start") if self.scroll else ""
         if getattr(self.app, "table_mode", False):
             return tr("{n} more lines below (tap here or drag up)", n=below)
-        return tr("{n} more lines below (click here or use the mouse wheel)", n=below)
+        return tr("{n} more lines below (click here, the wheel or Page Down)", n=below)  # the keys scroll it too
 
     def note_size(self) -> int:
         """The note's type: the body's where its longest form fits the column, else small."""

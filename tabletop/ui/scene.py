@@ -154,10 +154,22 @@ class MessageOverlay(FacingScene):
         self.keys_from = time.monotonic() + keys_after
         self.row.set([Button(label, self._wrap(action), primary=(i == self.default))
                       for i, (label, action) in enumerate(specs)])
+        self.focus = self.default
+        """The button Enter/Space presses, drawn as the primary one: Left/Right and Tab move it."""
         self.card = pygame.Rect(0, 0, 0, 0)
         self.face_asker()
         self.turn_button = Button(tr("Pass on"), self.turn_to_next) if len(self.edges) > 1 else None
         self._drag_y: float | None = None
+
+    def move_focus(self, delta: int) -> None:
+        """The next (or previous) button becomes the one Enter presses, and is drawn as primary."""
+        buttons = self.row.buttons
+        if len(buttons) < 2:
+            return
+        self.focus = (self.focus + delta) % len(buttons)
+        for i, b in enumerate(buttons):
+            b.primary = i == self.focus
+        self.dirty = True
 
     def _wrap(self, action):
         def run() -> None:
@@ -252,7 +264,14 @@ class MessageOverlay(FacingScene):
             if event.key in (pygame.K_ESCAPE,):
                 self.row.buttons[self.cancel].action()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.row.buttons[self.default].action()
+                self.row.buttons[self.focus].action()
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+                # the other buttons from the keyboard too: only the default (Enter) and the cancel
+                # (Esc) were reachable, so "Start a new game" over a game in progress, or the
+                # result card's Play again and New game, needed the mouse
+                back = event.key == pygame.K_LEFT or (event.key == pygame.K_TAB
+                                                      and getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+                self.move_focus(-1 if back else 1)
             elif event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
                 self.scroll += 3
                 self.dirty = True

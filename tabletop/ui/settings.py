@@ -212,6 +212,9 @@ class SettingsScene(FacingScene):
             self.focus = (self.focus + (1 if forward else -1)) % len(self.entries)
         elif k in (pygame.K_LEFT, pygame.K_RIGHT):
             self._step_focused(1 if k == pygame.K_RIGHT else -1)
+        elif k == pygame.K_m:  # the row is labelled "Sound (M)": the key did nothing while this card was open
+            self._set("sound", None)
+            self.layout(self.size)
 
     def _step_focused(self, delta: int) -> None:
         if not self.entries:

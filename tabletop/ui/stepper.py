@@ -19,8 +19,8 @@ class ArrowButton(Button):
 
     direction: int = 1
 
-    def draw(self, surface: pygame.Surface, size: int) -> None:
-        super().draw(surface, size)
+    def draw(self, surface: pygame.Surface, size: int, min_size: int = 10) -> None:
+        super().draw(surface, size, min_size)
         if self.rect.w <= 0:
             return
         ink = theme.DISABLED_INK if not self.enabled else theme.INK

@@ -62,6 +62,16 @@ class Button:
                     return
         draw.fitted_text(surface, label, room, size, ink, bold=self.primary, min_size=min_size)
 
+    def fits(self, min_size: int) -> bool:
+        """Whether the label can be drawn whole at ``min_size`` or larger: on one line, or on two."""
+        room = self.rect.inflate(-max(6, self.rect.h // 4), 0)
+        font = theme.font(min_size, self.primary)
+        if font.size(self.label)[0] <= room.w:
+            return True
+        lines = theme.wrap(self.label, min_size, room.w, self.primary)
+        return (len(lines) == 2 and room.h >= 2 * font.get_linesize() + 4
+                and all(font.size(line)[0] <= room.w for line in lines))
+
     def _two_lines(self, surface: pygame.Surface, label: str, room: pygame.Rect, px: int,
                    ink: tuple[int, int, int]) -> bool:
         """``label`` on two lines at ``px`` in ``room`` (the first above the middle, the second
