@@ -591,10 +591,9 @@ class ChickenPainter:
             draw.piece(surface, vp.to_px(ox + 18, cy), max(5, L(min(17, row_h * 0.3))), look.hen, look.symbol)
             cards = obs.hand(s)
             # the count says what it counts ("2 cards", not a lone "×2" at the strip's far end) and
-            # follows the card backs it counts
-            words = cards_text(len(cards))
-            if not cards and self.being_dealt(s):  # not "0 cards": they are on their way
-                words = tr("cards being dealt…")
+            # follows the card backs it counts; an empty hand says what the table's strip says ("no
+            # cards in hand", or "cards being dealt…"), not «0 карт»
+            words = cards_text(len(cards)) if cards else self.empty_hand_words(s)
             words_w = theme.font(text_px, True).size(words)[0] / max(vp.scale, 1e-6)
             bw, bh = row_h * 0.5, row_h * 0.74
             span = ow - 58 - words_w - 12
