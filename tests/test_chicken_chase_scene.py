@@ -1342,3 +1342,47 @@ def test_the_pushed_marker_keeps_off_the_finish_name(tmp_path, monkeypatch, size
         pill = pygame.Rect(0, 0, w + px, h + px // 3)
         pill.center = (int(x), int(y))
         assert not pill.colliderect(finish[0]), (pill, finish[0])
+
+
+ONTO_14 = ("1 action hens:13,6/1,10/9,11/2,8 feed:2grey,3grey,2grey,4brown,2brown,2brown,4green,4green,7gold,7gold "
+           "chicks:1=0.2.1.1,2=0.1.2.0,4=0.1.0.1,5=0.0.1.0,7=1.2.1.1,8=1.2.0.2,9=0.0.2.0,10=0.2.0.1 "
+           "hands:1grey,3grey,3brown,5green,6gold,6green,8gold/-/4brown/2grey,~3grey discards:1grey,2grey,"
+           "3brown,3brown,4brown,4brown,5brown,5brown,5gold,8gold first:1 turns:78 blocked:5,12 variant:normal")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(1920, 1080), (3840, 2160)])
+def test_the_finish_name_reads_over_the_ring_of_a_hen_just_come_to_field_14(size, lang, monkeypatch, tmp_path):
+    """Seen at 1920x1080: Red's hen played onto field 14, and the last move's thick ring round it
+    cut through «Финиш» under the finish. The name is written again on its tag over the ring."""
+    from tabletop.core.session import Session
+    from tabletop.games.chicken_chase.rules import ChickenState
+    from tabletop.games.chicken_chase.scene_draw import LAST_MOVE
+    from tabletop.i18n import set_language
+    from tabletop.ui.text_audit import TextAudit
+
+    instant_scenes(monkeypatch, tmp_path)
+    app, scene = start(size, [Seat("human")] * 4)
+    try:
+        set_language(lang)
+        scene.session = Session(SPEC, ChickenState.from_notation(ONTO_14), 1, scene.session.meta)
+        scene._changed()
+        onto_14 = [m for m in scene.state.legal_moves() if isinstance(m, PlayB) and m.hen == 0 and len(m.cards) == 1
+                   and m.cards[0] % 100 == 1]
+        assert onto_14 and scene.play(onto_14[0])
+        scene.timers.skip()
+        scene.update(0.0)
+        assert scene.state.hens[0] == 14 and scene.outline, "the move is outlined on field 14"
+        with TextAudit() as audit:
+            scene.invalidate_static()
+            app.mark_dirty()
+            app.render()
+        label = [pygame.Rect(e.rect) for e in audit.placed() if e.text == tr("Finish")]
+        assert label, "a board this large names the finish"
+        spot = label[0].inflate(0, -label[0].h // 5).clip(app.screen.get_rect())  # its ink (a line's box
+        # holds room above and below the letters, past the tag)
+        ring = [(x, y) for x in range(spot.left, spot.right) for y in range(spot.top, spot.bottom)
+                if tuple(app.screen.get_at((x, y)))[:3] == LAST_MOVE]
+        assert ring == [], f"the last move's ring crosses the finish's name at {ring[:3]}…"
+    finally:
+        set_language("en")

@@ -440,3 +440,21 @@ def test_another_seats_empty_hand_at_a_table_says_so_in_words(fast, monkeypatch,
     green = id(scene._strip_work[1])
     said = {e.text for e in audit.placed() if e.surface == green}
     assert tr("no cards in hand") in said and "×0" not in said, said
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_another_seats_empty_hand_in_the_window_says_what_the_table_says(fast, monkeypatch, lang):
+    """In a window the strip under the board said «0 карт» / "0 cards" for another seat's empty
+    hand, where the table's strip says "no cards in hand" (7fd1c1b): the window says the same,
+    and the strip keeps its size."""
+    mid = OVER_4.replace("3 over", "1 action").replace(" winner:3", "").replace(" rolled:3", "").replace(
+        "hens:9,6/1,10/15,15/2,8", "hens:9,6/1,10/13,11/2,8")
+    app, scene = open_scene((1366, 768), [Seat("human")] * 4, first=0, lang=lang)
+    strip = tuple(scene.geom.strip)
+    put_position(app, scene, mid)
+    assert scene.state.phase == "action" and scene.state.hand(1) == [] and scene.viewer() == 0
+    _faces, audit = faces_and_texts(app, scene, monkeypatch)
+    said = {e.text for e in audit.placed()}
+    assert tr("no cards in hand") in said, said
+    assert not any(t.startswith("0 ") for t in said), said
+    assert tuple(scene.geom.strip) == strip, "the strip does not change size when a hand empties"

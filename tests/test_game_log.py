@@ -197,3 +197,49 @@ def test_the_log_heading_names_every_game_s_options_not_at_their_default():
         "Chicken Chase — Custom; Who takes a card: any three chicks; Blocked fields: 3,9"
     assert heading("chicken_chase", players=3, variant="custom", options={"blocked": "5,12"}) == \
         "Chicken Chase — Custom"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_undos_in_a_row_are_one_counted_line_not_the_same_line_stacked(monkeypatch, lang):
+    """Seen in a real window: three Undos wrote «Ход отменён.» three times, one under another.
+    They read as one line that counts them; a move played after it starts the count anew."""
+    from tabletop.games.plakoto.rules import PlakotoState, Roll, Step
+    from tabletop.i18n import set_language
+
+    app, scene = start("plakoto", [Seat("human"), Seat("human")], options={"match": "1"}, lang=lang)
+    try:
+        state = PlakotoState.from_notation("w - 1:b15 24:w15 off:w0,b0 start:w")
+        scene.session.state, scene.session.initial = state, state.copy()
+        scene._changed()
+        monkeypatch.setattr(state, "sample_chance", lambda rng: Roll(6, 6))
+        scene.roll()
+        scene.timers.skip()
+        scene.update(0.0)
+        for _ in range(3):
+            assert scene.play(Step(24, 18, 6))
+        texts = lambda: [e.text for e in scene.log.entries if not e.rule]  # noqa: E731
+        before = len(texts())
+        for _ in range(3):
+            scene.undo()
+        said = ["3 moves taken back."] if lang == "en" else ["Отменены 3 хода."]
+        assert texts()[before:] == said and len(texts()) == before + 1
+        assert scene.play(Step(24, 18, 6))
+        scene.undo()
+        assert texts()[-1] == ("Move taken back." if lang == "en" else "Ход отменён."), "a new count after a move"
+        app.render()
+    finally:
+        set_language("en")
+
+
+def test_the_counted_undo_line_has_the_right_russian_form_for_each_number():
+    from tabletop.i18n import set_language
+    from tabletop.ui.game_scene import taken_back
+
+    assert [taken_back(n) for n in (1, 2, 5)] == ["Move taken back.", "2 moves taken back.", "5 moves taken back."]
+    set_language("ru")
+    try:
+        assert [taken_back(n) for n in (1, 2, 4, 5, 11, 12, 21, 22, 25)] == [
+            "Ход отменён.", "Отменены 2 хода.", "Отменены 4 хода.", "Отменено 5 ходов.", "Отменено 11 ходов.",
+            "Отменено 12 ходов.", "Отменён 21 ход.", "Отменены 22 хода.", "Отменено 25 ходов."]
+    finally:
+        set_language("en")

@@ -112,6 +112,7 @@ class GameScene(TableModeMixin, Scene):
         self.log = LogPanel()
         self._log_mover: int | None = None  # whose turn the log's last lines were (a rule goes between turns)
         self._pending_log: tuple[Any, Any, int | None] | None = None  # a roll, logged once the dice have landed
+        self._undo_line: tuple[LogEntry, int] | None = None  # the log's "Move taken back." line and its count
         self.buttons = ButtonRow()
         self.viewport: Viewport | None = None
         self.board_area = pygame.Rect(0, 0, 0, 0)
@@ -265,7 +266,7 @@ class GameScene(TableModeMixin, Scene):
         if self.history:
             self.history.pop()
         self.queued = []
-        self.log.add(tr("Move taken back."), theme.INK_SOFT)
+        self._log_undo()
         self.ai_ready_at = 0.0
         self.timers.cancel("ai")
         self.timers.cancel("move")
@@ -273,6 +274,19 @@ class GameScene(TableModeMixin, Scene):
         self._show_previous_move()
         self._changed()
         self._saved(self.app.saves.write(self.session))
+
+    def _log_undo(self) -> None:
+        """"Move taken back." in the log; undos in a row count on that one line ("3 moves taken
+        back.") instead of stacking the same line again and again. A line written after it (a
+        move, a roll) starts the count anew."""
+        line = self._undo_line
+        entries = self.log.entries
+        if line is not None and entries and entries[-1] is line[0]:
+            n = line[1] + 1
+            self.log.rewrite(line[0], taken_back(n))
+            self._undo_line = (line[0], n)
+        else:
+            self._undo_line = (self.log.add(taken_back(1), theme.INK_SOFT), 1)
 
     def can_undo(self) -> bool:
         """Undo is offered only when it gives a person back a decision: the last move was a
@@ -1450,6 +1464,15 @@ class GameScene(TableModeMixin, Scene):
 LOG_LEAST_LINES = 4
 """Below this many lines of room for the log, the side panel's buttons go in pairs (text size
 130% on a small screen left no log at all: what the computer did could not be read)."""
+
+
+def taken_back(n: int) -> str:
+    """The log's line for ``n`` undos in a row: "Move taken back.", then "3 moves taken back."
+    («Отменены 3 хода.», «Отменено 5 ходов.», «Отменён 21 ход.»)."""
+    if n == 1:
+        return tr("Move taken back.")
+    return plural(n, tr("{n} move taken back.", n=n), tr("{n} moves taken back (2–4).", n=n),
+                  tr("{n} moves taken back.", n=n))
 
 
 def log_size(m: theme.Metrics) -> int:

@@ -106,6 +106,10 @@ class ChickenPainter:
     layout_data: Any
     hill_words: tuple[tuple[pygame.Rect, int], ...] = ()
     """The names and numbers written on the hill, as the static picture last placed them."""
+    hill_names: tuple[tuple[str, int, pygame.Rect, tuple[int, int, int]], ...] = ()
+    """The names of Start and the finish as the static picture placed them (text, size, spot, tag
+    colour): written again, on their tag, over a ring or glow drawn across them."""
+    _rings: list[pygame.Rect]
 
     # -- where hens stand ---------------------------------------------------------------------------
     def hen_points(self, hens: list[int]) -> list[Point]:
@@ -226,6 +230,7 @@ class ChickenPainter:
                     if field <= 0:
                         continue
                     c = vp.to_px(*self.layout_data.hill_point(min(field, hill.FINISH)))
+                    self._ring_at(c, fr * 1.2 + width + 2)
                     pygame.draw.circle(surface, theme.WHITE, c, fr * 1.2 + width, width=width + 2)
                     pygame.draw.circle(surface, LAST_MOVE, c, fr * 1.2 + width - 1, width=width)
                     ringed.add(min(field, hill.FINISH))
@@ -239,6 +244,12 @@ class ChickenPainter:
             p = self.layout_data.fields[field - 1]
             c = vp.to_px(*p)
             field_badge(surface, vp, self.geom, p, (int(c[0]), int(c[1])), field, num_px)
+
+    def _ring_at(self, c: tuple[float, float], r: float) -> None:
+        """A ring or glow of outer radius ``r`` drawn round ``c`` this frame (see _names_over)."""
+        if not hasattr(self, "_rings"):
+            self._rings = []
+        self._rings.append(pygame.Rect(int(c[0] - r), int(c[1] - r), int(2 * r) + 1, int(2 * r) + 1))
 
     def _glow_w(self, vp: Viewport) -> int:
         return glow_width(vp)
@@ -255,9 +266,11 @@ class ChickenPainter:
 
     def draw_board(self, surface: pygame.Surface, vp: Viewport) -> None:
         self.faces_drawn = set()
+        self._rings = []
         self._draw_outline(surface, vp)
         self._draw_feed(surface, vp)
         self._draw_hens(surface, vp)
+        self._names_over(surface)
         if self.strip_shown():
             self._draw_strip(surface, vp)
         self._draw_flights(surface, vp)
@@ -274,8 +287,19 @@ class ChickenPainter:
         return max(floor if floor is not None else self.metrics.small, int(vp.length(units)))
 
     def _paint_static(self, surf: pygame.Surface, vp: Viewport, off: tuple[int, int]) -> None:
+        names: list[tuple[str, int, pygame.Rect, tuple[int, int, int]]] = []
         self.hill_words = tuple(paint_hill(surf, vp, off, self.geom, self.layout_data, self.state.blocked,
-                                           self.metrics.small, self.strip_shown()))
+                                           self.metrics.small, self.strip_shown(), names=names))
+        self.hill_names = tuple(names)
+
+    def _names_over(self, surface: pygame.Surface) -> None:
+        """The hill's names again, on their tags, where a ring or glow drawn this frame crosses
+        them: the last move's thick ring round a hen just come to field 14 cut «Финиш» in half
+        at 1920x1080 (the hens keep off the names; the rings round them reach further)."""
+        rings = getattr(self, "_rings", [])
+        for name, px, spot, tag in self.hill_names:
+            if any(r.colliderect(spot) for r in rings):
+                name_tag(surface, name, px, spot, tag)
 
     # -- feed strip: cards, chicks, targets ---------------------------------------------------------
     def _draw_feed(self, surface: pygame.Surface, vp: Viewport) -> None:
@@ -334,6 +358,7 @@ class ChickenPainter:
         for k in landings:
             own = 2 * seat + k
             draw.glow(surface, vp.to_px(*points[own]), hen_r * 1.25, theme.SELECT)
+            self._ring_at(vp.to_px(*points[own]), hen_r * 1.25 + 4)
         after_points = {k: self.hen_points(after) for k, (_m, after) in landings.items()}
         focus = [hover[1]] if hover and hover[0] in ("hen", "land") and hover[1] in landings else list(landings)
         self._draw_landings(surface, vp, {k: after_points[k][2 * seat + k] for k in landings},
@@ -376,6 +401,7 @@ class ChickenPainter:
         fr = vp.length(self.geom.field_r)
         for k, spot in spots.items():
             draw.glow(surface, vp.to_px(*spot), fr * 1.15, theme.HILITE, 230 if k in focus else 120)
+            self._ring_at(vp.to_px(*spot), fr * 1.15 + 4)
         self._field_tags(surface, vp, set(fields.values()))
 
     def _trail_arrow(self, surface, vp: Viewport, p0: Point, p1: Point, f0: int, f1: int, rgb,
@@ -591,10 +617,9 @@ class ChickenPainter:
             draw.piece(surface, vp.to_px(ox + 18, cy), max(5, L(min(17, row_h * 0.3))), look.hen, look.symbol)
             cards = obs.hand(s)
             # the count says what it counts ("2 cards", not a lone "×2" at the strip's far end) and
-            # follows the card backs it counts
-            words = cards_text(len(cards))
-            if not cards and self.being_dealt(s):  # not "0 cards": they are on their way
-                words = tr("cards being dealt…")
+            # follows the card backs it counts; an empty hand says what the table's strip says ("no
+            # cards in hand", or "cards being dealt…"), not «0 карт»
+            words = cards_text(len(cards)) if cards else self.empty_hand_words(s)
             words_w = theme.font(text_px, True).size(words)[0] / max(vp.scale, 1e-6)
             bw, bh = row_h * 0.5, row_h * 0.74
             span = ow - 58 - words_w - 12
@@ -1095,12 +1120,15 @@ def _checker_ring(surf: pygame.Surface, c: tuple[int, int], r: int) -> None:
 
 
 def paint_hill(surf: pygame.Surface, vp: Viewport, off: tuple[int, int], g: Any, lay: Any, blocked: Any,
-               small: int, strip: bool, number_px: int | None = None) -> list[tuple[pygame.Rect, int]]:
+               small: int, strip: bool, number_px: int | None = None,
+               names: list | None = None) -> list[tuple[pygame.Rect, int]]:
     """The hill, the trail, the fields (fenced when blocked), the troughs and, in window mode, the
     empty hand strip: the static picture the scene caches, and the menu's board preview
     (``number_px``: the fields' numbers, when not ``field_num_px``). Returns the words it wrote on
     the hill, each with how much covering it would matter: the names of Start and the finish
-    (most), the fields' numbers; a marker's word keeps off them (``Effects.draw``'s ``avoid``)."""
+    (most), the fields' numbers; a marker's word keeps off them (``Effects.draw``'s ``avoid``).
+    ``names`` gets each name placed (text, size, spot, tag colour), to be written again over
+    what the scene draws across it."""
 
     def size(units: float) -> int:
         return max(small, int(vp.length(units)))
@@ -1193,16 +1221,23 @@ def paint_hill(surf: pygame.Surface, vp: Viewport, off: tuple[int, int], g: Any,
         spot, usual = label_spot((lw + max(4, lh // 2), lh + 2), box, obstacles, board, gap, below)
         if below and not usual and (_covers(spot, obstacles) or not _near(spot, box, 2 * fr)):
             continue
-        if not usual:
-            pygame.draw.rect(surf, tag, spot, border_radius=max(3, spot.h // 3))
-            pygame.draw.rect(surf, FIELD_RIM, spot, width=max(1, spot.h // 10), border_radius=max(3, spot.h // 3))
-        draw.text(surf, name, spot.center, px, theme.INK, bold=True, anchor="center")
+        name_tag(surf, name, px, spot, None if usual else tag)
+        if names is not None:
+            names.append((name, px, spot, tag))
         obstacles.append((spot, 6))
         words.append((spot, 100))
     # the hand strip (window mode; in table mode each hand sits in its seat's panel)
     if strip:
         draw.shadowed_panel(surf, R(g.strip), fill=STRIP, radius=max(6, int(L(24))), shadow=max(3, int(L(8))))
     return words
+
+
+def name_tag(surf: pygame.Surface, name: str, px: int, spot: pygame.Rect, tag: tuple[int, int, int] | None) -> None:
+    """A hill's name at ``spot``, on a tag of colour ``tag`` (none: on the hill itself)."""
+    if tag is not None:
+        pygame.draw.rect(surf, tag, spot, border_radius=max(3, spot.h // 3))
+        pygame.draw.rect(surf, FIELD_RIM, spot, width=max(1, spot.h // 10), border_radius=max(3, spot.h // 3))
+    draw.text(surf, name, spot.center, px, theme.INK, bold=True, anchor="center")
 
 
 def glow_width(vp: Viewport) -> int:
