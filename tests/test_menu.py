@@ -645,6 +645,8 @@ def test_custom_blocked_fields_are_picked_with_the_keyboard_alone(app):
         key(app, pygame.K_RIGHT)
     while menu.rows[menu.focus - 1].label != "Blocked fields":
         key(app, pygame.K_DOWN)
+    app.render()  # its help names the key, not the click alone
+    assert any("press Space" in t and "hill fields" in t for t in drawn_texts(app)), drawn_texts(app)
     key(app, pygame.K_SPACE)
     picker = app.top
     assert isinstance(picker, NumberSetPicker) and picker.chosen == {5, 12}

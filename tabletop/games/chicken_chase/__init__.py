@@ -112,8 +112,8 @@ GAME = GameSpec(
                    choices_for=starter_choices),
         OptionSpec("blocked", "Blocked fields", "5,12",
                    ("5,12", "4,5,12", "4,5,10,12", "4,5,8,10,13,14", "4,5,8,11,13", "none"),
-                   parse_blocked, "Click the value to choose any hill fields 1–14 (the arrows step through the "
-                   "printed sets).", variants=("custom",), pick_from=(1, 14)),
+                   parse_blocked, "Click the value (or press Space) to choose any hill fields 1–14; the arrows "
+                   "step through the printed sets.", variants=("custom",), pick_from=(1, 14)),
     ),
     new_state=_new_state,
     state_class=_state_class(),
