@@ -89,11 +89,13 @@ def test_the_log_reads_both_entries_in_english_and_russian(russian):
         "Yellow: Yellow–Green\u00a01->Yellow hideout->Yellow spoke\u00a01->Yellow hideout — moves the golden cap 2 fields "
         "into the hideout, locks up 1 prisoner, then 2 fields out, traps 1 cap (Green) there, then 2 fields back "
         "into the hideout, locks up 1 prisoner.")
-    # trap first, then home, then out again: every stop of the walk is named, from start to end
+    # trap first, then home, then out again: every stop of the walk is named, from start to end;
+    # the first leg goes "forward" (as the rules' "forwards 2, trap, back 3"), not "out": that
+    # word is for leaving the hideout
     other = state.parse_move("gold:R25-R26-S_SW_1-R26-H_SW-R26-R27")
     assert state.describe_move(other) == (
         "Yellow: Yellow–Green\u00a01->Yellow spoke\u00a01->Yellow hideout->Yellow–Blue\u00a01 — moves the golden cap 2 fields "
-        "out, traps 1 cap (Green) there, then 2 fields back into the hideout, locks up 2 prisoners, then 2 fields out.")
+        "forward, traps 1 cap (Green) there, then 2 fields back into the hideout, locks up 2 prisoners, then 2 fields out.")
     assert state.describe_move(other, ["Ann", "Bob"]).startswith("Bob: "), "the app's name for the seat"
 
 

@@ -779,7 +779,7 @@ class TrapState(GameState):
         elif into_home:
             template = tr("moves the golden cap {steps} into the hideout") if gold else tr("moves {steps} into the hideout")
         elif pos == walk.turn:
-            template = tr("moves the golden cap {steps} out")
+            template = tr("moves the golden cap {steps} forward")
         elif gold:
             template = tr("moves the golden cap {steps}")
         elif topo.is_hideout[walk.path[0]]:
