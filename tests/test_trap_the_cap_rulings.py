@@ -177,3 +177,15 @@ def test_an_unowned_or_own_golden_cap_is_nobodys_prisoner():
                  seats=("red", "green"))
     assert state.prisoners(0) == 1
     assert "R02:gold+green+red" in render(state)
+
+
+def test_a_partners_cap_is_never_held_locked_up():
+    """Unloading frees the partner's caps too, so no position holds one locked up. Seen in a real
+    window: red holding a yellow cap locked up in a partners game was taken, and the result card's
+    "Locked up" column then left it out (a partner's caps never count)."""
+    text = ("red - R07:red R35:red+green R36:red R49:blue S_SW_5:yellow home:red=red;green=green,green,green;"
+            "yellow=yellow,yellow;blue=blue,blue locked:red={locked} gold:- variant:partners")
+    assert TrapState.from_notation(text.format(locked="green,blue").replace("green,green,green", "green,green")
+                                   .replace("yellow=yellow,yellow", "yellow=yellow,yellow,yellow"), LAYOUT)
+    with pytest.raises(StateError):
+        TrapState.from_notation(text.format(locked="yellow,blue"), LAYOUT)

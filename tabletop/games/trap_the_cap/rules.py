@@ -246,7 +246,8 @@ class TrapState(GameState):
                     counts[cap] += 1
         for owner, caps in enumerate(self.locked):
             for cap in caps:
-                if cap == owner or cap == GOLD or not 0 <= cap < 4:
+                # his own and his partner's caps are freed on unloading, never locked up
+                if cap == GOLD or not 0 <= cap < 4 or rules.team[cap] == rules.team[owner]:
                     raise StateError(tr("{owner} cannot hold {cap} locked up", owner=COLOURS[owner],
                                         cap=NAMES[cap] if 0 <= cap <= 4 else cap))
                 counts[cap] += 1
