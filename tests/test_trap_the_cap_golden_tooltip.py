@@ -76,3 +76,28 @@ def test_a_single_cap_names_its_colour_under_the_field(monkeypatch, lang, field,
     is the way to ask, the player learnt nothing of the cap he pressed on."""
     lines = card_lines(monkeypatch, SINGLE, field, lang)
     assert len(lines) == 2 and lines[1] == words, lines
+
+
+def test_no_card_while_a_move_slides(monkeypatch):
+    """Seen in a real window: clicking a lit field left the pointer on it, and while the cap was
+    still on its way the card there already said "Yellow spoke 5 / Red cap" (the board after the
+    move, which the slide has not shown yet). The card waits until the piece has arrived."""
+    app = App(AppOptions(size=(1366, 768), headless=True, mute=True))
+    base = new_session(SPEC, app.store, 2, "golden_cap", {}, [Seat("human")] * 2, 1)
+    scene = make_scene(app, Session(SPEC, TrapState.from_notation(SINGLE), 1, base.meta))
+    app.push_scene(scene)
+    shown: list[str] = []
+    real = sd.tooltip
+    monkeypatch.setattr(sd, "tooltip", lambda surface, lines, *a, **k: (shown.extend(t for t, _ in lines),
+                                                                        real(surface, lines, *a, **k)))
+    x, y = scene.piece_px("R25", 0)
+    for pos in ((x + 1, y - 3), (x, y - 3)):
+        scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    scene.timers.start("move", 5.0)
+    app.mark_dirty()
+    app.render()
+    assert shown == []
+    scene.timers.skip(lambda name: name == "move")
+    app.mark_dirty()
+    app.render()
+    assert shown[-1] == "Green cap", shown

@@ -764,6 +764,8 @@ class TrapTheCapScene(PanelMixin, GameScene):
         hovered piece) and, where it can, none of ``also`` (the other caps)."""
         if self.drag is not None and self.drag[2]:
             return
+        if self.timers.running("move"):  # the card reads the board after the move: not while it slides
+            return
         lines: list[tuple[str, sd.Look | None]] = []
         stacks = self._stacks(self.state)
         tray = self._tray_at(self.hover_px) if self.hover is not None else None
