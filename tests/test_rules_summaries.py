@@ -65,6 +65,8 @@ MENTIONED = {
     "captain_flip": ["**B**", "**C**", "**D**", "**E**"],  # what each board does differently
     "chicken_chase": ["Normal", "Peaceful", "Custom", "any_three"],  # option values by their ids,
     "plakoto": ["Pinned home checker", "occupies"],
+    # the team options and who wins a golden cap game (the owner, by default)
+    "trap_the_cap": ["Scoring", "Teams", "Golden cap winner"],
 }
 
 

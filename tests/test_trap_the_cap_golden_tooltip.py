@@ -27,8 +27,9 @@ def fast(monkeypatch, tmp_path):
     instant_scenes(monkeypatch, tmp_path)
 
 
-def card_lines(monkeypatch, position: str, field: str, lang: str = "en") -> list[str]:
-    """The hover card's lines with the pointer on the first piece of ``field``."""
+def card_lines(monkeypatch, position: str, field: str, lang: str = "en", looks: bool = False) -> list:
+    """The hover card's lines with the pointer on the first piece of ``field`` (with ``looks``:
+    each with the cap drawn before it, or None)."""
     app = App(AppOptions(size=(1366, 768), headless=True, mute=True, lang=lang))
     base = new_session(SPEC, app.store, 2, "golden_cap", {}, [Seat("human")] * 2, 1)
     session = Session(SPEC, TrapState.from_notation(position), 1, base.meta)
@@ -37,8 +38,8 @@ def card_lines(monkeypatch, position: str, field: str, lang: str = "en") -> list
     app.render()
     shown: list[str] = []
     real = sd.tooltip
-    monkeypatch.setattr(sd, "tooltip", lambda surface, lines, *a, **k: (shown.extend(t for t, _ in lines),
-                                                                        real(surface, lines, *a, **k)))
+    monkeypatch.setattr(sd, "tooltip", lambda surface, lines, *a, **k: (
+        shown.extend(lines if looks else [t for t, _ in lines]), real(surface, lines, *a, **k)))
     x, y = scene.piece_px(field, 0)
     for pos in ((x + 1, y - 3), (x, y - 3)):
         scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
@@ -57,6 +58,15 @@ def test_the_golden_cap_in_a_tower_names_its_owner(monkeypatch):
     assert lines[0].startswith("Башня из 2") and lines[-1] == "Золотой колпачок, владелец: Жёлтый", lines
 
 
+def test_a_towers_card_draws_one_cap_per_cap_in_the_tower(monkeypatch):
+    """"Tower of 2, top to bottom:" was followed by three lines with a cap each (Gold, Green and
+    the golden cap's owner note): the note looked like a third cap. It keeps its words, no cap."""
+    lines = card_lines(monkeypatch, OWNED, "R25", looks=True)
+    assert lines[0][0] == "Tower of 2, top to bottom:"
+    assert [text for text, look in lines if look is not None] == ["Gold", "Green"], lines
+    assert lines[-1] == ("Golden cap: owned by Yellow", None)
+
+
 SINGLE = "red - R25:green S_SW_1:red home:green=green,green,green;red=red,red,red locked:"
 
 
@@ -66,3 +76,28 @@ def test_a_single_cap_names_its_colour_under_the_field(monkeypatch, lang, field,
     is the way to ask, the player learnt nothing of the cap he pressed on."""
     lines = card_lines(monkeypatch, SINGLE, field, lang)
     assert len(lines) == 2 and lines[1] == words, lines
+
+
+def test_no_card_while_a_move_slides(monkeypatch):
+    """Seen in a real window: clicking a lit field left the pointer on it, and while the cap was
+    still on its way the card there already said "Yellow spoke 5 / Red cap" (the board after the
+    move, which the slide has not shown yet). The card waits until the piece has arrived."""
+    app = App(AppOptions(size=(1366, 768), headless=True, mute=True))
+    base = new_session(SPEC, app.store, 2, "golden_cap", {}, [Seat("human")] * 2, 1)
+    scene = make_scene(app, Session(SPEC, TrapState.from_notation(SINGLE), 1, base.meta))
+    app.push_scene(scene)
+    shown: list[str] = []
+    real = sd.tooltip
+    monkeypatch.setattr(sd, "tooltip", lambda surface, lines, *a, **k: (shown.extend(t for t, _ in lines),
+                                                                        real(surface, lines, *a, **k)))
+    x, y = scene.piece_px("R25", 0)
+    for pos in ((x + 1, y - 3), (x, y - 3)):
+        scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    scene.timers.start("move", 5.0)
+    app.mark_dirty()
+    app.render()
+    assert shown == []
+    scene.timers.skip(lambda name: name == "move")
+    app.mark_dirty()
+    app.render()
+    assert shown[-1] == "Green cap", shown

@@ -89,11 +89,13 @@ def test_the_log_reads_both_entries_in_english_and_russian(russian):
         "Yellow: Yellow–Green\u00a01->Yellow hideout->Yellow spoke\u00a01->Yellow hideout — moves the golden cap 2 fields "
         "into the hideout, locks up 1 prisoner, then 2 fields out, traps 1 cap (Green) there, then 2 fields back "
         "into the hideout, locks up 1 prisoner.")
-    # trap first, then home, then out again: every stop of the walk is named, from start to end
+    # trap first, then home, then out again: every stop of the walk is named, from start to end;
+    # the first leg goes "forward" (as the rules' "forwards 2, trap, back 3"), not "out": that
+    # word is for leaving the hideout
     other = state.parse_move("gold:R25-R26-S_SW_1-R26-H_SW-R26-R27")
     assert state.describe_move(other) == (
         "Yellow: Yellow–Green\u00a01->Yellow spoke\u00a01->Yellow hideout->Yellow–Blue\u00a01 — moves the golden cap 2 fields "
-        "out, traps 1 cap (Green) there, then 2 fields back into the hideout, locks up 2 prisoners, then 2 fields out.")
+        "forward, traps 1 cap (Green) there, then 2 fields back into the hideout, locks up 2 prisoners, then 2 fields out.")
     assert state.describe_move(other, ["Ann", "Bob"]).startswith("Bob: "), "the app's name for the seat"
 
 
@@ -175,3 +177,15 @@ def test_an_unowned_or_own_golden_cap_is_nobodys_prisoner():
                  seats=("red", "green"))
     assert state.prisoners(0) == 1
     assert "R02:gold+green+red" in render(state)
+
+
+def test_a_partners_cap_is_never_held_locked_up():
+    """Unloading frees the partner's caps too, so no position holds one locked up. Seen in a real
+    window: red holding a yellow cap locked up in a partners game was taken, and the result card's
+    "Locked up" column then left it out (a partner's caps never count)."""
+    text = ("red - R07:red R35:red+green R36:red R49:blue S_SW_5:yellow home:red=red;green=green,green,green;"
+            "yellow=yellow,yellow;blue=blue,blue locked:red={locked} gold:- variant:partners")
+    assert TrapState.from_notation(text.format(locked="green,blue").replace("green,green,green", "green,green")
+                                   .replace("yellow=yellow,yellow", "yellow=yellow,yellow,yellow"), LAYOUT)
+    with pytest.raises(StateError):
+        TrapState.from_notation(text.format(locked="yellow,blue"), LAYOUT)

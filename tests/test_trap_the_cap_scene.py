@@ -411,16 +411,22 @@ def test_long_way_prompts_keep_the_reading_size(lang):
         assert len(places) == 1, "the buttons stay put"
 
 
+def scene_at(variant: str, players: int, position: str):
+    """A headless scene showing ``position`` (all seats people): for the result card."""
+    app = App(AppOptions(size=(1366, 768), headless=True, mute=True))
+    base = new_session(SPEC, app.store, players, variant, {}, [Seat("human")] * players, 1)
+    state = TrapState.from_notation(position)
+    _, scene = start([], session=Session(SPEC, state, 1, base.meta))
+    return state, scene
+
+
 def test_partners_card_gives_own_points_and_the_teams_total():
     """Red (3 locked up, 1 in a tower) and Yellow (4 locked up) have won as partners: the card gave
     both "Points 8", the team's total, unlabelled. Now partners stand together, each with his own
     points and the team's, and the summary line counts teams."""
-    app = App(AppOptions(size=(1366, 768), headless=True, mute=True))
-    base = new_session(SPEC, app.store, 4, "partners", {}, [Seat("human")] * 4, 1)
-    state = TrapState.from_notation(
+    state, scene = scene_at("partners", 4, (
         "red - R05:green+red home:red=red,red,red;yellow=yellow,yellow,yellow,yellow "
-        "locked:red=green,green,green;yellow=blue,blue,blue,blue gold:- variant:partners round:10")
-    _, scene = start([], session=Session(SPEC, state, 1, base.meta))
+        "locked:red=green,green,green;yellow=blue,blue,blue,blue gold:- variant:partners round:10"))
     table = scene.result_table(state.outcome())
     assert table.columns[-2:] == ("Points", "Team points")
     assert [(r.name, r.cells[-2:]) for r in table.rows] == [
@@ -431,14 +437,24 @@ def test_partners_card_gives_own_points_and_the_teams_total():
 def test_a_draw_between_partner_teams_says_the_teams_share_the_win():
     """Both teams equal at the turn limit: the card read "Red and Green and Yellow and Blue win.",
     the seats in colour order across the teams; it now names the teams sharing the win."""
-    app = App(AppOptions(size=(1366, 768), headless=True, mute=True))
-    base = new_session(SPEC, app.store, 4, "partners", {}, [Seat("human")] * 4, 1)
-    state = TrapState.from_notation(
+    state, scene = scene_at("partners", 4, (
         "red - home:red=red,red,red;yellow=yellow,yellow,yellow,yellow;green=green,green,green;"
-        "blue=blue,blue,blue,blue locked:red=green;green=red gold:- variant:partners round:200")
+        "blue=blue,blue,blue,blue locked:red=green;green=red gold:- variant:partners round:200"))
     assert set(state.outcome().winners) == {0, 1, 2, 3}
-    _, scene = start([], session=Session(SPEC, state, 1, base.meta))
     assert scene.result_table(state.outcome()).banner == "Red+Yellow and Green+Blue share the win."
+
+
+def test_a_tower_race_card_has_no_locked_up_column():
+    """Nobody goes home in a tower race, so nothing is ever locked up: the card (seen at the turn
+    limit of a three-player race) still had a "Locked up" column of noughts beside "In towers"."""
+    state, scene = scene_at("tower_race", 3, (
+        "green - R07:yellow+green+yellow+red R29:yellow+red+green+red+yellow+green R35:red+green home: "
+        "locked: gold:- variant:tower_race round:200"))
+    table = scene.result_table(state.outcome())
+    assert table.columns == ("In towers", "At the end", "Points")
+    assert [(r.name, r.cells) for r in table.rows] == [
+        ("Red", ("3 (Green 1, Yellow 2)", "in play", "3")), ("Green", ("5 (Red 3, Yellow 2)", "in play", "5")),
+        ("Yellow", ("0", "out", "0"))]
 
 
 @pytest.mark.parametrize("table", [False, True])

@@ -246,7 +246,8 @@ class TrapState(GameState):
                     counts[cap] += 1
         for owner, caps in enumerate(self.locked):
             for cap in caps:
-                if cap == owner or cap == GOLD or not 0 <= cap < 4:
+                # his own and his partner's caps are freed on unloading, never locked up
+                if cap == GOLD or not 0 <= cap < 4 or rules.team[cap] == rules.team[owner]:
                     raise StateError(tr("{owner} cannot hold {cap} locked up", owner=COLOURS[owner],
                                         cap=NAMES[cap] if 0 <= cap <= 4 else cap))
                 counts[cap] += 1
@@ -779,7 +780,7 @@ class TrapState(GameState):
         elif into_home:
             template = tr("moves the golden cap {steps} into the hideout") if gold else tr("moves {steps} into the hideout")
         elif pos == walk.turn:
-            template = tr("moves the golden cap {steps} out")
+            template = tr("moves the golden cap {steps} forward")
         elif gold:
             template = tr("moves the golden cap {steps}")
         elif topo.is_hideout[walk.path[0]]:

@@ -764,6 +764,8 @@ class TrapTheCapScene(PanelMixin, GameScene):
         hovered piece) and, where it can, none of ``also`` (the other caps)."""
         if self.drag is not None and self.drag[2]:
             return
+        if self.timers.running("move"):  # the card reads the board after the move: not while it slides
+            return
         lines: list[tuple[str, sd.Look | None]] = []
         stacks = self._stacks(self.state)
         tray = self._tray_at(self.hover_px) if self.hover is not None else None
@@ -788,8 +790,10 @@ class TrapTheCapScene(PanelMixin, GameScene):
                 lines.append((tr("{who} cap", who=colour_text(NAMES[pile[0]])), self.look(pile[0])))
             if GOLD in pile:  # whose it is: a new player meets a star cap nobody's list names
                 owner = self.state.golden_owner
+                # a note, with no cap of its own in a tower: "Tower of 2" then three caps misread
                 lines.append((tr("Golden cap: nobody's yet, bring it home to own it") if owner is None
-                              else tr("Golden cap: owned by {who}", who=colour_text(NAMES[owner])), self.look(GOLD)))
+                              else tr("Golden cap: owned by {who}", who=colour_text(NAMES[owner])),
+                              self.look(GOLD) if len(pile) == 1 else None))
         if not lines and hover_fid is not None and self.geo.fields[hover_fid].kind == "hideout":
             owner = self.geo.fields[hover_fid].owner or ""
             waiting = len(stacks.get(hover_fid, []))

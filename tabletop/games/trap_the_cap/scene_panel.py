@@ -220,12 +220,16 @@ class PanelMixin:
             cells = (_caps(locked), _caps(towered), status, f"{points:g}")
             if teamed:  # the outcome's points are the team's: the seat's own are its prisoners
                 cells = (*cells[:3], str(state.prisoners(colour)), f"{points:g}")
+            if rules.tower_race:  # nothing is ever locked up in a tower race
+                cells = cells[1:]
             rows.append(ResultRow(seat, self.seat_title(seat), rgb, symbol, cells,
                                   winner=seat in outcome.winners, role=self.seat_role(seat),
                                   out=colour not in alive))
         columns = (tr("Locked up"), tr("In towers"), tr("At the end"), tr("Points"))
         if teamed:
             columns += (tr("Team points"),)
+        if rules.tower_race:
+            columns = columns[1:]
         return ResultTable(head, outcome.detail, columns, tuple(rows))
 
     def move_sound(self, before: Any, move: Any) -> str:
