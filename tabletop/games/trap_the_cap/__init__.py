@@ -105,7 +105,7 @@ GAME = GameSpec(
                    "Red's partner; the other two colours are the other team.", variants=_TEAMS),
         OptionSpec("golden_win", "Golden cap winner", "owner", ("owner", "prisoners"),
                    choice_parser(("owner", "prisoners")),
-                   "The owner of the golden cap at the end, or most prisoners.", variants=("golden_cap",)),
+                   "Who wins: its owner (whoever owns the golden cap when the game ends), or most prisoners.", variants=("golden_cap",)),
     ),
     new_state=new_state,
     state_class=TrapState,
