@@ -741,9 +741,22 @@ class TrapState(GameState):
         reads leg by leg, one clause per visit home and per landing. Read-only: the walk is
         replayed on a scratch copy with the rules' own trap and unload steps."""
         move = self._known(move)
-        walk = move.walk
-        if not walk.path:
+        if not move.walk.path:
             return str(move)
+        return ", ".join(self._way_parts(move)[0])
+
+    def describe_unloading(self, move: Move) -> str:
+        """What a move's visits home unload, in words ("locks up 2 prisoners, frees 1 cap"); empty
+        when the move never goes home. The hover card of a lit target says it (the route alone
+        showed the trip, not what it does)."""
+        move = self._known(move)
+        if not move.walk.path or move.walk.visit < 0:
+            return ""
+        return ", ".join(self._way_parts(move)[1])
+
+    def _way_parts(self, move: Move) -> tuple[list[str], list[str]]:
+        """The clauses of :meth:`describe_way`, and those of them that tell an unloading."""
+        walk = move.walk
         topo = self.rules.topology
         probe = self._scratch()
         piles = probe.occ[walk.path[0]]
@@ -752,6 +765,7 @@ class TrapState(GameState):
         gold = stack[-1] == GOLD
         last = len(walk.path) - 1
         parts: list[str] = []
+        unloads: list[str] = []
         at = 0
         for pos in (*walk.stops, last):
             if pos == at and pos == last and parts:
@@ -759,14 +773,16 @@ class TrapState(GameState):
             home = topo.is_hideout[walk.path[pos]] and pos > 0
             parts.append(self._leg_words(walk, at, pos, stack))
             if owner is not None and home and len(stack) > 1:
+                said = len(parts)
                 stack = self._unload_words(probe, stack, owner, parts)
+                unloads.extend(parts[said:])
             elif owner is not None and not home and (gold or not topo.grey[walk.path[pos]]):
                 before = stack
                 stack = probe._trap(walk.path[pos], stack, owner)
                 parts.extend(_trapped(stack[:len(stack) - len(before)], tr("traps {caps} there") if pos < last
                                       else None))
             at = pos
-        return ", ".join(parts)
+        return parts, unloads
 
     def _leg_words(self, walk: Walk, at: int, pos: int, stack: Stack) -> str:
         """The phrase for one stretch of a walk, from position ``at`` to the next stop ``pos``

@@ -811,6 +811,7 @@ class TrapTheCapScene(PanelMixin, GameScene):
                         lines.append((f"{colour_text(NAMES[c])} × {caps.count(c)}", self.look(c)))
         if not lines and hover_fid is not None:
             lines.append((self._card_name(hover_fid), None))
+            lines.extend((line, None) for line in self._home_lines(hover_fid))
         if self.app.table_mode and lines:  # at a table: turned to the seat on turn (who is pointing)
             w, h = sd.tooltip_size(lines, m.body, m.pad)
             card = pygame.Surface((w + 2 * m.pad, h + 2 * m.pad), pygame.SRCALPHA)
@@ -819,6 +820,16 @@ class TrapTheCapScene(PanelMixin, GameScene):
                              also)
             return
         sd.tooltip(surface, lines, self.hover_px, m.body, m.pad, self.board_area, keep, also)
+
+    def _home_lines(self, field_id: str) -> list[str]:
+        """For a lit target whose drawn route goes home: what the cap unloads there, in the core's
+        words ("Goes home and unloads: locks up 2 prisoners"); the route showed the trip only."""
+        moves = self.targets().get(field_id, [])
+        if not moves:
+            return []
+        i = self.choice[2] if self.choice and self.choice[0] == field_id else 0
+        said = self.state.describe_unloading(moves[min(i, len(moves) - 1)])
+        return [tr("Goes home and unloads: {what}", what=said)] if said else []
 
     def _card_name(self, field_id: str) -> str:
         """A field's name heading the hover card, capitalised ("Centre": the log's "->centre" is
