@@ -223,7 +223,8 @@ def tray(surface: pygame.Surface, rect: pygame.Rect, hideout_px: Point, owner_rg
     ``min_size``, the smallest readable text: it was a third of the tray's height, 8 px tall in a
     laptop's window); the word ``label`` in the room left over, at least as large, turned
     ``label_turn`` degrees to face its owner at a table (left off when that would stand it across
-    the tray, or when there is no room: the padlock says it too). Smaller than the caps in play
+    the tray, or when there is no room: the padlock says it too; the padlock and caps then sit in
+    the tray's middle, not at one end beside an empty half). Smaller than the caps in play
     and boxed: not pieces in play."""
     if rect.w < 8 or rect.h < 8:
         return
@@ -243,13 +244,16 @@ def tray(surface: pygame.Surface, rect: pygame.Rect, hideout_px: Point, owner_rg
     step_dir = -1 if near_first else 1
     pos = (length - radius * 0.55) if near_first else radius * 0.55
 
+    shift = 0.0  # moves the contents to the tray's middle when the label is left off
+
     def at(offset: float) -> Point:
+        offset += shift
         return ((inner.x + offset, inner.centery) if horizontal else (inner.centerx, inner.y + offset))
 
     lock = short * 0.36
-    pos += step_dir * lock * 0.5
-    _padlock(surface, at(pos), lock, (226, 204, 150))
-    pos += step_dir * lock * 0.95
+    first = pos
+    lock_at = pos + step_dir * lock * 0.5
+    pos += step_dir * lock * 1.45
     # the counts and caps as large as the tray's height allows, smaller (the counts never below
     # ``min_size``) when many colours share its length
     room = length - radius * 1.1 - lock * 1.45
@@ -265,6 +269,18 @@ def tray(surface: pygame.Surface, rect: pygame.Rect, hideout_px: Point, owner_rg
         cr = max(short * 0.16, min(cr, (room - words) / (len(counts) * 2.55)))
     items = [(look, img, cr * 2 + (img.get_width() + cr * 0.2 if img else 0) + cr * 0.5)
              for (look, _n), img in zip(counts, imgs, strict=True)]
+    left = pos + step_dir * sum(width for _look, _img, width in items)
+    room = (length - radius * 0.5 - left) if step_dir > 0 else (left - radius * 0.5)
+    label_img = None
+    if horizontal and label and label_turn in (0, 180):
+        img = theme.render(label, max(min_size, int(size * 0.85)), (236, 226, 205), False)
+        if label_turn:
+            img = pygame.transform.flip(img, True, True)
+        if img.get_width() <= room - cr * 0.5 and img.get_height() <= inner.h + frame:
+            label_img = img
+    if label_img is None:  # no word: the padlock and caps in the middle, not at one end by a bare half
+        shift = length / 2 - (first + left - step_dir * cr * 0.5) / 2
+    _padlock(surface, at(lock_at), lock, (226, 204, 150))
     for look, img, width in items:
         start = pos if step_dir > 0 else pos - width + cr * 0.5
         c = at(start + cr)
@@ -273,16 +289,9 @@ def tray(surface: pygame.Surface, rect: pygame.Rect, hideout_px: Point, owner_rg
             surface.blit(img, img.get_rect(midleft=(int(c[0] + cr * 1.1), int(c[1]))) if horizontal
                          else img.get_rect(midtop=(int(c[0]), int(c[1] + cr))))
         pos += step_dir * width
-    left = pos
-    room = (length - radius * 0.5 - left) if step_dir > 0 else (left - radius * 0.5)
-    if horizontal and label and label_turn in (0, 180):
-        img = theme.render(label, max(min_size, int(size * 0.85)), (236, 226, 205), False)
-        if label_turn:
-            img = pygame.transform.flip(img, True, True)
-        if img.get_width() <= room - cr * 0.5 and img.get_height() <= inner.h + frame:
-            mid = (left + (length - radius * 0.5)) / 2 if step_dir > 0 else (radius * 0.5 + left) / 2
-            surface.blit(img, img.get_rect(center=(int(inner.x + mid), inner.centery)))
-
+    if label_img is not None:
+        mid = (left + (length - radius * 0.5)) / 2 if step_dir > 0 else (radius * 0.5 + left) / 2
+        surface.blit(label_img, label_img.get_rect(center=(int(inner.x + mid), inner.centery)))
 
 NAVY = (16, 40, 110)
 DIM = (12, 20, 28, 120)
