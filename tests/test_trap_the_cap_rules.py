@@ -4,7 +4,7 @@ on fixed positions, and seeded random playouts with the game's invariants."""
 import random
 
 import pytest
-from test_trap_the_cap_support import LAYOUT, ends, make, render
+from test_trap_the_cap_support import LAYOUT, ends, make, render, rules_for
 
 from tabletop.core import CHANCE, IllegalMoveError, Setup, StateError
 from tabletop.core.spec import OptionError
@@ -256,6 +256,36 @@ def test_turn_limit_scores_as_offensive():
     assert out is not None and out.reason == "turn_limit" and "200" not in out.detail and "3 rounds" in out.detail
 
 
+def test_free_caps_are_those_on_top_at_home_or_on_the_board():
+    """What the players list shows in a game won by staying in play: a cap under a tower is not
+    free, one waiting at home is; a player with none is out of play."""
+    state = make({"R05": ["green+green+red"], "R20": ["red+blue"], "R29": ["yellow", "red"]},
+                 home={"red": ["red"], "green": [], "blue": ["blue", "blue", "blue"]},
+                 locked={"yellow": ["green", "green"]}, variant="defensive")
+    assert [state.free_caps(c) for c in range(4)] == [3, 0, 4, 4]
+    assert [state.caps_of(c) for c in range(4)] == [4, 4, 4, 4]
+    assert state.in_play() == {0, 2, 3}
+
+
+def test_an_owned_golden_cap_is_one_of_its_owners_free_caps():
+    state = make({"R02": ["green+gold"]}, variant="golden_cap", gold="red", seats=("red", "green"))
+    assert (state.free_caps(0), state.caps_of(0)) == (5, 5)
+    assert (state.free_caps(1), state.caps_of(1)) == (3, 4)
+    trapped = make({"R02": ["gold+green"]}, variant="golden_cap", gold="red", seats=("red", "green"))
+    assert (trapped.free_caps(0), trapped.caps_of(0)) == (4, 5)
+    unowned = make({"C": ["gold"]}, variant="golden_cap", seats=("red", "green"))
+    assert [unowned.free_caps(c) for c in (0, 1)] == [4, 4] and unowned.caps_of(0) == 4
+
+
+@pytest.mark.parametrize(("variant", "scoring", "last"), [
+    ("offensive", "offensive", False), ("defensive", "offensive", True), ("tower_race", "offensive", True),
+    ("golden_cap", "offensive", False), ("partners", "offensive", False), ("partners", "defensive", True),
+    ("total_partners", "defensive", True)])
+def test_which_games_the_last_in_play_wins(variant, scoring, last):
+    teams = [["red", "yellow"], ["green", "blue"]] if "partners" in variant else None
+    assert rules_for(variant, teams, scoring=scoring).last_in_play_wins is last
+
+
 def test_a_player_out_of_play_is_skipped():
     state = make({"R05": ["red"], "R08": ["green+blue"]}, home={"green": []},
                  locked={"blue": ["green", "green", "green"]}, die=2, to_move="red")
@@ -378,7 +408,10 @@ def invariant(state):
             counts[cap] = counts.get(cap, 0) + 1
     for colour in state.rules.seats:
         assert counts.get(colour) == 4
+        assert 0 <= state.free_caps(colour) <= state.caps_of(colour)
     assert counts.get(GOLD, 0) == (1 if state.rules.golden else 0)
+    # in play while a cap is free (rules "End and winner"): the players list counts them so
+    assert state.in_play() == {c for c in state.rules.seats if state.free_caps(c) > 0}
 
 
 @pytest.mark.parametrize("variant", ["offensive", "defensive", "partners", "total_partners", "tower_race",

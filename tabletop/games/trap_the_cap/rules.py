@@ -137,6 +137,14 @@ class Rules:
     def golden(self) -> bool:
         return self.variant == "golden_cap"
 
+    @property
+    def last_in_play_wins(self) -> bool:
+        """Whether the last side still in play wins (rules "End and winner", "Variants"): the
+        defensive game, the tower race and a team game scored defensively. Prisoners do not decide
+        these, except when the turn limit ends the game (scored as offensive all the same)."""
+        return self.variant in ("defensive", "tower_race") or (
+            self.variant in TEAM_VARIANTS and self.scoring == "defensive")
+
 
 class TrapState(GameState):
     """A Trap the Cap position plus whose turn it is, the pending die and the round count.
@@ -566,6 +574,22 @@ class TrapState(GameState):
         return stack[-1:]
 
     # -- end ------------------------------------------------------------------------------------------
+    def free_caps(self, colour: int) -> int:
+        """How many of ``colour``'s caps are free (not trapped), waiting at home or on the board:
+        one per piece it commands, an owned golden cap among them. The player is in play while
+        this is above 0 (:meth:`in_play`); the defensive game and the tower race are won on it."""
+        count = 0
+        for piles in self.occ.values():
+            for stack in piles:
+                if self.commander(stack) == colour:
+                    count += 1
+        return count
+
+    def caps_of(self, colour: int) -> int:
+        """How many caps are ``colour``'s own: his four, and the golden cap while he owns it (rules
+        "End and winner": an owned golden cap counts as one of its owner's caps)."""
+        return CAPS_PER_PLAYER + (1 if self.golden_owner == colour else 0)
+
     def prisoners(self, colour: int) -> int:
         """Caps of other teams that ``colour`` has trapped: locked up plus carried in towers it
         commands. An owned golden cap counts as one of its owner's caps (a prisoner of whoever
@@ -607,9 +631,7 @@ class TrapState(GameState):
             winner = self.golden_owner
             return Outcome("golden_cap", tuple(i for i, c in enumerate(seats) if c == winner), points,
                            tr("{who} owns the golden cap.", who=colour_text(COLOURS[winner])))
-        defensive = rules.variant in ("defensive", "tower_race") or (
-            rules.variant in TEAM_VARIANTS and rules.scoring == "defensive")
-        if defensive and alive_teams:
+        if rules.last_in_play_wins and alive_teams:
             last = alive_teams.pop()
             winners = tuple(i for i, c in enumerate(seats) if team[c] == last)
             names = tr(" and ").join(colour_text(COLOURS[seats[i]]) for i in winners)
