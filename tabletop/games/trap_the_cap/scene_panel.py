@@ -48,25 +48,50 @@ class PanelMixin:
         return self.state.rules.variant in ("partners", "total_partners")
 
     def head_role(self, seat: int) -> str:
-        """At a table, in a team variant, the strip's head also names the seat's team and its
-        prisoners, which decide ("team Green+Blue: 6"): the laptop's players list has team rows,
-        a table has no list. Led in under the name where the head has room, left out where not
-        (added to the one-line score it was cut at a 1080p table)."""
+        """At a table, in a team variant, the strip's head also names the seat's team and what
+        decides ("team Green+Blue: 6", prisoners; "…: 5 of 8 free"): the laptop's players list has
+        team rows, a table has no list. Led in under the name where the head has room, left out
+        where not (added to the one-line score it was cut at a 1080p table)."""
         role = super().head_role(seat)  # type: ignore[misc]
         if not self.teamed():
             return role
-        mates, total = self.team_of(self.state.rules.seats[seat])
-        team = tr("team {names}: {n}", names="+".join(self.seat_name(s) for s in mates), n=total)  # type: ignore[attr-defined]
+        rules = self.state.rules
+        mates = self.team_of(rules.seats[seat])
+        colours = [rules.seats[s] for s in mates]
+        names = "+".join(self.seat_name(s) for s in mates)  # type: ignore[attr-defined]
         # a line breaks at the " · " before it (the head wraps it so), and inside it only where it
-        # must, never between ":" and the count
-        team = team.replace(": ", ":\u00a0")
+        # must: never between ":" and a bare count of prisoners, nor inside "5 of 8 free" (which
+        # may go to the next line: glued to the colon, «Зелёный+Синий: свободных» was one piece
+        # wider than a 1024x600 table's side head, and the team line was left out there)
+        if self.in_play_decides():
+            team = tr("team {names}: {n}", names=names, n=self.standing(colours).replace(" ", "\u00a0"))
+        else:
+            team = tr("team {names}: {n}", names=names, n=sum(self.state.prisoners(c) for c in colours))
+            team = team.replace(": ", ":\u00a0")
         return f"{role} · {team}" if role else team
 
-    def team_of(self, colour: Any) -> tuple[list[int], int]:
-        """The seats of ``colour``'s team, in seat order, and the team's prisoners (what decides)."""
+    def team_of(self, colour: Any) -> list[int]:
+        """The seats of ``colour``'s team, in seat order."""
         rules = self.state.rules
-        seats = [s for s, c in enumerate(rules.seats) if rules.team[c] == rules.team[colour]]
-        return seats, sum(self.state.prisoners(rules.seats[s]) for s in seats)
+        return [s for s, c in enumerate(rules.seats) if rules.team[c] == rules.team[colour]]
+
+    def in_play_decides(self) -> bool:
+        """Whether staying in play decides this game: one the last side in play wins (rules "End
+        and winner", "Variants": defensive, tower race, a team game scored defensively) that
+        the turn limit has not ended (the limit scores it by prisoners, as the result card says)."""
+        outcome = self.state.outcome()
+        return self.state.rules.last_in_play_wins and (outcome is None or outcome.reason != "turn_limit")
+
+    def standing(self, colours: list[int]) -> str:
+        """What a side (a seat, or a team's seats) has of what decides its game: where staying in
+        play does, its free caps, "3 of 4 free" ("0 of 4 free" once out); where prisoners do,
+        "2 trapped". Prisoners were shown in every variant, which in a defensive game or a tower
+        race pointed the players at what does not decide it."""
+        state = self.state
+        if self.in_play_decides():
+            return tr("{n} of {total} free", n=sum(state.free_caps(c) for c in colours),
+                      total=sum(state.caps_of(c) for c in colours))
+        return tr("{n} trapped", n=sum(state.prisoners(c) for c in colours))
 
     def seat_order(self) -> list[int]:
         """The seats as the players list and the result card show them: partners together."""
@@ -95,11 +120,11 @@ class PanelMixin:
             colour = rules.seats[seat]
             if teamed and rules.team[colour] != last_team:
                 last_team = rules.team[colour]
-                mates, total = self.team_of(colour)
-                members = [COLOURS[rules.seats[s]] for s in mates]
+                mates = [rules.seats[s] for s in self.team_of(colour)]
+                members = [COLOURS[c] for c in mates]
                 rows.append(PlayerRow(-1, tr("Team: {names}", names=and_list([tr(m) for m in members])),
-                                      "+".join(members), tr("{n} trapped", n=total)))
-            detail = tr("{n} trapped", n=state.prisoners(colour))
+                                      "+".join(members), self.standing(mates)))
+            detail = self.standing([colour])
             if rules.golden and state.golden_owner == colour:
                 detail = tr("gold · {detail}", detail=detail)
             if self.app.table_mode:  # no title at the table edges: each strip says the round
