@@ -457,6 +457,33 @@ def test_a_tower_race_card_has_no_locked_up_column():
         ("Yellow", ("0", "out", "0"))]
 
 
+def test_a_card_won_by_staying_in_play_gives_no_points():
+    """Green, the last still in play in a defensive game, had won with "Points 1" under Red's 7:
+    the points are prisoners, which do not decide there (rules "End and winner"), so the card
+    read as a wrong result, and so did the summary line "Green wins (Red 7, Green 1, Blue 3)".
+    The card now ends with "At the end", what decided, and the line gives the free caps."""
+    state, scene = scene_at("defensive", 3, (
+        "green - R05:red+green locked:red=green,green,green,blue,blue,blue,blue;blue=red,red,red "
+        "variant:defensive round:30"))
+    assert state.outcome().reason == "last_in_play"
+    table = scene.result_table(state.outcome())
+    assert table.columns == ("Locked up", "In towers", "At the end")
+    assert [(r.name, r.cells) for r in table.rows] == [
+        ("Red", ("7 (Green 3, Blue 4)", "0", "out")), ("Green", ("0", "1 (Red 1)", "in play")),
+        ("Blue", ("3 (Red 3)", "0", "out"))]
+    assert scene.result_summary() == "Green wins (Red 0, Green 1, Blue 0)"
+    state, scene = scene_at("tower_race", 3, (
+        "green - R07:yellow+green+yellow+red R29:green+yellow+green+yellow+red R35:green+red home:red=red "
+        "variant:tower_race round:50"))
+    assert scene.result_table(state.outcome()).columns == ("In towers", "At the end")
+    assert scene.result_summary() == "Red wins (Red 4, Green 0, Yellow 0)"
+    state, scene = scene_at("partners", 4, (
+        "red - R05:green+red home:red=red,red,red;yellow=yellow,yellow,yellow,yellow "
+        "locked:red=green,green,green;yellow=blue,blue,blue,blue variant:partners scoring:defensive round:10"))
+    assert scene.result_table(state.outcome()).columns == ("Locked up", "In towers", "At the end")
+    assert scene.result_summary() == "Red and Yellow win (Red+Yellow 8, Green+Blue 0)"
+
+
 @pytest.mark.parametrize("table", [False, True])
 def test_the_round_and_the_turn_limit_are_shown(table):
     """Nothing said the game was in its last round until it ended at the turn limit."""

@@ -190,18 +190,26 @@ class PanelMixin:
         return form, m.small, False
 
     def result_summary(self) -> str:
-        """As every game's, but a team game's scores are its teams' ("Red+Yellow 8, Green+Blue 0"):
-        the points the outcome gives each partner are his team's total."""
+        """As every game's, but by side and by what decided: a team game's scores are its teams'
+        ("Red+Yellow 8, Green+Blue 0": the points the outcome gives each partner are his team's
+        total), and where the last side in play won, each side's free caps, as the players list
+        shows them (its points are prisoners, which did not decide: "Green wins (Red 7, Green 1,
+        Blue 3)" read as if Green had lost)."""
         rules = self.state.rules
         outcome = self.state.outcome()
-        if outcome is None or not self.teamed():
+        if outcome is None or not (self.teamed() or outcome.reason == "last_in_play"):
             return super().result_summary()  # type: ignore[misc]
         head = self.result_table(outcome).banner.strip().rstrip(".")
-        teams: dict[int, list[int]] = {}
+        sides: dict[int, list[int]] = {}
         for seat in self.seat_order():
-            teams.setdefault(rules.team[rules.seats[seat]], []).append(seat)
-        scores = ", ".join("+".join(self.seat_name(s) for s in seats) + f" {outcome.points[seats[0]]:g}"
-                           for seats in teams.values())
+            sides.setdefault(rules.team[rules.seats[seat]] if self.teamed() else seat, []).append(seat)
+
+        def score(seats: list[int]) -> float:
+            if outcome.reason == "last_in_play":
+                return sum(self.state.free_caps(rules.seats[s]) for s in seats)
+            return outcome.points[seats[0]]
+
+        scores = ", ".join("+".join(self.seat_name(s) for s in seats) + f" {score(seats):g}" for seats in sides.values())
         return f"{head} ({scores})"
 
     def result_text(self, outcome: Any) -> str:
@@ -213,7 +221,9 @@ class PanelMixin:
         """Every seat's prisoners: locked up at home and carried in towers it commands (by
         colour), whether it is still in play, the golden cap, and the points the game counted. In
         team games partners stand together (as in the players list), each with his own points and
-        his team's total, which is what decides."""
+        his team's total, which is what decides. Where the last side in play won, no points: they
+        are prisoners, which did not decide (a loser's 7 beside the winner's 1 read as a wrong
+        result), and "At the end" says what did."""
         state = self.state
         rules = state.rules
         winners = [s for s in self.seat_order() if s in outcome.winners]  # partners together
@@ -230,6 +240,7 @@ class PanelMixin:
         alive = state.in_play()
         team = rules.team
         teamed = self.teamed()
+        scored = outcome.reason != "last_in_play"
         rows = []
         for seat in self.seat_order():
             colour = rules.seats[seat]
@@ -242,20 +253,20 @@ class PanelMixin:
                 status += tr(" · owns the golden cap")
             rgb, symbol = self.look(colour)
             points = outcome.points[seat] if seat < len(outcome.points) else 0
-            cells = (_caps(locked), _caps(towered), status, f"{points:g}")
-            if teamed:  # the outcome's points are the team's: the seat's own are its prisoners
-                cells = (*cells[:3], str(state.prisoners(colour)), f"{points:g}")
+            cells = [_caps(locked), _caps(towered), status]
+            if scored:  # a team's points are the team's: the seat's own (its prisoners) first
+                cells += [str(state.prisoners(colour)), f"{points:g}"] if teamed else [f"{points:g}"]
             if rules.tower_race:  # nothing is ever locked up in a tower race
                 cells = cells[1:]
-            rows.append(ResultRow(seat, self.seat_title(seat), rgb, symbol, cells,
+            rows.append(ResultRow(seat, self.seat_title(seat), rgb, symbol, tuple(cells),
                                   winner=seat in outcome.winners, role=self.seat_role(seat),
                                   out=colour not in alive))
-        columns = (tr("Locked up"), tr("In towers"), tr("At the end"), tr("Points"))
-        if teamed:
-            columns += (tr("Team points"),)
+        columns = [tr("Locked up"), tr("In towers"), tr("At the end")]
+        if scored:
+            columns += [tr("Points"), tr("Team points")] if teamed else [tr("Points")]
         if rules.tower_race:
             columns = columns[1:]
-        return ResultTable(head, outcome.detail, columns, tuple(rows))
+        return ResultTable(head, outcome.detail, tuple(columns), tuple(rows))
 
     def move_sound(self, before: Any, move: Any) -> str:
         if not isinstance(move, Move):
