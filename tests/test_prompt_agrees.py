@@ -35,17 +35,20 @@ def frames(game: str, table: bool = False) -> list[tuple[str, bool, bool]]:
     for _ in range(20000):
         if acted >= ACTIONS or scene.state.current_player is None:
             break
+        moving = scene.animating()  # (a step that began moving may draw before the motion ends)
         app.step()
         seen.append((scene.shown_prompt() if not table else scene.current_prompt(), scene.can_roll(),
                      scene.state.current_player == CHANCE))
-        if pygame.event.peek() or scene.animating() or scene.future is not None:
+        if moving or pygame.event.peek() or scene.animating() or scene.future is not None:
             continue
         if scene.can_roll() or (scene.human_to_move() and scene.state.current_player != CHANCE):
             human_action(scene, rng)
             acted += 1
+    movers = [p.seat for p in scene.session.played]
     scene.closed()
     pygame.display.quit()
     assert acted >= ACTIONS, "the game did not get far enough to test"
+    assert movers.count(0) >= 2 and 1 in movers, f"the person's actions hardly played (movers {movers})"
     return seen
 
 
