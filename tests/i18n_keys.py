@@ -9,7 +9,7 @@ from pathlib import Path
 import tabletop
 from tabletop.games import all_games
 from tabletop.layout import BoardStore
-from tabletop.ui.menu import TAGLINES
+from tabletop.ui.menu import STEP_HELP, TAGLINES
 from tabletop.ui.settings import HELP as SETTINGS_HELP
 from tabletop.ui.theme import PLAYER_STYLES
 
@@ -66,6 +66,9 @@ def dynamic_keys() -> dict[str, str]:
             keys.setdefault(level, "agent level")
     for text in TAGLINES.values():
         keys.setdefault(text, "menu tagline")
+    for pair in STEP_HELP.values():
+        for text in pair:
+            keys.setdefault(text, "menu row help")
     for text in SETTINGS_HELP.values():
         keys.setdefault(text, "settings help")
     for name in PLAYER_STYLES:

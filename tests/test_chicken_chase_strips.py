@@ -458,3 +458,36 @@ def test_another_seats_empty_hand_in_the_window_says_what_the_table_says(fast, m
     assert tr("no cards in hand") in said, said
     assert not any(t.startswith("0 ") for t in said), said
     assert tuple(scene.geom.strip) == strip, "the strip does not change size when a hand empties"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(1366, 768), (1024, 600)])
+def test_another_seats_empty_hand_in_the_window_stands_where_the_others_cards_begin(fast, monkeypatch, lang, size):
+    """In the window's strip another seat's "no cards in hand" began a gap to the right of where
+    the other rows' card backs begin (as if after a card nobody saw), so it stood out of line
+    under the hens: its words now begin where the other rows' hands begin."""
+    from tabletop.games.chicken_chase import scene_draw
+
+    mid = OVER_4.replace("3 over", "1 action").replace(" winner:3", "").replace(" rolled:3", "").replace(
+        "hens:9,6/1,10/15,15/2,8", "hens:9,6/1,10/13,11/2,8")
+    app, scene = open_scene(size, [Seat("human")] * 4, first=0, lang=lang)
+    put_position(app, scene, mid)
+    assert scene.viewer() == 0 and scene.state.hand(1) == [] and scene.state.hand(2)
+    mark = (255, 0, 255)
+
+    def marked(code, w, h, face_up, *rest, **kw):
+        card = pygame.Surface((w, h))
+        card.fill(mark)
+        return card
+
+    monkeypatch.setattr(scene_draw, "card_image", marked)
+    with TextAudit() as audit:
+        scene.dirty = True
+        app.render()
+    others = scene._rect(scene.viewport, scene.geom.others_area)
+    screen = app.screen
+    backs = min(x for x in range(others.left, others.right) for y in range(others.top, others.bottom, 2)
+                if screen.get_at((x, y))[:3] == mark)
+    words = [e for e in audit.placed() if e.text == tr("no cards in hand") and others.collidepoint(e.rect[:2])]
+    assert len(words) == 1, [e.text for e in audit.placed()]
+    assert abs(words[0].rect[0] - backs) <= 2, f"the words begin at x={words[0].rect[0]}, the card backs at x={backs}"

@@ -509,6 +509,42 @@ def test_every_row_shows_its_own_help_under_the_mouse(app, lang, monkeypatch):
         set_language("en")
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_at_a_table_the_rows_help_names_the_taps_that_work(tmp_path, monkeypatch, lang):
+    """At a table the screen lies flat and is tapped: the Players and Seat rows' help said
+    "click for the next, right-click for the previous" there too, and a finger has no right
+    button. It says to tap, and that the left arrow steps back (as a tap on it does)."""
+    from scene_input import move
+
+    from tabletop.i18n import set_language
+    from tabletop.ui.menu import STEP_HELP
+
+    monkeypatch.setenv("TABLETOP_DATA", str(tmp_path))
+    table = App(AppOptions(size=(1024, 600), headless=True, mute=True, table=True))
+    set_language(lang)
+    try:
+        menu = open_menu(table)
+        right, tap = {"en": ("right", "tap"), "ru": ("правый", "касание")}[lang]
+        for gid in all_games():
+            menu.select(gid)
+            for row in [r for r in menu.rows if r.colour] + [menu.rows[0]]:  # the seats, the Players
+                move(table, row.rect.center)
+                table.render()
+                assert menu.hover_help == row.help, (gid, row.label)
+                if menu.current.allowed_players() != [menu.current.players]:  # (a fixed count: no stepping)
+                    assert right not in row.help.lower() and tap in row.help.lower(), (gid, row.label, row.help)
+        for key in STEP_HELP:
+            words = menu.step_help(key, counts="2–4")
+            assert right not in words.lower() and tap in words.lower(), words
+        menu.select("trap_the_cap")
+        before = menu.current.seats[1]
+        click(table, arrows(menu.rows[2])[0].rect.center)  # Seat 2's left arrow, as the help says
+        assert menu.current.seats[1] != before, "the left arrow did not step the seat"
+    finally:
+        set_language("en")
+        pygame.display.quit()
+
+
 def test_the_picture_behind_the_question_is_the_position_typed(app, monkeypatch):
     """`tabletop plakoto --position …` with a Plakoto game saved asks "A game is in progress" over
     the menu: its board picture showed the usual start, not the position about to be played.

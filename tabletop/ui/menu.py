@@ -3,7 +3,7 @@ options; Start; Continue the autosaved game; settings. Everything is a large cli
 
 The choices of every game are remembered in the settings file (a restart shows them again); every
 choice steps both ways (click / right-click or wheel on the value, the ◀ ▶ arrows for a finger, the
-arrow keys); the form is laid out for the most rows the game can need, so nothing moves when a
+arrow keys; at a table the rows' help names the arrows, not the right button); the form is laid out for the most rows the game can need, so nothing moves when a
 choice adds or removes a row — the Start button stays where it is.
 
 Keys: Up/Down (or Tab) move between the game list and the form's rows, Left/Right change the row,
@@ -43,9 +43,14 @@ TAGLINES = {
     "chicken_chase": "Feed your chicks, race your hens up the hill (2–4)",
     "plakoto": "The Greek tables game of pinning (2)",
 }
-SEAT_HELP = "A person or the computer (random, easy, hard): click for the next, right-click for the previous."
-PLAYERS_HELP = "How many play ({counts}): click for the next number, right-click for the previous."
-VARIANT_HELP = "The variant to play: click for the next, right-click for the previous."
+STEP_HELP = {  # a stepping row's help: (with a mouse, at a table: a finger has no right button)
+    "seat": ("A person or the computer (random, easy, hard): click for the next, right-click for the previous.",
+             "A person or the computer (random, easy, hard): tap for the next, tap the left arrow for the previous."),
+    "players": ("How many play ({counts}): click for the next number, right-click for the previous.",
+                "How many play ({counts}): tap for the next number, tap the left arrow for the previous."),
+    "variant": ("The variant to play: click for the next, right-click for the previous.",
+                "The variant to play: tap for the next, tap the left arrow for the previous."),
+}
 KEYS_HELP = "Keys: Up/Down choose a row, Left/Right change it, Enter starts."
 NUMBER_AND_WORD = re.compile(r"(\d) (?=\w)")
 """A number and the word after it, kept on one line in the status words under the form."""
@@ -292,12 +297,12 @@ class MenuScene(Scene):
             text = tr("Person") if seat.is_human else tr("Computer: {level}", level=tr(seat.level))
             label = tr("Seat {n}", n=i + 1) + (f" — {tr(theme.style(colour).name)}" if colour else "")
             rows.append(FormRow(label, Stepper(text, lambda d, i=i: self.step(lambda d: c.step_seat(i, d), d)),
-                                colour, tr(SEAT_HELP)))
+                                colour, self.step_help("seat")))
         variants = spec.all_variants(self.app.store)
         if len(variants) > 1:
             current = next((v for v in variants if v.id == c.variant), variants[0])
             rows.append(FormRow(tr("Variant"), Stepper(tr(current.label), lambda d: self.step(c.step_variant, d)),
-                                help_text=tr(current.help) if current.help else tr(VARIANT_HELP)))
+                                help_text=tr(current.help) if current.help else self.step_help("variant")))
         for opt in c.shown_options():
             pick = (lambda o=opt: self.pick_option(o)) if opt.pick_from is not None else None
             rows.append(FormRow(tr(opt.label), Stepper(tr_value(c.options[opt.key]),
@@ -316,7 +321,13 @@ class MenuScene(Scene):
             return tr("Always {n} players in this variant.", n=allowed[0])
         whole = allowed == list(range(allowed[0], allowed[-1] + 1))
         counts = f"{allowed[0]}–{allowed[-1]}" if whole else ", ".join(str(n) for n in allowed)
-        return tr(PLAYERS_HELP, counts=counts)
+        return self.step_help("players", counts=counts)
+
+    def step_help(self, row: str, **values: object) -> str:
+        """A stepping row's help (``STEP_HELP``) in the gestures that work here: at a table the
+        screen is tapped, and a finger has no right button (the left arrow steps back)."""
+        mouse, touch = STEP_HELP[row]
+        return tr(touch if self.app.table_mode else mouse, **values)
 
     def pick_option(self, opt) -> None:
         """The card for choosing an option's set of numbers freely (Chicken Chase's own blocked

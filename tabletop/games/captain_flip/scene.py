@@ -519,6 +519,16 @@ class CaptainFlipScene(GameScene):
             kept = self._final_rows = (self.obs, self.obs.score_breakdown())
         return kept[1]
 
+    def header_seat(self) -> int | None:
+        """The captain whose header is lit (and, over the large board, says "— to play"): the one
+        on turn, but while the last tile of a turn still lands before a person's draw, the one who
+        placed it, as the bag and the prompt say ("Blue moves…"; the header beside them named the
+        next captain already). None once the game is over."""
+        if self.obs.phase == OVER:
+            return None
+        mover = self.sliding_mover()
+        return self.obs.actor if mover is None else mover
+
     def shown_coins(self, seat: int) -> int:
         """The number a board's header shows: the coins in play while the game runs, the final
         score once it is over (the same number as the panel, the card and the result card)."""

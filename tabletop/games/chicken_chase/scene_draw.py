@@ -618,19 +618,21 @@ class ChickenPainter:
             cards = obs.hand(s)
             # the count says what it counts ("2 cards", not a lone "×2" at the strip's far end) and
             # follows the card backs it counts; an empty hand says what the table's strip says ("no
-            # cards in hand", or "cards being dealt…"), not «0 карт»
+            # cards in hand", or "cards being dealt…"), not «0 карт», where its cards would begin,
+            # in line with the other rows' first card backs (not a gap further on, out of line)
             words = cards_text(len(cards)) if cards else self.empty_hand_words(s)
             words_w = theme.font(text_px, True).size(words)[0] / max(vp.scale, 1e-6)
             bw, bh = row_h * 0.5, row_h * 0.74
             span = ow - 58 - words_w - 12
             step = min(bw + 6, (span - bw) / max(1, len(cards) - 1)) if cards else 0
-            right = ox + 44
+            hand_x = ox + 44  # right of the hen
+            left = hand_x
             for j, code in enumerate(cards):
                 back = lay.decks[card_deck(code)].back if card_deck(code) < len(lay.decks) else (128, 128, 128)
-                rect = self._rect(vp, (ox + 44 + j * step, cy - bh / 2, bw, bh))
+                rect = self._rect(vp, (hand_x + j * step, cy - bh / 2, bw, bh))
                 surface.blit(card_image(0, rect.w, rect.h, False, back, 10), rect.topleft)
-                right = ox + 44 + j * step + bw
-            room = self._rect(vp, (right + 14, cy - row_h / 2, ox + ow - right - 14, row_h))
+                left = hand_x + j * step + bw + 14
+            room = self._rect(vp, (left, cy - row_h / 2, ox + ow - left, row_h))
             draw.fitted_text(surface, words, room, text_px, theme.INK_SOFT, bold=True, anchor="midleft",
                              min_size=self.metrics.small)
 
