@@ -41,16 +41,16 @@ def frames(game: str, table: bool = False) -> list[tuple[str, bool, bool]]:
     return play(game, table, look)
 
 
-def play(game: str, table: bool, step: Callable[[App, GameScene], T]) -> list[T]:
+def play(game: str, table: bool, step: Callable[[App, GameScene], T], actions: int = ACTIONS) -> list[T]:
     """What ``step`` (one step of the real loop, and a look at it) saw at every step over
-    ``ACTIONS`` of a person's actions and the computer's turns between them."""
+    ``actions`` of a person's actions and the computer's turns between them."""
     app, scene = start(game, table)
     rng = random.Random(5)
     settle(app)
     seen: list[T] = []
     acted = 0
     for _ in range(20000):
-        if acted >= ACTIONS or scene.state.current_player is None:
+        if acted >= actions or scene.state.current_player is None:
             break
         moving = scene.animating()  # (a step that began moving may draw before the motion ends)
         seen.append(step(app, scene))
@@ -62,7 +62,7 @@ def play(game: str, table: bool, step: Callable[[App, GameScene], T]) -> list[T]
     movers = [p.seat for p in scene.session.played]
     scene.closed()
     pygame.display.quit()
-    assert acted >= ACTIONS, "the game did not get far enough to test"
+    assert acted >= actions, "the game did not get far enough to test"
     assert movers.count(0) >= 2 and 1 in movers, f"the person's actions hardly played (movers {movers})"
     return seen
 

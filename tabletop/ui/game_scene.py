@@ -32,6 +32,7 @@ from tabletop.ui.results import ResultOverlay, ResultTable, default_table, game_
 from tabletop.ui.scene import Scene
 from tabletop.ui.table_frame import TableModeMixin
 from tabletop.ui.timers import Timers
+from tabletop.ui.turn_shown import TurnShownMixin
 from tabletop.ui.widgets import (
     Button,
     ButtonRow,
@@ -91,7 +92,7 @@ def _agent_choose(agent: Any, observation: Any, seed: int) -> Any:
     return agent.choose(observation, random.Random(seed))
 
 
-class GameScene(TableModeMixin, Scene):
+class GameScene(TurnShownMixin, TableModeMixin, Scene):
     """Shared game frame. Subclasses override the hooks in the second half of this class."""
 
     title = ""
@@ -178,12 +179,15 @@ class GameScene(TableModeMixin, Scene):
         return seat is not None and 0 <= seat < len(self.seats) and self.seats[seat].is_human
 
     def human_to_move(self) -> bool:
-        """A person is to act now. A sliding piece never delays the next click; only the tumbling
-        dice (values unseen) do. In the replay viewer nobody is: the record moves (its seats are
-        all people only so that no computer plays), and only the viewer's own controls step it; the
-        pieces the person on turn could move were lit as if a touch would move them."""
+        """A person is to act now. His own sliding piece never delays his next click; the tumbling
+        dice (values unseen) do, and so does another seat's move still on its way: his turn shows
+        once it has arrived (``sliding_mover``), as his roll waits for it (``can_roll``), and a
+        click ends the motion at once and then acts. In the replay viewer nobody is: the record
+        moves (its seats are all people only so that no computer plays), and only the viewer's own
+        controls step it; the pieces the person on turn could move were lit as if a touch would
+        move them."""
         return (self.replay_viewer is None and self.seat_is_human(self.state.current_player)
-                and not self.rolling())
+                and not self.rolling() and self.sliding_mover() is None)
 
     def now(self) -> float:
         return time.monotonic()
@@ -790,6 +794,7 @@ class GameScene(TableModeMixin, Scene):
                 return
             if self.skip_animations():
                 self.dirty = True
+                self.relayout_panel()  # the move has arrived: the next turn's buttons take this click
             if self.log.button.collidepoint(event.pos):
                 self.show_log()
                 return
@@ -1314,15 +1319,6 @@ class GameScene(TableModeMixin, Scene):
         if mover is not None:
             return tr("{name} moves…", name=self.seat_name(mover))
         return self.prompt_line()
-
-    def sliding_mover(self) -> int | None:
-        """The seat whose move still slides while a person is due to roll (or draw) next and may
-        not yet: the roll waits for the slide (``can_roll``). None otherwise."""
-        if not self.timers.running("move") or self.state.current_player != CHANCE:
-            return None
-        if not self.seat_is_human(self.roller()) or self.can_roll():
-            return None
-        return next((seat for _before, _move, seat in reversed(self.history) if seat != CHANCE), None)
 
     def prompt_line(self) -> str:
         """Whose turn and what to do, always."""

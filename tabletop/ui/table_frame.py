@@ -105,7 +105,7 @@ class TableModeMixin:
         share of that band (``widen_band``) while it acts: it needs to be told what to do, the
         others on that band only show their name and last event."""
         self.buttons.set([])  # no shared buttons in table mode: every strip has its own Menu
-        acting = self.acting_seat()
+        acting = self.shown_acting()  # the seat whose move is on its way keeps his strip lit till it arrives
         over = self.state.current_player is None
         old = {s: {b.label: b.hover for b in bs} for s, bs in getattr(self, "table_buttons", {}).items()}
         old_menu = {s: b.hover for s, b in getattr(self, "table_menus", {}).items()}
@@ -329,7 +329,7 @@ class TableModeMixin:
             self.draw_board(surface, self.viewport)
             surface.set_clip(clip)
         rows = {r.seat: r for r in self.player_rows()}
-        acting = self.acting_seat()
+        acting = self.shown_acting()
         over = self.state.current_player is None
         for panel in self.table_panels:
             seat = panel.seat
@@ -583,7 +583,7 @@ class TableModeMixin:
         (130% text, five captains) still says who acts, where before it said nothing."""
         forms = self.table_prompts()
         acting = self.acting_seat()
-        if self.state.current_player is not None and acting is not None:
+        if self.state.current_player is not None and acting is not None and self.sliding_mover() is None:
             forms.append(tr("{name}: your turn.", name=self.seat_name(acting)))
         return forms
 

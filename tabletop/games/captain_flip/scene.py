@@ -519,15 +519,13 @@ class CaptainFlipScene(GameScene):
             kept = self._final_rows = (self.obs, self.obs.score_breakdown())
         return kept[1]
 
-    def header_seat(self) -> int | None:
-        """The captain whose header is lit (and, over the large board, says "— to play"): the one
-        on turn, but while the last tile of a turn still lands before a person's draw, the one who
-        placed it, as the bag and the prompt say ("Blue moves…"; the header beside them named the
-        next captain already). None once the game is over."""
-        if self.obs.phase == OVER:
-            return None
-        mover = self.sliding_mover()
-        return self.obs.actor if mover is None else mover
+    def turn_seat(self) -> int | None:
+        """The captain on turn (the one who draws, keeps or flips, places; in a Dolphin's round the
+        one who flips), None once the game is over. His board's header is lit (over the large
+        board it says "— to play") through the frame's ``shown_turn``: while the last tile of a
+        turn still lands, the header stays with the one who placed it, as the bag and the prompt
+        say ("Blue moves…")."""
+        return None if self.obs.phase == OVER else self.obs.actor
 
     def shown_coins(self, seat: int) -> int:
         """The number a board's header shows: the coins in play while the game runs, the final
@@ -537,7 +535,6 @@ class CaptainFlipScene(GameScene):
 
     def player_rows(self) -> list[PlayerRow]:
         st = self.obs
-        over = st.phase == OVER
         rows = self.final_rows()
         colours = self.spec.colours or ("#c0392b",)
         out = []
@@ -552,7 +549,7 @@ class CaptainFlipScene(GameScene):
             elif st.map_holder == seat:
                 detail += tr(" · Map")
             out.append(PlayerRow(seat, self.seat_name(seat), colours[seat % len(colours)], detail,
-                                 active=not over and seat == st.actor, out=lost))
+                                 active=seat == self.shown_turn(), out=lost))
         return out
 
     # -- table mode: each captain's strip shows his own score card and ship, facing him --------------
@@ -578,7 +575,7 @@ class CaptainFlipScene(GameScene):
         rows = sd.rows_height(self.seat_card_rows(seat, width))
         keep = bh + 2 * small + 4 * p  # the head and two lines of events (as ``strip_parts`` stacks them)
         over = self.state.current_player is None
-        if seat == self.acting_seat() or over:  # the prompt's three lines, and a person's buttons
+        if seat == self.shown_acting() or over:  # the prompt's three lines, and a person's buttons
             keep += 3 * body + p + (2 * bh + p if over or self.seat_is_human(seat) else 0)
         room = d - keep
         if room - rows - p >= int(BOARD_LEAST * bh):
@@ -591,13 +588,16 @@ class CaptainFlipScene(GameScene):
         last events and over the bold score, the line a waiting captain looks for most was the
         least readable from his seat."""
         lines = txt.seat_lines(self.obs, seat, "" if self.seat_is_human(seat) else self.seat_name(seat))
-        if self.turn_line_for(seat) is not None:
-            lines.insert(0, (self.seat_name(self.acting_seat()) + tr(" — to play"), True, False))
+        actor = self.turn_line_for(seat)
+        if actor is not None:
+            lines.insert(0, (self.seat_name(actor) + tr(" — to play"), True, False))
         return lines
 
     def turn_line_for(self, seat: int) -> int | None:
-        """The seat on turn, when ``seat``'s score card begins with "X — to play" (it waits)."""
-        actor = self.acting_seat()
+        """The seat on turn, when ``seat``'s score card begins with "X — to play" (it waits): the
+        one whose tile is still landing until it has landed (``shown_acting``), as his lit strip
+        and its "Blue moves…" say; the cards named the next captain to play meanwhile."""
+        actor = self.shown_acting()
         if actor is not None and actor >= 0 and actor != seat and self.state.phase != OVER:
             return actor
         return None
@@ -618,7 +618,7 @@ class CaptainFlipScene(GameScene):
         """The type of the score card's bold lines: the body's, but the small one in the strip of
         the captain on turn, whose prompt (what to do now) must stand out above his score."""
         m = self.metrics
-        return m.small if seat == self.acting_seat() and self.state.phase != OVER else m.body
+        return m.small if seat == self.shown_acting() and self.state.phase != OVER else m.body
 
     def table_strip_key(self, seat: int) -> Any:
         """What the score card shows: its lines, the ship's faces and board B's taken first values."""

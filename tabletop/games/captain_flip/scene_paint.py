@@ -289,7 +289,7 @@ class Painter:
         m = sc.metrics
         seat = slot.seat
         r = sd.px(vp, slot.head_rect(sc.board))
-        active = sc.header_seat() == seat
+        active = sc.shown_turn() == seat
         if active:
             band = r.inflate(max(4, r.h // 6), -max(2, r.h // 8))
             pygame.draw.rect(surface, (255, 232, 180), band, border_radius=band.h // 3)

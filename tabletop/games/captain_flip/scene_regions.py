@@ -104,7 +104,7 @@ def regions(painter: Painter, vp: Viewport, edge: str) -> tuple[Any, list[Region
     out: list[Region] = []
     for slot in slots:
         seat = slot.seat
-        active = sc.header_seat() == seat
+        active = sc.shown_turn() == seat
         for ci, column in enumerate(board.columns):
             tiles = obs.boards[seat][ci]
             for row in range(column.low, column.top + 1):

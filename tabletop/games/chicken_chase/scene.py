@@ -103,9 +103,14 @@ class ChickenChaseScene(ChickenPainter, GameScene):
             return None
         return state.current_player if state.phase == "setup" else state.turn
 
+    def turn_seat(self) -> int | None:
+        """Whose turn the players list and the hand strip show: the ``mover``."""
+        return self.mover()
+
     def viewer(self) -> int | None:
-        """The human whose turn it is: only that hand may be turned face up."""
-        seat = self.mover()
+        """The human whose turn it is: only that hand may be turned face up (his turn shows once
+        the last hen or chick of the seat before him has arrived: ``shown_turn``)."""
+        seat = self.shown_turn()
         return seat if seat is not None and self.seat_is_human(seat) else None
 
     def hand_shown(self) -> bool:
@@ -749,7 +754,7 @@ class ChickenChaseScene(ChickenPainter, GameScene):
     def player_rows(self) -> list[PlayerRow]:
         state = self.state
         looks = self.layout_data.players
-        active = self.mover()
+        active = self.shown_turn()
         rows = []
         for seat in range(state.n):
             look = looks[seat % len(looks)]

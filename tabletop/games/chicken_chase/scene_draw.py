@@ -423,7 +423,7 @@ class ChickenPainter:
             self._draw_final_hands(surface, vp, title_px, text_px)
             return
         if seat is None:
-            mover = self.mover()  # a computer placing his setup chicks is named, not the starter
+            mover = self.shown_turn()  # a computer placing his setup chicks is named, not the starter
             title = tr("{name}'s turn", name=self.seat_name(mover)) if mover is not None else ""
             # the others' card backs start at 36% of the strip: the title must stop before them
             if title:

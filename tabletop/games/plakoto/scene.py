@@ -333,8 +333,10 @@ class PlakotoScene(CoachMixin, GameScene):
     def numbers_facing(self) -> int:
         """Table mode: the seat whose numbering the points are printed in: the one on turn. Each
         edge's numbers face the player at that edge (White at the bottom, Black at the top), as
-        Trap the Cap's hideout words face their owner's edge: nobody reads his own edge upside down."""
-        seat = self.acting_seat()
+        Trap the Cap's hideout words face their owner's edge: nobody reads his own edge upside down.
+        While a checker is still on its way, the one who moved it (``shown_acting``): the numbers
+        turned to the next player before it had arrived, as his strip was lit too soon."""
+        seat = self.shown_acting()
         return seat if seat in (0, 1) else self.state.turn
 
     def on_state_changed(self) -> None:
@@ -652,6 +654,14 @@ class PlakotoScene(CoachMixin, GameScene):
         s = score if score is not None else (state or self.state).score
         return tr("White {white}, Black {black}", white=s[0], black=s[1])
 
+    def turn_seat(self) -> int | None:
+        """Whose turn the players list lights: the one who moves, or rolls for his turn; nobody
+        at the opening roll or between the games of a match (one person rolls there for both)."""
+        state = self.state
+        if state.current_player == CHANCE:
+            return state.turn if state.phase == "roll" else None
+        return state.current_player
+
     def match_line(self, state: PlakotoState | None = None, score: tuple[int, int] | None = None) -> str:
         """The match and its score, now or at ``state`` (a resumed log's earlier game), or the
         ``score`` given (the score after an earlier game of ``state``'s match)."""
@@ -671,8 +681,7 @@ class PlakotoScene(CoachMixin, GameScene):
                 pips = tr("{score} of {target} pts · {pips}", score=state.score[seat], target=state.target, pips=pips)
             rows.append(PlayerRow(seat, self.seat_name(seat), COLOURS[seat], pips,
                                   rgb=style.fill, symbol={"ring": "circle", "none": ""}.get(style.symbol, style.symbol),
-                                  active=state.current_player == seat
-                                  or (state.current_player == CHANCE and state.phase == "roll" and state.turn == seat)))
+                                  active=seat == self.shown_turn()))
         return rows
 
     def extra_buttons(self) -> list[Button]:

@@ -10,7 +10,6 @@ from typing import Any
 
 import pygame
 
-from tabletop.core import CHANCE
 from tabletop.games.trap_the_cap.board import COLOURS
 from tabletop.games.trap_the_cap.rules import GOLD, NAMES, Move, colour_text
 from tabletop.i18n import and_list, tr
@@ -111,8 +110,7 @@ class PanelMixin:
         state = self.state
         rules = state.rules
         alive = state.in_play()
-        cp = state.current_player
-        turn = state.turn if cp == CHANCE else cp
+        turn = self.shown_turn()  # the one whose cap is still on its way, till it arrives
         rows: list[PlayerRow] = []
         teamed = self.teamed()
         last_team = None
