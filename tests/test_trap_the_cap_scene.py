@@ -484,6 +484,37 @@ def test_a_card_won_by_staying_in_play_gives_no_points():
     assert scene.result_summary() == "Red and Yellow win (Red+Yellow 8, Green+Blue 0)"
 
 
+GOLDEN_END = ("red - R05:green+red home:red=gold locked:green=red,red,red,blue,blue,blue,blue;blue=green,green,green "
+              "gold:red variant:golden_cap round:30")
+
+
+def test_a_card_won_by_owning_the_golden_cap_gives_no_points():
+    """Red, the golden cap's owner, had won with "Points 1" under Green's 7: the points are
+    prisoners, which do not decide where the golden cap's owner wins (the "Golden cap winner"
+    option's default), so the card read as a wrong result, and so did the summary line ("Red wins
+    (Red 1, Green 7, Blue 3)"). The card now ends with "At the end", which says who owns the
+    golden cap, and the line says that instead of the prisoners."""
+    state, scene = scene_at("golden_cap", 3, GOLDEN_END)
+    assert state.outcome().reason == "golden_cap"
+    table = scene.result_table(state.outcome())
+    assert table.columns == ("Locked up", "In towers", "At the end")
+    assert [(r.name, r.cells) for r in table.rows] == [
+        ("Red", ("0", "1 (Green 1)", "in play · owns the golden cap")), ("Green", ("7 (Red 3, Blue 4)", "0", "out")),
+        ("Blue", ("3 (Green 3)", "0", "out"))]
+    assert table.detail == "Red owns the golden cap."
+    assert scene.result_summary() == "Red wins — Red owns the golden cap"
+
+
+def test_a_golden_cap_game_won_by_prisoners_keeps_its_points():
+    """With "Golden cap winner: most prisoners" the prisoners decide: the card keeps its points."""
+    state, scene = scene_at("golden_cap", 3, GOLDEN_END.replace("round:", "golden_win:prisoners round:"))
+    assert state.outcome().winners == (1,)
+    table = scene.result_table(state.outcome())
+    assert table.columns == ("Locked up", "In towers", "At the end", "Points")
+    assert [r.cells[-1] for r in table.rows] == ["1", "7", "3"]
+    assert scene.result_summary() == "Green wins (Red 1, Green 7, Blue 3)"
+
+
 @pytest.mark.parametrize("table", [False, True])
 def test_the_round_and_the_turn_limit_are_shown(table):
     """Nothing said the game was in its last round until it ended at the turn limit."""

@@ -192,9 +192,13 @@ class PanelMixin:
         ("Red+Yellow 8, Green+Blue 0": the points the outcome gives each partner are his team's
         total), and where the last side in play won, each side's free caps, as the players list
         shows them (its points are prisoners, which did not decide: "Green wins (Red 7, Green 1,
-        Blue 3)" read as if Green had lost)."""
+        Blue 3)" read as if Green had lost); where the golden cap's owner won, that he owns it
+        ("Red wins — Red owns the golden cap", not "(Red 1, Green 7, Blue 3)")."""
         rules = self.state.rules
         outcome = self.state.outcome()
+        if outcome is not None and outcome.reason == "golden_cap":
+            head = self.result_table(outcome).banner.strip().rstrip(".")
+            return f"{head} — {outcome.detail.strip().rstrip('.')}"
         if outcome is None or not (self.teamed() or outcome.reason == "last_in_play"):
             return super().result_summary()  # type: ignore[misc]
         head = self.result_table(outcome).banner.strip().rstrip(".")
@@ -219,9 +223,10 @@ class PanelMixin:
         """Every seat's prisoners: locked up at home and carried in towers it commands (by
         colour), whether it is still in play, the golden cap, and the points the game counted. In
         team games partners stand together (as in the players list), each with his own points and
-        his team's total, which is what decides. Where the last side in play won, no points: they
-        are prisoners, which did not decide (a loser's 7 beside the winner's 1 read as a wrong
-        result), and "At the end" says what did."""
+        his team's total, which is what decides. Where the last side in play won, or the golden
+        cap's owner (the "Golden cap winner" option's default), no points: they are prisoners,
+        which did not decide (a loser's 7 beside the winner's 1 read as a wrong result), and "At
+        the end" says what did (in play, or out; who owns the golden cap)."""
         state = self.state
         rules = state.rules
         winners = [s for s in self.seat_order() if s in outcome.winners]  # partners together
@@ -238,7 +243,7 @@ class PanelMixin:
         alive = state.in_play()
         team = rules.team
         teamed = self.teamed()
-        scored = outcome.reason != "last_in_play"
+        scored = outcome.reason not in ("last_in_play", "golden_cap")  # else prisoners did not decide
         rows = []
         for seat in self.seat_order():
             colour = rules.seats[seat]
