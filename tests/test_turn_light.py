@@ -207,3 +207,17 @@ def test_plakoto_numbers_turn_to_the_next_player_when_the_checker_has_arrived(tm
     assert scene.sliding_mover() == 1 and scene.numbers_facing() == 1
     scene.skip_animations()
     assert scene.numbers_facing() == 0
+
+
+def test_plakoto_says_the_sides_move_with_a_plural_verb_in_russian(tmp_path, monkeypatch):
+    """«Чёрные ходит…» while Black's checker was on its way: Plakoto's sides take plural verbs."""
+    from tabletop.i18n import set_language
+
+    app, scene = landing_before_the_person(
+        "plakoto", lambda s: s.current_player == CHANCE and s.phase == "roll" and s.turn == 0, tmp_path, monkeypatch)
+    try:
+        set_language("ru")
+        assert scene.current_prompt() == "Чёрные ходят…"
+    finally:
+        set_language("en")
+    assert scene.current_prompt() == "Black moves…"

@@ -1317,8 +1317,14 @@ class GameScene(TurnShownMixin, TableModeMixin, Scene):
             return self.replay_viewer.prompt()
         mover = self.sliding_mover()
         if mover is not None:
-            return tr("{name} moves…", name=self.seat_name(mover))
+            return self.moving_words(mover)
         return self.prompt_line()
+
+    def moving_words(self, seat: int) -> str:
+        """What the prompt says while ``seat``'s move is still on its way: "Blue moves…". A game
+        whose seat names take another form of the verb says it its way (Plakoto's sides are
+        plural in Russian: «Чёрные ходят…»)."""
+        return tr("{name} moves…", name=self.seat_name(seat))
 
     def prompt_line(self) -> str:
         """Whose turn and what to do, always."""

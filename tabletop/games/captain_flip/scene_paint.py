@@ -426,7 +426,7 @@ class Painter:
                 how = tr("Tap the bag.") if sc.app.table_mode else tr("Click the bag or press Space.")
                 lines = [(tr("Your draw"), True), (how, False)]
             elif sc.sliding_mover() is not None:  # as the panel says it: the last move is still landing
-                lines = [(tr("{name} moves…", name=sc.seat_name(sc.sliding_mover())), True)]
+                lines = [(sc.moving_words(sc.sliding_mover()), True)]
             else:
                 lines = [(tr("{name} draws…", name=sc.seat_name(obs.actor)), True)]
         elif drawn is not None:

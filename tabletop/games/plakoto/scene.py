@@ -528,6 +528,11 @@ class PlakotoScene(CoachMixin, GameScene):
     def who(self, seat: int) -> str:
         return self.seat_name(seat)
 
+    def moving_words(self, seat: int) -> str:
+        """"Black moves…" while the checker is still on its way, with the plural verb the sides
+        take in Russian («Чёрные ходят…»; the frame's words said «Чёрные ходит…»)."""
+        return tr("{who} moves…", who=self.who(seat))
+
     def seat_colour_word(self, seat: int) -> str:
         """A seat is called by its checkers' colour everywhere: "White", "Black"."""
         return tr(NAMES[seat])
