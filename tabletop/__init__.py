@@ -9,6 +9,10 @@ import os
 from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything imports pygame
+# before anything imports numpy (Plakoto's hard player): its matrices are small, so threads of the
+# matrix library cost more than they gain, beside the window's thread or in simulate's processes
+# (a user's own setting wins)
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 __version__ = "0.1.0"
 

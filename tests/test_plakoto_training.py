@@ -1,20 +1,19 @@
-"""The Plakoto trainer's numpy side (``ai_vec``, ``ai_train``): it must see exactly what the game's
-pure-Python evaluator sees, or the network it trains would play differently from how it learnt.
-Skipped where numpy is missing (the game itself never needs it)."""
+"""The Plakoto trainer (``ai_train``) and the batch inputs (``ai_vec``): they must see exactly what
+the readable pure-Python features (``ai_eval``) and the game's evaluator (``ai_value``) see, or the
+network it trains would play differently from how it learnt."""
 
 from __future__ import annotations
 
 import json
 import random
 
+import numpy as np
 import pytest
 
-np = pytest.importorskip("numpy")
-
-from tabletop.games.plakoto import ai_train, ai_vec  # noqa: E402
-from tabletop.games.plakoto.ai_eval import features  # noqa: E402
-from tabletop.games.plakoto.ai_value import WEIGHTS_FILE, EquityNet, counts, final  # noqa: E402
-from tabletop.games.plakoto.movegen import Frame, dice_left, flip  # noqa: E402
+from tabletop.games.plakoto import ai_train, ai_vec
+from tabletop.games.plakoto.ai_eval import features
+from tabletop.games.plakoto.ai_value import WEIGHTS_FILE, EquityNet, counts, final
+from tabletop.games.plakoto.movegen import Frame, dice_left, flip
 
 
 def _positions(games: int, seed: int) -> list:

@@ -1,6 +1,7 @@
 """Plakoto computer players: ``random``, ``easy`` (greedy over whole turns by a hand-written
 evaluation), ``hard`` (a network trained by self-play that estimates win and double-win chances,
-see ``ai_value``, searched one ply deeper within a budget of positions, see ``ai_search``) and the
+see ``ai_value``, searched one ply deeper and close calls two plies deeper, within budgets of
+positions, see ``ai_search``) and the
 frozen ``hard-2026-11`` (``ai_2026_11``, for ``simulate`` only). No pygame.
 
 Why plan whole turns: the protocol offers one step at a time, but a good move is a good *turn*.
@@ -136,9 +137,10 @@ class GreedyPlakoto(_Planner):
 
 class EquityPlakoto(_Planner):
     """``hard``: the turn ranked first by ``ai_search.analyse`` -- the three-output network of
-    ``ai_value`` (win, double win, double loss) searched one ply deeper within a budget of
-    evaluated positions, maximising expected points in a single game and the match-winning chance
-    in a match. Deterministic: the same position gives the same turn on any machine."""
+    ``ai_value`` (win, double win, double loss) searched one ply deeper, and its close calls two
+    plies deeper, within budgets of evaluated positions, maximising expected points in a single
+    game and the match-winning chance in a match. Deterministic: the same position gives the same
+    turn on any machine."""
 
     name = "hard"
 

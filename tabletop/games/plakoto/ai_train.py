@@ -1,9 +1,8 @@
 """Reproduce ``plakoto_equity.json``, the network of the ``hard`` level (a developer tool).
 
-Why it is here: the weights are data, but data someone must be able to remake and check. This
-needs numpy, which the game itself does not use, so numpy is imported only when it runs::
+Why it is here: the weights are data, but data someone must be able to remake and check. It
+uses numpy, as the game's evaluator does (``ai_value``)::
 
-    pip install numpy
     nice -n 10 python -m tabletop.games.plakoto.ai_train --out tabletop/games/plakoto/plakoto_equity.json
 
 The recipe (defaults below; seeded, so the same command gives the same file on the same machine).
@@ -90,7 +89,7 @@ from typing import Any
 from .ai import evaluate
 from .ai_eval import FEATURES, features
 from .ai_net import CLASSES, point_class
-from .ai_value import final, flip_probs
+from .ai_value import final, flip_probs, impose
 from .movegen import Frame, Key, dice_left, flip
 
 OUTPUTS = 3  # win, double win, double loss
@@ -192,21 +191,7 @@ class _Net:
         z = self.forward(F, S)[2]
         v = 1 / (1 + np.exp(-np.clip(z, -30, 30)))
         mine, theirs = ai_vec.counts(B, PN)
-        v[:, 1] = np.where(theirs < 15, 0.0, np.minimum(v[:, 1], v[:, 0]))
-        v[:, 2] = np.where(mine < 15, 0.0, np.minimum(v[:, 2], 1 - v[:, 0]))
-        # the exact ends (``ai_value.final``), the first rule that applies winning
-        mine_pinned = (B[:, 24] < 0) & (PN[:, 24] > 0)
-        theirs_pinned = (B[:, 1] > 0) & (PN[:, 1] > 0)
-        mine_start = (B[:, 24] > 0) | mine_pinned
-        theirs_start = (B[:, 1] < 0) | theirs_pinned
-        for rows, value in (
-            (mine_pinned & ~theirs_start & ~theirs_pinned, (0.0, 0.0, 1.0)),
-            (theirs_pinned & ~mine_start & ~mine_pinned, (1.0, 1.0, 0.0)),
-            (mine_pinned & theirs_pinned, (0.5, 0.0, 0.0)),
-        ):
-            v[rows] = value
-        done = mine == 0
-        v[done, 0], v[done, 1], v[done, 2] = 1.0, theirs[done] == 15, 0.0
+        impose(v, B, PN, mine, theirs)
         return F, S, v
 
 

@@ -12,22 +12,36 @@ double (his mother has left its point, and he has borne off), so that output is 
 is never more likely than the win it is part of; finished games have their exact values.
 
 The inputs are those of ``ai_net`` (the hand-made features of ``ai_eval`` plus every point's
-content), one hidden layer, three logistic outputs. Pure Python at play time (no numpy); the
-weights live in ``plakoto_equity.json`` beside this module, made by ``ai_train``.
+content), one hidden layer, three logistic outputs; the weights live in ``plakoto_equity.json``
+beside this module, made by ``ai_train``.
+
+Why numpy, and why whole numbers: the search evaluates thousands of positions per decision, so
+they are evaluated in batches (``probs_many``), about ten times faster than one at a time in pure
+Python, which is what lets ``ai_search`` look two plies deep. And the computer must choose the
+same turn on every machine, while a matrix library may add up a product in any order (and the
+result of a floating-point sum depends on the order). So every number that goes through a matrix
+product is a whole number small enough to be exact in floating point: the features as multiples of
+2**-16, the weights as the file's 4 decimals times 10**4, the hidden units rounded to 10**-6 before
+the output layer (whose 6-decimal weights are whole numbers times 10**-6). Sums of such numbers are
+exact, so the same in any order on any machine; the rest is element by element (IEEE arithmetic,
+the same everywhere) and ``math.exp``.
 """
 
 from __future__ import annotations
 
 import json
 import math
-import operator
-import struct
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
+from typing import Any
 
-from .ai_eval import FEATURES, features
-from .ai_net import CLASSES, point_class
+import numpy as np
+
+from . import ai_vec
+from .ai_eval import FEATURES
+from .ai_net import CLASSES
+from .movegen import Key
 
 WEIGHTS_FILE = Path(__file__).with_name("plakoto_equity.json")
 
@@ -83,6 +97,84 @@ def flip_probs(p: Probs) -> Probs:
     return (1.0 - p[0], p[2], p[1])
 
 
+_X_SCALE = 65536.0  # features as whole numbers of 2**-16
+_W_SCALE = 1e4  # the file's 4-decimal weights as whole numbers
+_OUT_SCALE = 1e6  # its 6-decimal output weights as whole numbers
+_H_SCALE = 1e6  # the hidden units rounded to whole numbers of 10**-6 before the output layer
+_EXACT = 2.0 ** 53  # below this, whole numbers and their sums are exact in float64
+_EXACT32 = 2.0 ** 24  # and in float32
+
+
+class EquityNet:
+    """One hidden layer of rectified units, three logistic outputs (win, double win, double loss).
+
+    ``dense[j]`` is the hidden weights of feature j, ``points[q * CLASSES + c]`` those of content c
+    on point q, ``out[k]`` the hidden-to-output weights of output k (the file's layout). The point
+    rows go through a 0/1 matrix of each position's 24 contents; the empty-point rows are in it
+    too (they are each point's "nothing here"), so it is one plain product.
+
+    See the module's docstring for why every product is of whole numbers: the weights are checked
+    at load to be small enough for that (a file that is not is refused)."""
+
+    def __init__(self, data: dict) -> None:
+        dense = np.array(data["dense"], dtype=np.float64)
+        points = np.array(data["points"], dtype=np.float64)
+        bias = np.array(data["bias"], dtype=np.float64)
+        out = np.array(data["out"], dtype=np.float64)
+        hidden = len(bias)
+        if (dense.shape != (len(FEATURES), hidden) or points.shape != (25 * CLASSES, hidden)
+                or out.shape != (3, hidden) or len(data["out_bias"]) != 3):
+            raise ValueError(f"{WEIGHTS_FILE.name}: expected {len(FEATURES)} dense rows, "
+                             f"{25 * CLASSES} point rows and 3 output rows, all of {hidden} hidden units")
+        self.hidden = hidden
+        self.dense = np.rint(dense * _W_SCALE)
+        pts = np.rint(points * _W_SCALE)
+        # a position sums one point row per point: the largest such sum must stay exact in float32
+        worst = np.abs(pts).reshape(25, CLASSES, hidden).max(1).sum(0).max()
+        if worst >= _EXACT32 or np.abs(self.dense).max() >= 2.0 ** 24:
+            raise ValueError(f"{WEIGHTS_FILE.name}: weights too large for exact arithmetic")
+        self.points = pts.astype(np.float32)
+        self.bias = np.rint(bias * _W_SCALE) * _X_SCALE
+        self.out = np.rint(out * _OUT_SCALE).T.copy()
+        self.out_room = _EXACT / np.abs(self.out).sum(0).max()  # the largest hidden value allowed
+        self.out_bias = [float(v) for v in data["out_bias"]]
+
+    def logits_many(self, B: Any, PN: Any) -> tuple[Any, Any, Any]:
+        """The raw outputs (positions x 3) of boards ``B``/``PN`` (``ai_vec.boards``), and the
+        checkers of the mover and of the opponent still on the board."""
+        feats, mine, theirs = ai_vec.encode(B, PN)
+        x = np.rint(feats * _X_SCALE)
+        contents = ai_vec.onehot(ai_vec.sparse(B, PN), len(self.points), np.float32)
+        h = x @ self.dense + (contents @ self.points).astype(np.float64) * _X_SCALE + self.bias
+        # h is in units of 2**-16 * 10**-4; rounded to units of 10**-6 (a hidden unit is rarely
+        # above 10, the room is for a few hundred)
+        h = np.rint(np.maximum(h, 0.0) * (_H_SCALE / (_X_SCALE * _W_SCALE)))
+        if len(h) and h.max() >= self.out_room:
+            raise ArithmeticError("a hidden unit beyond exact arithmetic: the network is unusable")
+        z = (h @ self.out) * (1.0 / (_H_SCALE * _OUT_SCALE)) + self.out_bias
+        return z, mine, theirs
+
+    def probs_many(self, keys: Sequence[Key]) -> list[Probs]:
+        """(win, double win, double loss) for the mover after his turn, for every position in
+        ``keys``; exact at game ends."""
+        if not keys:
+            return []
+        B, PN = ai_vec.boards(keys)
+        z, mine, theirs = self.logits_many(B, PN)
+        v = np.array([_sigmoid(x) for x in z.ravel().tolist()]).reshape(z.shape)
+        return list(map(tuple, impose(v, B, PN, mine, theirs).tolist()))
+
+    def probs(self, b: Sequence[int], pn: Sequence[int]) -> Probs:
+        """``probs_many`` of one position."""
+        return self.probs_many([(tuple(b), tuple(pn))])[0]
+
+    def logits(self, b: Sequence[int], pn: Sequence[int]) -> list[float]:
+        """The three raw outputs of one position (before the logistic function and the imposed
+        structure)."""
+        B, PN = ai_vec.boards([(tuple(b), tuple(pn))])
+        return self.logits_many(B, PN)[0][0].tolist()
+
+
 def _sigmoid(z: float) -> float:
     if z > 30:
         return 1.0
@@ -91,104 +183,26 @@ def _sigmoid(z: float) -> float:
     return 1 / (1 + math.exp(-z))
 
 
-_MY_OFF, _OPP_OFF = FEATURES.index("my_off"), FEATURES.index("opp_off")
-
-LANE = 64
-"""Bits per hidden unit in the packed hidden vector (see ``EquityNet``)."""
-_X_SCALE = 1 << 16  # features as whole numbers of 2**-16
-_W_SCALE = 1 << 24  # feature weights as whole numbers of 2**-24
-_H_SCALE = _X_SCALE * _W_SCALE  # hidden sums (and point rows) as whole numbers of 2**-40
-
-
-class EquityNet:
-    """One hidden layer of rectified units, three logistic outputs (win, double win, double loss).
-
-    ``dense[j]`` is the hidden weights of feature j, ``points[q * CLASSES + c]`` those of content c
-    on point q, ``out[k]`` the hidden-to-output weights of output k. The empty-point rows are folded
-    into the bias once, so a position costs one row per occupied point and per nonzero feature.
-
-    Why the hidden vector is one big integer: pure Python adds two lists of 48 numbers slowly, one
-    element at a time, but adds two integers of 48 x 64 bits in one step. So every weight row is
-    stored as fixed-point numbers, each in its own 64-bit lane of one integer, and the hidden sums
-    are integer additions and multiplications by the (fixed-point) feature value; the lanes are
-    unpacked once at the end. Integer arithmetic is also exact, the same on every machine. The
-    rounding (2**-16 on features, 2**-24 on weights) is far below the weights' own 4 decimals.
-    """
-
-    def __init__(self, data: dict) -> None:
-        dense = [[float(v) for v in row] for row in data["dense"]]
-        points = [[float(v) for v in row] for row in data["points"]]
-        bias = [float(v) for v in data["bias"]]
-        out = [[float(v) for v in row] for row in data["out"]]
-        if len(dense) != len(FEATURES) or len(points) != 25 * CLASSES or len(out) != 3:
-            raise ValueError(f"{WEIGHTS_FILE.name}: expected {len(FEATURES)} dense rows, "
-                             f"{25 * CLASSES} point rows and 3 output rows")
-        hidden = len(bias)
-        if any(len(r) != hidden for r in dense + points + out) or len(data["out_bias"]) != 3:
-            raise ValueError(f"{WEIGHTS_FILE.name}: rows of unequal width")
-        self.hidden = hidden
-        base = list(bias)
-        for q in range(1, 25):
-            base = list(map(operator.add, base, points[q * CLASSES]))
-        self.base = _pack([round(v * _H_SCALE) for v in base])
-        self.dense = [_pack([round(v * _W_SCALE) for v in row]) for row in dense]
-        delta = [
-            _pack([round((v - e) * _H_SCALE) for v, e in zip(points[i], points[(i // CLASSES) * CLASSES],
-                                                              strict=True)])
-            for i in range(len(points))
-        ]
-        # by_point[q][x + 15 + 31 * pinning]: the packed row of that content on point q
-        self.by_point = [[delta[q * CLASSES + point_class(x - 15, p)] for p in (0, 1) for x in range(31)]
-                         for q in range(25)]
-        self.offset = _pack([1 << (LANE - 1)] * hidden)
-        self.unpack = struct.Struct(f"<{hidden}q").unpack
-        self.out = [[w / _H_SCALE for w in row] for row in out]
-        self.out_bias = [float(v) for v in data["out_bias"]]
-
-    def hidden_sums(self, b: Sequence[int], pn: Sequence[int], feats: Sequence[float] | None = None
-                    ) -> tuple[int, ...]:
-        """The hidden units' inputs as whole numbers of 2**-40 (before rectifying); ``feats``:
-        the position's ``features`` when the caller has them."""
-        h = self.base
-        for x, row in zip(features(b, pn) if feats is None else feats, self.dense, strict=False):
-            if x:
-                h += row * round(x * _X_SCALE)
-        by_point = self.by_point
-        for q in range(1, 25):
-            x = b[q]
-            if x:
-                h += by_point[q][x + 15 + 31 * pn[q]]
-        # each lane + 2**63 lies in 0..2**64, so the sum has no borrows between lanes; flipping the
-        # top bit of each lane turns it back into a signed 64-bit number
-        u = (h + self.offset) ^ self.offset
-        return self.unpack(u.to_bytes(self.hidden * 8, "little"))
-
-    def logits(self, b: Sequence[int], pn: Sequence[int], feats: Sequence[float] | None = None) -> list[float]:
-        """The three raw outputs (before the logistic function and the imposed structure)."""
-        h = [a if a > 0 else 0 for a in self.hidden_sums(b, pn, feats)]
-        mul = operator.mul
-        return [z + sum(map(mul, h, w)) for z, w in zip(self.out_bias, self.out, strict=True)]
-
-    def probs(self, b: Sequence[int], pn: Sequence[int]) -> Probs:
-        """(win, double win, double loss) for the mover after his turn; exact at game ends."""
-        feats = features(b, pn)
-        # the checkers on the board, from the borne-off shares the features hold (exact: n / 15)
-        mine, theirs = 15 - round(15 * feats[_MY_OFF]), 15 - round(15 * feats[_OPP_OFF])
-        end = final(b, pn, mine)
-        if end is not None:
-            return end
-        zw, zd, zl = self.logits(b, pn, feats)
-        w, wd, ld = _sigmoid(zw), _sigmoid(zd), _sigmoid(zl)
-        # fewer than 15 on the board: he has borne off, so his mother is gone and he has a checker off
-        return (w, 0.0 if theirs < 15 else min(wd, w), 0.0 if mine < 15 else min(ld, 1.0 - w))
-
-
-def _pack(lanes: Sequence[int]) -> int:
-    """Signed whole numbers, one per 64-bit lane (lane 0 lowest), as one integer."""
-    total = 0
-    for j, v in enumerate(lanes):
-        total += v << (LANE * j)
-    return total
+def impose(v: Any, B: Any, PN: Any, mine: Any, theirs: Any) -> Any:
+    """The known structure on the network's chances ``v`` (positions x 3, changed in place and
+    returned): no double against a player who has borne off (fewer than 15 of his on the board),
+    a double never likelier than its win, and the exact values where the game has ended (as
+    ``final``, the first rule that applies winning)."""
+    v[:, 1] = np.where(theirs < 15, 0.0, np.minimum(v[:, 1], v[:, 0]))
+    v[:, 2] = np.where(mine < 15, 0.0, np.minimum(v[:, 2], 1.0 - v[:, 0]))
+    mine_pinned = (B[:, 24] < 0) & (PN[:, 24] > 0)
+    theirs_pinned = (B[:, 1] > 0) & (PN[:, 1] > 0)
+    mine_start = (B[:, 24] > 0) | mine_pinned
+    theirs_start = (B[:, 1] < 0) | theirs_pinned
+    for rows, value in (  # the later rules first, so that an earlier one overrides them
+        (mine_pinned & ~theirs_start, (0.0, 0.0, 1.0)),
+        (theirs_pinned & ~mine_start, (1.0, 1.0, 0.0)),
+        (mine_pinned & theirs_pinned, (0.5, 0.0, 0.0)),
+    ):
+        v[rows] = value
+    done = mine == 0
+    v[done, 0], v[done, 1], v[done, 2] = 1.0, theirs[done] == 15, 0.0
+    return v
 
 
 @cache
