@@ -21,7 +21,7 @@ network's (win, double win, double loss), so averaging the chances over the roll
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from .ai_match import shipped_table
@@ -129,32 +129,42 @@ def _replies(key: Key, blocks: bool) -> list[tuple[list[Key], float]]:
     return out
 
 
+def _pick(rs: Sequence[Key], probs: Iterator[Probs], score: Callable[[Probs], float],
+          lowest: bool) -> tuple[Key, Probs]:
+    """The turn of ``rs`` (their chances the next ones of ``probs``) with the lowest or highest
+    ``score``: the first such, in generation order."""
+    best = best_q = None
+    best_v = 0.0
+    for k in rs:
+        q = next(probs)
+        v = score(q)
+        if best is None or (v < best_v if lowest else v > best_v):
+            best, best_q, best_v = k, q, v
+    assert best is not None and best_q is not None
+    return best, best_q
+
+
+def _mix(weighted: Iterable[tuple[float, Probs]]) -> Probs:
+    """Chances averaged over the rolls: the sum of each roll's chance times its outcome."""
+    w = wd = ld = 0.0
+    for p, u in weighted:
+        w += p * u[0]
+        wd += p * u[1]
+        ld += p * u[2]
+    return (w, wd, ld)
+
+
 def _one_ply(keys: Sequence[Key], sets: Sequence[list[tuple[list[Key], float]]], objective: Objective,
              net: EquityNet) -> list[_Outlook]:
     """Each of my turns ``keys`` one ply deep, from its opponent's replies ``sets`` (``_replies``):
     for each roll he plays the reply worst for my objective (the first such, in generation
     order). All the replies are evaluated in one batch."""
-    flat = [k for replies in sets for rs, _ in replies for k in rs]
-    probs = iter(net.probs_many(flat))
-    after = objective.after_reply
+    probs = iter(net.probs_many([k for replies in sets for rs, _ in replies for k in rs]))
     result = []
     for key, replies in zip(keys, sets, strict=True):
-        w = wd = ld = 0.0
-        answers = []
-        for rs, p in replies:
-            best = best_q = None
-            best_v = 0.0
-            for k in rs:
-                q = next(probs)
-                v = after(q)
-                if best is None or v < best_v:
-                    best, best_q, best_v = k, q, v
-            assert best is not None and best_q is not None
-            w += p * (1.0 - best_q[0])
-            wd += p * best_q[2]
-            ld += p * best_q[1]
-            answers.append((best, p))
-        result.append(_Outlook(key, (w, wd, ld), answers))
+        answers = [(_pick(rs, probs, objective.after_reply, lowest=True), p) for rs, p in replies]
+        mine = _mix((p, flip_probs(q)) for (_, q), p in answers)
+        result.append(_Outlook(key, mine, [(k, p) for (k, _), p in answers]))
     return result
 
 
@@ -163,38 +173,18 @@ def _two_ply(outlooks: Sequence[_Outlook], sets: Sequence[list[list[tuple[list[K
     """Each of my turns two plies deep: after each of the opponent's answers (``outlooks``), my
     own best turn by the objective for each of my 21 rolls (``sets``: my turns after each answer,
     ``None`` where his answer ended the game). All my turns are evaluated in one batch."""
-    flat = [k for per_answer in sets for replies in per_answer if replies is not None
-            for rs, _ in replies for k in rs]
-    probs = iter(net.probs_many(flat))
-    value = objective.value
-    result = []
-    for outlook, per_answer in zip(outlooks, sets, strict=True):
-        w = wd = ld = 0.0
-        for (answer, p), replies in zip(outlook.answers, per_answer, strict=True):
-            if replies is None:  # his answer ended the game: its exact result, seen from my side
-                end = final(*answer)
-                assert end is not None
-                u = flip_probs(end)
-            else:
-                uw = uwd = uld = 0.0
-                for rs, r in replies:
-                    best_q = None
-                    best_v = 0.0
-                    for _ in rs:
-                        q = next(probs)
-                        v = value(q)
-                        if best_q is None or v > best_v:
-                            best_q, best_v = q, v
-                    assert best_q is not None
-                    uw += r * best_q[0]
-                    uwd += r * best_q[1]
-                    uld += r * best_q[2]
-                u = (uw, uwd, uld)
-            w += p * u[0]
-            wd += p * u[1]
-            ld += p * u[2]
-        result.append((w, wd, ld))
-    return result
+    probs = iter(net.probs_many([k for per_answer in sets for replies in per_answer if replies is not None
+                                 for rs, _ in replies for k in rs]))
+
+    def after(answer: Key, replies: list[tuple[list[Key], float]] | None) -> Probs:
+        if replies is None:  # his answer ended the game: its exact result, seen from my side
+            end = final(*answer)
+            assert end is not None
+            return flip_probs(end)
+        return _mix((r, _pick(rs, probs, objective.value, lowest=False)[1]) for rs, r in replies)
+
+    return [_mix((p, after(answer, replies)) for (answer, p), replies in zip(outlook.answers, per_answer, strict=True))
+            for outlook, per_answer in zip(outlooks, sets, strict=True)]
 
 
 def reply_outlook(key: Key, blocks: bool, objective: Objective, net: EquityNet) -> tuple[Probs, int]:
